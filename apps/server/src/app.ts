@@ -1,0 +1,70 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { Hono } from "hono";
+import { requestId } from "hono/request-id";
+import type { TAppEnv, TDeps } from "./context.ts";
+import { AppError } from "./errors.ts";
+import { adminUserRoutes } from "./features/admin/users-routes.ts";
+import { meRoutes } from "./features/auth/me-routes.ts";
+import { originGuard } from "./features/auth/origin-guard.ts";
+import { authRoutes } from "./features/auth/routes.ts";
+import { sessionMiddleware } from "./features/auth/session-middleware.ts";
+import { gifRoutes } from "./features/gifs/routes.ts";
+import { requestBodyLimit } from "./features/media/multipart.ts";
+import { mediaRoutes } from "./features/media/routes.ts";
+import { mentionRoutes } from "./features/mentions/routes.ts";
+import { postRoutes } from "./features/posts/routes.ts";
+import { siteRoutes } from "./features/site/routes.ts";
+import { mountApiDocs } from "./http/api-docs.ts";
+import { handleError, validationError } from "./http/error-handler.ts";
+import { securityHeaders } from "./http/security-headers.ts";
+import { mountWebApp } from "./http/web-app.ts";
+
+/** Builds the whole HTTP app from its dependencies. main.ts serves it; tests serve it on a random port. */
+export function createApp(deps: TDeps) {
+  const app = new Hono<TAppEnv>();
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const log = deps.logger.child({ reqId: c.get("requestId") });
+    c.set("log", log);
+    const started = performance.now();
+    await next();
+    log.info(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      "request",
+    );
+  });
+  // Before the app-wide security headers: media sets stricter ones of its own, which those would overwrite.
+  app.route("/media", mediaRoutes(deps));
+  app.use(securityHeaders(deps.config));
+  app.use(requestBodyLimit());
+  app.onError(handleError);
+
+  const api = new OpenAPIHono<TAppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(result.error);
+    },
+  });
+  // CSRF guard, then c.var.viewer for every /api request; both must come before the routes.
+  api.use(originGuard(deps));
+  api.use(sessionMiddleware(deps));
+  api.route("/", siteRoutes(deps));
+  api.route("/", authRoutes(deps));
+  api.route("/", meRoutes(deps));
+  api.route("/", adminUserRoutes(deps));
+  api.route("/", postRoutes(deps));
+  api.route("/", mentionRoutes(deps));
+  api.route("/", gifRoutes(deps));
+  mountApiDocs(api, "1.0.0");
+  api.all("*", () => {
+    throw new AppError("NOT_FOUND", "Not found");
+  });
+  app.route("/api", api);
+
+  if (deps.config.webDist) mountWebApp(app, deps.config.webDist);
+  return app;
+}

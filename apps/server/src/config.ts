@@ -1,0 +1,168 @@
+import path from "node:path";
+
+/** Thrown for a bad environment value; main.ts prints its one-line message and exits. */
+export class ConfigError extends Error {}
+
+export type TConfig = {
+  port: number;
+  dataDir: string;
+  databaseUrl: string | null;
+  publicUrl: string;
+  authSecret: string | null;
+  captchaProvider: "altcha" | "turnstile" | "none";
+  turnstileSecretKey: string | null;
+  /** Turnstile's public site key (TURNSTILE_SITE_KEY), handed to the web forms. */
+  turnstileSiteKey: string | null;
+  /** Turnstile's siteverify URL (TURNSTILE_VERIFY_URL); tests point it at a local fake. */
+  turnstileVerifyUrl: string;
+  /**
+   * How many reverse proxies in front of us append to X-Forwarded-For (TRUST_PROXY, default 0). 0: the client IP
+   * is the socket's address and X-Forwarded-For is ignored, so nobody can forge their address for rate limits.
+   */
+  trustProxy: number;
+  smtpUrl: string | null;
+  mailFrom: string;
+  s3: {
+    bucket: string;
+    endpoint: string | null;
+    region: string;
+    accessKeyId: string | null;
+    secretAccessKey: string | null;
+  } | null;
+  giphyApiKey: string | null;
+  /** GIPHY's API base URL (GIPHY_API_URL); tests point it at a local fake. */
+  giphyApiUrl: string;
+  solanaRpcUrl: string | null;
+  adminEmails: string[];
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  signinIpLimit: number;
+  signupIpLimit: number;
+  /** Where the built web app lives; null serves no web app (API-only tests). */
+  webDist: string | null;
+};
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number, what: string): number {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be ${what}, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function url(env: Env, name: string, protocols: string[]): string | null {
+  const raw = text(env, name);
+  if (raw === null) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL (${protocols.join(" or ")}), got "${raw}"`);
+  }
+  if (!protocols.includes(parsed.protocol.replace(/:$/, ""))) {
+    throw new ConfigError(`${name} must be a URL (${protocols.join(" or ")}), got "${raw}"`);
+  }
+  return raw;
+}
+
+function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  if (!values.includes(raw as T))
+    throw new ConfigError(`${name} must be one of ${values.join(", ")}, got "${raw}"`);
+  return raw as T;
+}
+
+const GIPHY_API_URL = "https://api.giphy.com";
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+/** Reads and checks the environment (ARCHITECTURE.md, Configuration). Throws ConfigError naming the variable. */
+export function loadConfig(env: Env = process.env): TConfig {
+  const port = integer(env, "PORT", 3000, 0, 65535, "a port number (0-65535; 0 picks a free one)");
+  const publicUrl = url(env, "PUBLIC_URL", ["http", "https"]) ?? `http://localhost:${port}`;
+  const captchaProvider = oneOf(
+    env,
+    "CAPTCHA_PROVIDER",
+    ["altcha", "turnstile", "none"] as const,
+    text(env, "TURNSTILE_SECRET_KEY") ? "turnstile" : "altcha",
+  );
+  const turnstileSecretKey = text(env, "TURNSTILE_SECRET_KEY");
+  if (captchaProvider === "turnstile" && !turnstileSecretKey) {
+    throw new ConfigError('TURNSTILE_SECRET_KEY must be set when CAPTCHA_PROVIDER is "turnstile"');
+  }
+  const authSecret = text(env, "AUTH_SECRET");
+  if (authSecret !== null && authSecret.length < 32) {
+    throw new ConfigError("AUTH_SECRET must be at least 32 characters");
+  }
+  const bucket = text(env, "S3_BUCKET");
+  const adminEmails = (text(env, "ADMIN_EMAILS") ?? "")
+    .split(",")
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
+  for (const email of adminEmails) {
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+      throw new ConfigError(
+        `ADMIN_EMAILS must be a comma-separated list of e-mail addresses, got "${email}"`,
+      );
+    }
+  }
+  const webDistRaw = env.WEB_DIST;
+  return {
+    port,
+    dataDir: path.resolve(text(env, "DATA_DIR") ?? "./data"),
+    databaseUrl: url(env, "DATABASE_URL", ["postgres", "postgresql"]),
+    publicUrl: publicUrl.replace(/\/+$/, ""),
+    authSecret,
+    captchaProvider,
+    turnstileSecretKey,
+    turnstileSiteKey: text(env, "TURNSTILE_SITE_KEY"),
+    turnstileVerifyUrl:
+      url(env, "TURNSTILE_VERIFY_URL", ["http", "https"]) ??
+      "https://challenges.cloudflare.com/turnstile/v0/siteverify",
+    trustProxy: integer(env, "TRUST_PROXY", 0, 0, 10, "the number of proxies in front of the server (0-10)"),
+    smtpUrl: url(env, "SMTP_URL", ["smtp", "smtps"]),
+    mailFrom: text(env, "MAIL_FROM") ?? "Plugs & Rugs <no-reply@localhost>",
+    s3: bucket
+      ? {
+          bucket,
+          endpoint: url(env, "S3_ENDPOINT", ["http", "https"]),
+          region: text(env, "S3_REGION") ?? "us-east-1",
+          accessKeyId: text(env, "S3_ACCESS_KEY_ID"),
+          secretAccessKey: text(env, "S3_SECRET_ACCESS_KEY"),
+        }
+      : null,
+    giphyApiKey: text(env, "GIPHY_API_KEY"),
+    giphyApiUrl: (url(env, "GIPHY_API_URL", ["http", "https"]) ?? GIPHY_API_URL).replace(/\/+$/, ""),
+    solanaRpcUrl: url(env, "SOLANA_RPC_URL", ["http", "https"]),
+    adminEmails,
+    logLevel: oneOf(env, "LOG_LEVEL", LOG_LEVELS, "info"),
+    signinIpLimit: integer(
+      env,
+      "SIGNIN_IP_LIMIT",
+      30,
+      0,
+      1_000_000,
+      "a whole number (0 turns the limit off)",
+    ),
+    signupIpLimit: integer(
+      env,
+      "SIGNUP_IP_LIMIT",
+      20,
+      0,
+      1_000_000,
+      "a whole number (0 turns the limit off)",
+    ),
+    webDist:
+      webDistRaw === ""
+        ? null
+        : path.resolve(webDistRaw ?? new URL("../../web/dist", import.meta.url).pathname),
+  };
+}

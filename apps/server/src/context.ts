@@ -1,0 +1,45 @@
+import type { TConfig } from "./config.ts";
+import type { TDatabase, TDb } from "./db/client.ts";
+import { AppError } from "./errors.ts";
+import type { TLogger } from "./logger.ts";
+import type { TStorage } from "./storage/storage.ts";
+
+/** What every service needs, built once at start and handed down explicitly (no globals). */
+export type TDeps = {
+  config: TConfig;
+  database: TDatabase;
+  db: TDb;
+  logger: TLogger;
+  /** Uploaded files: local disk or S3 (storage/create-storage.ts). */
+  storage: TStorage;
+};
+
+/** The signed-in person making a request, as the auth middleware found them; null for a visitor. */
+export type TViewer = {
+  id: string;
+  username: string;
+  email: string;
+  isAdmin: boolean;
+  sessionId: string;
+};
+
+export type TAppEnv = {
+  Variables: {
+    requestId: string;
+    log: TLogger;
+    viewer: TViewer | null;
+  };
+};
+
+/** The first line of any service that needs a signed-in user: a visitor gets 401 with the spec's message. */
+export function requireViewer(viewer: TViewer | null | undefined, message: string): TViewer {
+  if (!viewer) throw new AppError("UNAUTHORIZED", message);
+  return viewer;
+}
+
+/** Admin-only services start with this; the role is checked on the server, never trusted from the browser. */
+export function requireAdmin(viewer: TViewer | null | undefined): TViewer {
+  const v = requireViewer(viewer, "You must be signed in");
+  if (!v.isAdmin) throw new AppError("FORBIDDEN", "Admin access required");
+  return v;
+}

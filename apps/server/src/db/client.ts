@@ -1,0 +1,65 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { acquireDataDirLock } from "./lock.ts";
+import * as schema from "./schema/index.ts";
+
+export type TDb = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type TDatabaseKind = "pglite" | "postgres";
+
+export type TDatabase = {
+  db: TDb;
+  kind: TDatabaseKind;
+  /** The node-postgres pool on a real server (LISTEN/NOTIFY, benchmarks); null on PGlite. */
+  pool: pg.Pool | null;
+  close(): Promise<void>;
+};
+
+const MIGRATIONS = fileURLToPath(new URL("../../drizzle", import.meta.url));
+
+/**
+ * Opens the database and applies pending migrations: PostgreSQL when a URL is given, otherwise PGlite in
+ * `dataDir` (or in memory when dataDir is null, for tests).
+ */
+export async function openDatabase(options: {
+  databaseUrl: string | null;
+  dataDir: string | null;
+  poolMax?: number;
+}): Promise<TDatabase> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 20 });
+    const db = drizzlePg(pool, { schema }) as unknown as TDb;
+    try {
+      await migratePg(db as never, { migrationsFolder: MIGRATIONS });
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
+    return { db, kind: "postgres", pool, close: () => pool.end() };
+  }
+  const release = options.dataDir ? acquireDataDirLock(options.dataDir) : () => {};
+  try {
+    const client = options.dataDir ? new PGlite(path.join(options.dataDir, "pglite")) : new PGlite();
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema }) as unknown as TDb;
+    await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
+    return {
+      db,
+      kind: "pglite",
+      pool: null,
+      async close() {
+        await client.close();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}

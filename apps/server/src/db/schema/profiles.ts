@@ -1,0 +1,36 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+/** A person's public face. `id` is the account's id; `points` is the running sum of their points ledger. */
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: uuid("id").primaryKey(),
+    username: text("username").notNull(),
+    avatarUrl: text("avatar_url"),
+    isVerified: boolean("is_verified").notNull().default(false),
+    isBanned: boolean("is_banned").notNull().default(false),
+    points: integer("points").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Usernames are unique regardless of case, and prefix search (mentions) uses this index.
+    uniqueIndex("profiles_username_lower_key").on(sql`lower(${t.username})`),
+    index("profiles_username_prefix_idx").on(sql`lower(${t.username}) text_pattern_ops`),
+  ],
+);
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["admin"] }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("user_roles_user_role_key").on(t.userId, t.role)],
+);

@@ -1,0 +1,55 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+export type TErrorCode =
+  | "VALIDATION"
+  | "UNAUTHORIZED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "TOO_LARGE"
+  | "UNSUPPORTED_TYPE"
+  | "RATE_LIMITED"
+  | "NOT_CONFIGURED"
+  | "UPSTREAM_FAILED"
+  | "INTERNAL";
+
+const STATUS: Record<TErrorCode, ContentfulStatusCode> = {
+  VALIDATION: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_LARGE: 413,
+  UNSUPPORTED_TYPE: 415,
+  RATE_LIMITED: 429,
+  NOT_CONFIGURED: 503,
+  /** An outside service (GIPHY, ...) failed or timed out. */
+  UPSTREAM_FAILED: 502,
+  INTERNAL: 500,
+};
+
+/**
+ * The one error services throw. The app's error handler turns it into
+ * `{ error: { code, message, fields? } }` with the code's HTTP status.
+ */
+export class AppError extends Error {
+  readonly status: ContentfulStatusCode;
+  constructor(
+    readonly code: TErrorCode,
+    message: string,
+    readonly options: { fields?: Record<string, string>; retryAfterSeconds?: number; title?: string } = {},
+  ) {
+    super(message);
+    this.status = STATUS[code];
+  }
+}
+
+export type TErrorBody = {
+  error: { code: TErrorCode; message: string; fields?: Record<string, string>; title?: string };
+};
+
+/** Postgres unique violation, whichever driver raised it (Drizzle wraps the driver's error in `cause`). */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}

@@ -1,0 +1,69 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { TAppEnv, TDeps } from "../../context.ts";
+import { errorResponses } from "../../http/openapi-errors.ts";
+import { listUsers, setUserBanned } from "./users.ts";
+
+const ZAdminUser = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  isBanned: z.boolean(),
+  roles: z.array(z.string()),
+});
+
+const ZUsersQuery = z.object({
+  search: z.string().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+const ZUserParams = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
+
+const ZBanResult = z.object({ id: z.string(), username: z.string(), isBanned: z.boolean() });
+
+function json<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { "application/json": { schema } } };
+}
+
+/** Admin user management. Every route checks the admin role on the server (requireAdmin in the service). */
+export function adminUserRoutes(deps: TDeps) {
+  const app = new OpenAPIHono<TAppEnv>().openapi(
+    createRoute({
+      method: "get",
+      path: "/admin/users",
+      tags: ["admin"],
+      summary: "Find accounts by username or e-mail prefix (admins only)",
+      request: { query: ZUsersQuery },
+      responses: {
+        200: json(
+          z.object({
+            items: z.array(ZAdminUser),
+            total: z.number(),
+            page: z.number(),
+            pageCount: z.number(),
+          }),
+          "A page of accounts",
+        ),
+        ...errorResponses(400, 401, 403),
+      },
+    }),
+    async (c) => c.json(await listUsers(deps, c.get("viewer"), c.req.valid("query")), 200),
+  );
+  for (const [verb, banned] of [
+    ["ban", true],
+    ["unban", false],
+  ] as const) {
+    app.openapi(
+      createRoute({
+        method: "post",
+        path: `/admin/users/{id}/${verb}`,
+        tags: ["admin"],
+        summary: banned ? "Ban an account and end its sessions (admins only)" : "Lift a ban (admins only)",
+        request: { params: ZUserParams },
+        responses: { 200: json(ZBanResult, "Done"), ...errorResponses(400, 401, 403, 404) },
+      }),
+      async (c) => c.json(await setUserBanned(deps, c.get("viewer"), c.req.valid("param").id, banned), 200),
+    );
+  }
+  return app;
+}

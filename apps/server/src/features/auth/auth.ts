@@ -1,0 +1,200 @@
+import { M } from "@plugs/domain";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, isAPIError } from "better-auth/api";
+import { admin } from "better-auth/plugins/admin";
+import { twoFactor } from "better-auth/plugins/two-factor";
+import { username } from "better-auth/plugins/username";
+import { eq } from "drizzle-orm";
+import type { TDeps } from "../../context.ts";
+import { accounts, profiles, sessions, twoFactors, users, verifications } from "../../db/schema/index.ts";
+import { getMailer, linkMail } from "../../lib/mailer.ts";
+import { createAccountProfile } from "./profile-setup.ts";
+import { resolveAuthSecret } from "./secret.ts";
+import { totpAfterHook, totpBeforeHook } from "./totp-hooks.ts";
+
+/** better-auth reads the client's address from this header, which our forwarder alone sets (see forward.ts). */
+export const CLIENT_IP_HEADER = "x-plugs-client-ip";
+
+export const SESSION_EXPIRES_SECONDS = 7 * 24 * 60 * 60;
+/** A session used after this long since its last refresh gets a fresh expiry (and cookie). */
+export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
+const RESET_TOKEN_SECONDS = 60 * 60;
+
+function buildAuth(deps: TDeps) {
+  const { config, logger } = deps;
+  const secret = resolveAuthSecret(config);
+  const mailer = getMailer(deps);
+  const log = logger.child({ module: "better-auth" });
+  return betterAuth({
+    appName: "Plugs & Rugs",
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret,
+    trustedOrigins: [config.publicUrl],
+    telemetry: { enabled: false },
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) => {
+        const method = level === "error" ? "error" : level === "warn" ? "warn" : "debug";
+        log[method]({ args: args.length ? args : undefined }, message);
+      },
+    },
+    // Refusals (wrong password, bad code) are answers, not errors: only unexpected failures are logged as errors.
+    onAPIError: {
+      onError: (err) => {
+        if (isAPIError(err) && err.statusCode < 500) log.debug({ status: err.statusCode }, err.message);
+        else log.error({ err }, "better-auth failed");
+      },
+    },
+    database: drizzleAdapter(deps.db, {
+      provider: "pg",
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      // Accounts work at once; the e-mail confirms the address (emailVerified) without gating sign-in.
+      requireEmailVerification: false,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await mailer.send(
+          linkMail({
+            to: user.email,
+            subject: "Reset your Plugs & Rugs password",
+            intro: "Someone (hopefully you) asked to reset the password of your Plugs & Rugs account.",
+            action: "Choose a new password",
+            link,
+            outro:
+              "The link works once and expires in 1 hour. If you did not ask for it, ignore this e-mail.",
+          }),
+        );
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send(
+          linkMail({
+            to: user.email,
+            subject: "Verify your e-mail for Plugs & Rugs",
+            intro: "Welcome to Plugs & Rugs! Please confirm that this is your e-mail address.",
+            action: "Verify e-mail",
+            link: url,
+            outro: "The link expires in 24 hours.",
+          }),
+        );
+      },
+    },
+    session: {
+      expiresIn: SESSION_EXPIRES_SECONDS,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
+    },
+    // better-auth's limiter stays on as a per-instance flood guard, but sign-in and sign-up are governed by our own
+    // database-backed limits (login-limits.ts), so its stricter defaults for those paths are switched off.
+    rateLimit: {
+      enabled: true,
+      storage: "memory",
+      window: 60,
+      max: 300,
+      customRules: {
+        "/sign-in/email": false,
+        "/sign-up/email": false,
+        // Reset and verification mails are also behind the captcha; 3 a minute per address is too tight for a NAT.
+        "/request-password-reset": { window: 60, max: 10 },
+        "/send-verification-email": { window: 60, max: 10 },
+        // TOTP guessing is capped per challenge and per account by the two-factor plugin itself.
+        "/two-factor/*": { window: 60, max: 30 },
+      },
+    },
+    advanced: {
+      database: { generateId: "uuid" },
+      useSecureCookies: config.publicUrl.startsWith("https:"),
+      // better-auth skips its origin checks under a test runner by default; tests must meet production's rules.
+      disableOriginCheck: false,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    plugins: [
+      username({
+        minUsernameLength: 3,
+        maxUsernameLength: 30,
+        usernameValidator: (value) => /^[A-Za-z0-9_]+$/.test(value),
+      }),
+      twoFactor({
+        issuer: "Plugs & Rugs",
+        backupCodeOptions: { amount: 10, length: 10 },
+      }),
+      admin({ bannedUserMessage: M.auth.banned, defaultRole: "user" }),
+    ],
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user, ctx) => {
+            const body = (ctx?.body ?? {}) as { username?: unknown; referralCode?: unknown };
+            await createAccountProfile(deps, {
+              userId: user.id,
+              email: user.email,
+              username:
+                typeof body.username === "string"
+                  ? body.username
+                  : String(user.displayUsername ?? user.username),
+              referralCode: typeof body.referralCode === "string" ? body.referralCode : null,
+            });
+          },
+        },
+      },
+      session: {
+        create: {
+          // profiles.is_banned is the ban the product knows; the admin plugin also checks users.banned.
+          before: async (session) => {
+            const [profile] = await deps.db
+              .select({ isBanned: profiles.isBanned })
+              .from(profiles)
+              .where(eq(profiles.id, session.userId));
+            if (profile?.isBanned)
+              throw new APIError("FORBIDDEN", { message: M.auth.banned, code: "BANNED_USER" });
+          },
+        },
+      },
+    },
+    hooks: { before: totpBeforeHook(deps), after: totpAfterHook(deps) },
+  });
+}
+
+export type TAuth = ReturnType<typeof buildAuth>;
+
+const instances = new WeakMap<TDeps, TAuth>();
+
+/**
+ * The better-auth instance for these deps, built on first use: by then the public URL is final (tests learn their
+ * port only after listening).
+ */
+export function getAuth(deps: TDeps): TAuth {
+  let auth = instances.get(deps);
+  if (!auth) {
+    auth = buildAuth(deps);
+    instances.set(deps, auth);
+  }
+  return auth;
+}
+
+/** The session cookie's name and attributes, and the secret that signs it, as better-auth uses them. */
+export async function sessionCookieSettings(deps: TDeps) {
+  const ctx = await getAuth(deps).$context;
+  return {
+    secret: ctx.secret,
+    sessionToken: ctx.authCookies.sessionToken,
+    dontRemember: ctx.authCookies.dontRememberToken,
+  };
+}

@@ -1,0 +1,166 @@
+import { and, eq, gt, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { profiles, sessions } from "../../db/schema/index.ts";
+import { createUser, makeAdmin, signIn, type TTestUser } from "../../testing/factories.ts";
+import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
+import { onAuthStart } from "./startup.ts";
+import { errorOf, me, postJson } from "./testing.ts";
+
+const BANNED = "Your account has been banned. Please contact support for assistance.";
+
+let server: TTestServer;
+let admin: TTestUser;
+let someone: TTestUser;
+beforeAll(async () => {
+  server = await startTestServer({ ADMIN_EMAILS: "boss@example.test" });
+  admin = await createUser(server, { username: "site_admin" });
+  await makeAdmin(server, admin.id);
+  someone = await createUser(server, { username: "just_someone" });
+});
+afterAll(() => server?.close());
+
+async function liveSessionCount(userId: string) {
+  const rows = await server.deps.db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)));
+  return rows.length;
+}
+
+async function sessionCount(userId: string) {
+  return (await server.deps.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
+}
+
+describe("admin API authorization", () => {
+  it("answers a visitor 401 and a signed-in non-admin 403", async () => {
+    const visitor = await server.fetch("/api/admin/users");
+    expect(visitor.status).toBe(401);
+    expect((await errorOf(visitor)).message).toBe("You must be signed in");
+    const user = await server.fetch("/api/admin/users", { headers: { cookie: someone.cookie } });
+    expect(user.status).toBe(403);
+    expect((await errorOf(user)).message).toBe("Admin access required");
+    const ban = await server.fetch(`/api/admin/users/${admin.id}/ban`, {
+      method: "POST",
+      headers: { cookie: someone.cookie },
+    });
+    expect(ban.status).toBe(403);
+  });
+
+  it("lists accounts for an admin, searched by username or e-mail prefix and paged", async () => {
+    const res = await server.fetch("/api/admin/users?search=JUST_some", {
+      headers: { cookie: admin.cookie },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      items: [{ id: someone.id, username: "just_someone", email: someone.email, isBanned: false, roles: [] }],
+      total: 1,
+      page: 1,
+      pageCount: 1,
+    });
+    const paged = (await (
+      await server.fetch("/api/admin/users?pageSize=1&page=2", { headers: { cookie: admin.cookie } })
+    ).json()) as { items: { roles: string[] }[]; total: number; pageCount: number };
+    expect(paged.items).toHaveLength(1);
+    expect(paged.total).toBeGreaterThanOrEqual(2);
+    expect(paged.pageCount).toBe(paged.total);
+    const byEmail = (await (
+      await server.fetch(`/api/admin/users?search=${encodeURIComponent(admin.email.slice(0, 8))}`, {
+        headers: { cookie: admin.cookie },
+      })
+    ).json()) as { items: { id: string; roles: string[] }[] };
+    expect(byEmail.items).toContainEqual(expect.objectContaining({ id: admin.id, roles: ["admin"] }));
+  });
+});
+
+describe("ADMIN_EMAILS", () => {
+  it("grants admin at sign-up to a listed e-mail (any case)", async () => {
+    const boss = await createUser(server, { email: "Boss@Example.test" });
+    const body = (await (await me(server, boss.cookie)).json()) as { roles: string[]; isAdmin: boolean };
+    expect(body).toMatchObject({ roles: ["admin"], isAdmin: true });
+  });
+
+  it("grants admin at start to existing accounts on the list", async () => {
+    const later = await createUser(server, { email: "later@example.test" });
+    expect(((await (await me(server, later.cookie)).json()) as { isAdmin: boolean }).isAdmin).toBe(false);
+    await onAuthStart({
+      ...server.deps,
+      config: { ...server.deps.config, adminEmails: ["later@example.test"] },
+    });
+    expect(((await (await me(server, later.cookie)).json()) as { isAdmin: boolean }).isAdmin).toBe(true);
+    const list = await server.fetch("/api/admin/users", { headers: { cookie: later.cookie } });
+    expect(list.status).toBe(200);
+  });
+});
+
+describe("bans", () => {
+  it("ends every session of the banned account at once; its open tab gets 401 with the ban message", async () => {
+    const victim = await createUser(server);
+    const secondTab = await signIn(server, victim.email, victim.password);
+    expect(await sessionCount(victim.id)).toBe(2);
+
+    const res = await server.fetch(`/api/admin/users/${victim.id}/ban`, {
+      method: "POST",
+      headers: { cookie: admin.cookie },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ id: victim.id, username: victim.username, isBanned: true });
+    expect(await liveSessionCount(victim.id)).toBe(0);
+    const tab = await me(server, secondTab.cookie);
+    expect(tab.status).toBe(401);
+    expect((await errorOf(tab)).message).toBe(BANNED);
+    expect(await sessionCount(victim.id)).toBe(0);
+    expect((await me(server, victim.cookie)).status).toBe(401);
+
+    const refused = await postJson(server, "/api/auth/sign-in/email", {
+      email: victim.email,
+      password: victim.password,
+    });
+    expect(refused.status).toBe(403);
+    expect((await errorOf(refused)).message).toBe(BANNED);
+
+    const unban = await server.fetch(`/api/admin/users/${victim.id}/unban`, {
+      method: "POST",
+      headers: { cookie: admin.cookie },
+    });
+    expect(((await unban.json()) as { isBanned: boolean }).isBanned).toBe(false);
+    expect((await signIn(server, victim.email, victim.password)).cookie).toMatch(/session_token=/);
+  });
+
+  it("signs out a live session whose profile was banned by any other means, on its next request", async () => {
+    const victim = await createUser(server);
+    await server.deps.db.update(profiles).set({ isBanned: true }).where(eq(profiles.id, victim.id));
+
+    // A public page still answers (as for a visitor); a route that needs a user says why it signs the tab out.
+    const site = await server.fetch("/api/site", { headers: { cookie: victim.cookie } });
+    expect(site.status).toBe(200);
+    expect(await sessionCount(victim.id)).toBe(0);
+    expect(site.headers.getSetCookie().join()).toMatch(/better-auth\.session_token=;.*Max-Age=0/i);
+
+    const victim2 = await createUser(server);
+    await server.deps.db.update(profiles).set({ isBanned: true }).where(eq(profiles.id, victim2.id));
+    const res = await me(server, victim2.cookie);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: { code: "UNAUTHORIZED", message: BANNED } });
+    expect(res.headers.getSetCookie().join()).toMatch(/better-auth\.session_token=;.*Max-Age=0/i);
+    expect(await sessionCount(victim2.id)).toBe(0);
+  });
+
+  it("refuses to ban yourself, an unknown account or a malformed id", async () => {
+    const self = await server.fetch(`/api/admin/users/${admin.id}/ban`, {
+      method: "POST",
+      headers: { cookie: admin.cookie },
+    });
+    expect(self.status).toBe(400);
+    expect((await errorOf(self)).message).toBe("You cannot ban your own account");
+    const unknown = await server.fetch("/api/admin/users/00000000-0000-4000-8000-000000000000/ban", {
+      method: "POST",
+      headers: { cookie: admin.cookie },
+    });
+    expect(unknown.status).toBe(404);
+    const malformed = await server.fetch("/api/admin/users/not-a-uuid/ban", {
+      method: "POST",
+      headers: { cookie: admin.cookie },
+    });
+    expect(malformed.status).toBe(400);
+  });
+});

@@ -1,0 +1,15 @@
+import { type TSignUpRequest, ZSignUpRequest } from "@plugs/domain";
+import type { TDeps } from "../../context.ts";
+import { getAuth } from "./auth.ts";
+import { checkSignUp } from "./sign-up.ts";
+
+/**
+ * Creates an account without HTTP, through the same rules and better-auth path as POST /api/auth/sign-up/email
+ * (profile, referral and ADMIN_EMAILS included; no captcha, no per-IP limit, no session). For `npm run seed` and
+ * scripts.
+ */
+export async function createAccount(deps: TDeps, input: TSignUpRequest): Promise<{ id: string }> {
+  const body = await checkSignUp(deps, ZSignUpRequest.parse(input));
+  const result = await getAuth(deps).api.signUpEmail({ body });
+  return { id: result.user.id };
+}

@@ -1,0 +1,99 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { ZUpdateProfileRequest } from "@plugs/domain";
+import type { TAppEnv, TDeps } from "../../context.ts";
+import { errorResponses } from "../../http/openapi-errors.ts";
+import { fileOf, requestBodyLimit } from "../media/multipart.ts";
+import { getMe, revokeMyOtherSessions, setMyAvatar, updateMyProfile } from "./me.ts";
+
+const ZMe = z
+  .object({
+    user: z.object({
+      id: z.string(),
+      email: z.string(),
+      emailVerified: z.boolean(),
+      twoFactorEnabled: z.boolean(),
+    }),
+    profile: z.object({
+      id: z.string(),
+      username: z.string(),
+      avatarUrl: z.string().nullable(),
+      isVerified: z.boolean(),
+      isBanned: z.boolean(),
+      points: z.number(),
+    }),
+    roles: z.array(z.string()),
+    isAdmin: z.boolean(),
+  })
+  .openapi("Me");
+
+const ZAvatarForm = z.object({
+  avatar: z.instanceof(File).optional().openapi({
+    type: "string",
+    format: "binary",
+    description: "An image: JPEG, PNG, GIF or WebP, at most 5 MB",
+  }),
+});
+
+function json<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { "application/json": { schema } } };
+}
+
+export function meRoutes(deps: TDeps) {
+  return new OpenAPIHono<TAppEnv>()
+    .openapi(
+      createRoute({
+        method: "get",
+        path: "/me",
+        tags: ["auth"],
+        summary: "The signed-in account, profile and roles",
+        responses: { 200: json(ZMe, "Signed in"), ...errorResponses(401) },
+      }),
+      async (c) => {
+        c.header("cache-control", "no-store");
+        return c.json(await getMe(deps, c.get("viewer")), 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: "patch",
+        path: "/me/profile",
+        tags: ["auth"],
+        summary: "Change my username",
+        request: {
+          body: { required: true, content: { "application/json": { schema: ZUpdateProfileRequest } } },
+        },
+        responses: { 200: json(ZMe, "Updated"), ...errorResponses(400, 401, 409) },
+      }),
+      async (c) => c.json(await updateMyProfile(deps, c.get("viewer"), c.req.valid("json")), 200),
+    )
+    .openapi(
+      createRoute({
+        method: "post",
+        path: "/me/avatar",
+        tags: ["auth"],
+        summary: "Upload my avatar (multipart field `avatar`)",
+        // The general upload cap, so an image just over 5 MB still gets the precise 'File too large' message.
+        middleware: [requestBodyLimit()] as const,
+        request: { body: { required: true, content: { "multipart/form-data": { schema: ZAvatarForm } } } },
+        responses: { 200: json(ZMe, "Updated"), ...errorResponses(400, 401, 413, 415) },
+      }),
+      async (c) => {
+        const form = c.req.valid("form");
+        const file = fileOf({ avatar: form.avatar ?? [] }, "avatar");
+        return c.json(await setMyAvatar(deps, c.get("viewer"), file), 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: "post",
+        path: "/me/sessions/revoke-others",
+        tags: ["auth"],
+        summary: "Sign out of every other session",
+        responses: {
+          200: json(z.object({ revoked: z.number() }), "Other sessions ended"),
+          ...errorResponses(401),
+        },
+      }),
+      async (c) => c.json(await revokeMyOtherSessions(deps, c.get("viewer")), 200),
+    );
+}

@@ -1,0 +1,48 @@
+import { M } from "@plugs/domain";
+import { APIError } from "better-auth/api";
+import { and, eq, sql } from "drizzle-orm";
+import type { TDeps } from "../../context.ts";
+import type { TDb } from "../../db/client.ts";
+import { profiles, referrals, users } from "../../db/schema/index.ts";
+import { isUniqueViolation } from "../../errors.ts";
+import { grantAdmin } from "./roles.ts";
+
+/** The referrer a code names: an existing, non-banned profile whose username matches (any case). */
+export async function findReferrer(db: Pick<TDb, "select">, code: string): Promise<{ id: string } | null> {
+  const [row] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(sql`lower(${profiles.username}) = lower(${code})`, eq(profiles.isBanned, false)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Runs right after better-auth creates a user (its databaseHooks): the profile with the username as typed, the
+ * referral, and the admin role for ADMIN_EMAILS, in one transaction. If that fails (a username taken by a
+ * concurrent sign-up) the half-made user is removed, so no account exists without a profile.
+ */
+export async function createAccountProfile(
+  deps: TDeps,
+  input: { userId: string; email: string; username: string; referralCode: string | null },
+) {
+  try {
+    await deps.db.transaction(async (tx) => {
+      await tx.insert(profiles).values({ id: input.userId, username: input.username });
+      const code = input.referralCode?.trim();
+      if (code) {
+        const referrer = await findReferrer(tx, code);
+        if (referrer && referrer.id !== input.userId) {
+          await tx.insert(referrals).values({ referrerId: referrer.id, referredId: input.userId, code });
+        }
+      }
+      if (deps.config.adminEmails.includes(input.email.toLowerCase())) await grantAdmin(tx, [input.userId]);
+    });
+  } catch (err) {
+    await deps.db.delete(users).where(eq(users.id, input.userId));
+    if (isUniqueViolation(err)) {
+      throw new APIError("CONFLICT", { message: M.auth.usernameTaken, code: "USERNAME_TAKEN" });
+    }
+    throw err;
+  }
+}

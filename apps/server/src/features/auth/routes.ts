@@ -1,0 +1,255 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import {
+  CAPTCHA_HEADER,
+  M,
+  ZBackupCodeRequest,
+  ZChangePasswordRequest,
+  ZRequestPasswordResetRequest,
+  ZResetPasswordRequest,
+  ZSignInRequest,
+  ZSignUpRequest,
+  ZTotpCodeRequest,
+  ZTwoFactorPasswordRequest,
+} from "@plugs/domain";
+import type { TAppEnv, TDeps } from "../../context.ts";
+import { AppError } from "../../errors.ts";
+import { errorResponses } from "../../http/openapi-errors.ts";
+import { captchaConfig, createAltchaChallenge, requireCaptcha } from "./captcha.ts";
+import { forwardToAuth } from "./forward.ts";
+import { signIn } from "./sign-in.ts";
+import { signUp } from "./sign-up.ts";
+
+const ZCaptchaHeader = z.object({
+  [CAPTCHA_HEADER]: z.string().optional().openapi({
+    description: "ALTCHA payload (base64) or Turnstile token; required unless CAPTCHA_PROVIDER=none",
+  }),
+});
+
+const ZUserOut = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string().nullable(),
+  emailVerified: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+});
+
+const ZCaptchaConfig = z.object({
+  provider: z.enum(["altcha", "turnstile", "none"]),
+  turnstileSiteKey: z.string().nullable(),
+  challengeUrl: z.string().nullable(),
+});
+
+function json<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { "application/json": { schema } } };
+}
+
+function body<T extends z.ZodType>(schema: T) {
+  return { body: { required: true, content: { "application/json": { schema } } } };
+}
+
+const ZOk = z.object({ status: z.boolean() }).passthrough();
+
+/**
+ * better-auth routes reachable from outside as they are (everything else under /api/auth is either one of our
+ * checked routes below or answered 404, so no endpoint can skip our rules: e.g. /sign-in/username would dodge the
+ * per-e-mail lockout, /update-user could rename a user behind the profile's back).
+ */
+const PASS_THROUGH: { method: "GET" | "POST"; path: RegExp }[] = [
+  { method: "GET", path: /^\/get-session$/ },
+  { method: "POST", path: /^\/sign-out$/ },
+  { method: "GET", path: /^\/verify-email$/ },
+  { method: "POST", path: /^\/send-verification-email$/ },
+  { method: "GET", path: /^\/reset-password\/[^/]+$/ },
+  { method: "POST", path: /^\/revoke-other-sessions$/ },
+  { method: "POST", path: /^\/revoke-sessions$/ },
+  { method: "POST", path: /^\/is-username-available$/ },
+  { method: "POST", path: /^\/two-factor\/get-totp-uri$/ },
+  { method: "POST", path: /^\/two-factor\/generate-backup-codes$/ },
+  { method: "GET", path: /^\/ok$/ },
+  { method: "GET", path: /^\/error$/ },
+];
+
+export function authRoutes(deps: TDeps) {
+  const app = new OpenAPIHono<TAppEnv>();
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/auth/captcha/config",
+      tags: ["auth"],
+      summary: "Which captcha the sign-in, sign-up and reset forms show",
+      responses: { 200: json(ZCaptchaConfig, "The provider and what its widget needs") },
+    }),
+    (c) => c.json(captchaConfig(deps), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/auth/captcha",
+      tags: ["auth"],
+      summary: "A fresh ALTCHA challenge (the widget's `challenge` URL)",
+      description:
+        "Solve it with the ALTCHA widget; send the widget's payload in the X-Captcha-Token header of the next sign-in, sign-up or password-reset request. Each solution works once.",
+      responses: {
+        200: json(
+          z.object({ parameters: z.record(z.string(), z.unknown()), signature: z.string().optional() }),
+          "Challenge",
+        ),
+        ...errorResponses(404),
+      },
+    }),
+    async (c) => {
+      c.header("cache-control", "no-store");
+      return c.json((await createAltchaChallenge(deps)) as never, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/auth/sign-up/email",
+      tags: ["auth"],
+      summary: "Create an account (sets the session cookie, sends a verification e-mail)",
+      request: { headers: ZCaptchaHeader, ...body(ZSignUpRequest) },
+      responses: {
+        200: json(z.object({ user: ZUserOut, referredBy: z.string().nullable() }), "Signed up and signed in"),
+        ...errorResponses(400, 409, 429),
+      },
+    }),
+    (c) => signUp(deps, c, c.req.valid("json")) as never,
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/auth/sign-in/email",
+      tags: ["auth"],
+      summary: "Sign in with e-mail and password",
+      description:
+        "Answers `{twoFactorRedirect:false, user}` with the session cookie, or `{twoFactorRedirect:true, twoFactorMethods}` for an MFA account (then POST /api/auth/two-factor/verify-totp or verify-backup-code). 401 for unknown e-mail or wrong password alike; 403 banned; 429 locked out (title 'Rate limit exceeded', Retry-After).",
+      request: { headers: ZCaptchaHeader, ...body(ZSignInRequest) },
+      responses: {
+        200: json(
+          z.union([
+            z.object({ twoFactorRedirect: z.literal(false), user: ZUserOut }),
+            z.object({ twoFactorRedirect: z.literal(true), twoFactorMethods: z.array(z.string()) }),
+          ]),
+          "Signed in, or a second factor is needed",
+        ),
+        ...errorResponses(400, 401, 403, 429),
+      },
+    }),
+    (c) => signIn(deps, c, c.req.valid("json")) as never,
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/auth/request-password-reset",
+      tags: ["auth"],
+      summary: "E-mail a password-reset link (same answer whether or not the account exists)",
+      request: { headers: ZCaptchaHeader, ...body(ZRequestPasswordResetRequest) },
+      responses: { 200: json(ZOk, "Sent if the account exists"), ...errorResponses(400, 429) },
+    }),
+    async (c) => {
+      const input = c.req.valid("json");
+      await requireCaptcha(deps, c);
+      return (await forwardToAuth(deps, c, { body: { email: input.email.toLowerCase() } })) as never;
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/auth/reset-password",
+      tags: ["auth"],
+      summary: "Set a new password with the token from the e-mail link (single use, 1 hour)",
+      request: body(ZResetPasswordRequest),
+      responses: { 200: json(ZOk, "Password changed; all sessions ended"), ...errorResponses(400) },
+    }),
+    async (c) =>
+      (await forwardToAuth(deps, c, {
+        body: c.req.valid("json"),
+        messages: { INVALID_TOKEN: M.auth.resetLinkInvalid },
+      })) as never,
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/auth/change-password",
+      tags: ["auth"],
+      summary: "Change the password (strict rules)",
+      request: body(ZChangePasswordRequest),
+      responses: {
+        200: json(z.object({ user: ZUserOut.partial() }).passthrough(), "Changed"),
+        ...errorResponses(400, 401),
+      },
+    }),
+    async (c) => (await forwardToAuth(deps, c, { body: c.req.valid("json") })) as never,
+  );
+
+  for (const [path, summary] of [
+    [
+      "/auth/two-factor/enable",
+      "Start MFA enrolment: answers totpURI and backupCodes; on after a verified code",
+    ],
+    ["/auth/two-factor/disable", "Turn MFA off (password required); ends the other sessions"],
+  ] as const) {
+    app.openapi(
+      createRoute({
+        method: "post",
+        path,
+        tags: ["auth"],
+        summary,
+        request: body(ZTwoFactorPasswordRequest),
+        responses: {
+          200: json(z.object({}).passthrough(), "Done"),
+          ...errorResponses(400, 401),
+        },
+      }),
+      async (c) => (await forwardToAuth(deps, c, { body: c.req.valid("json") })) as never,
+    );
+  }
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/auth/two-factor/verify-totp",
+      tags: ["auth"],
+      summary: "Verify an authenticator code: finishes enrolment, or the MFA step of sign-in",
+      description: "A code is accepted once; the same code again is refused.",
+      request: body(ZTotpCodeRequest),
+      responses: {
+        200: json(z.object({ user: ZUserOut.partial() }).passthrough(), "Verified"),
+        ...errorResponses(400, 401),
+      },
+    }),
+    async (c) => (await forwardToAuth(deps, c, { body: c.req.valid("json") })) as never,
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/auth/two-factor/verify-backup-code",
+      tags: ["auth"],
+      summary: "The MFA step of sign-in with a backup code (each code works once)",
+      request: body(ZBackupCodeRequest),
+      responses: {
+        200: json(z.object({ user: ZUserOut.partial() }).passthrough(), "Verified"),
+        ...errorResponses(400, 401),
+      },
+    }),
+    async (c) => (await forwardToAuth(deps, c, { body: c.req.valid("json") })) as never,
+  );
+
+  app.on(["GET", "POST"], "/auth/*", async (c) => {
+    const subPath = c.req.path.replace(/^\/api\/auth/, "");
+    const allowed = PASS_THROUGH.some((r) => r.method === c.req.method && r.path.test(subPath));
+    if (!allowed) throw new AppError("NOT_FOUND", M.generic.notFound);
+    return forwardToAuth(deps, c);
+  });
+
+  return app;
+}

@@ -1,0 +1,101 @@
+import { M } from "@plugs/domain";
+import { eq, sql } from "drizzle-orm";
+import type { MiddlewareHandler } from "hono";
+import { deleteCookie, getCookie, getSignedCookie, setSignedCookie } from "hono/cookie";
+import type { TAppEnv, TDeps } from "../../context.ts";
+import { profiles, sessions, userRoles, users } from "../../db/schema/index.ts";
+import type { TErrorBody } from "../../errors.ts";
+import { SESSION_EXPIRES_SECONDS, SESSION_UPDATE_AGE_SECONDS, sessionCookieSettings } from "./auth.ts";
+
+type TCookieAttributes = Awaited<ReturnType<typeof sessionCookieSettings>>["sessionToken"]["attributes"];
+
+/** Session, account, profile and admin role in one query, by the cookie's token. */
+async function loadSession(deps: TDeps, token: string) {
+  const [row] = await deps.db
+    .select({
+      sessionId: sessions.id,
+      userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
+      email: users.email,
+      userBanned: users.banned,
+      username: profiles.username,
+      profileBanned: profiles.isBanned,
+      isAdmin: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${sessions.userId} and ${userRoles.role} = 'admin')`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.id, sessions.userId))
+    .where(eq(sessions.token, token));
+  return row ?? null;
+}
+
+function cookieOptions(attributes: TCookieAttributes) {
+  return {
+    path: attributes.path ?? "/",
+    httpOnly: attributes.httpOnly ?? true,
+    secure: !!attributes.secure,
+    sameSite: "Lax" as const,
+    ...(attributes.domain ? { domain: attributes.domain } : {}),
+  };
+}
+
+/**
+ * Sets `c.var.viewer` on every /api request from the better-auth session cookie (null for a visitor), refreshing the
+ * session's expiry and cookie when it is used a day after its last refresh. A banned account's sessions are all
+ * revoked on its next request and it is treated as signed out; a route that needed a user then answers 401 with
+ * the ban message, so the open tab learns why it was signed out.
+ */
+export function sessionMiddleware(deps: TDeps): MiddlewareHandler<TAppEnv> {
+  return async (c, next) => {
+    c.set("viewer", null);
+    const settings = await sessionCookieSettings(deps);
+    const cookieName = settings.sessionToken.name;
+    if (!getCookie(c, cookieName)) return next();
+    const token = await getSignedCookie(c, settings.secret, cookieName);
+    if (!token) return next();
+    const row = await loadSession(deps, token);
+    if (!row) return next();
+
+    // Checked before expiry: a ban expires the account's sessions at once, and the tab still learns why.
+    if (row.profileBanned || row.userBanned) {
+      await deps.db.delete(sessions).where(eq(sessions.userId, row.userId));
+      deleteCookie(c, cookieName, cookieOptions(settings.sessionToken.attributes));
+      await next();
+      if (c.res.status === 401) {
+        const body: TErrorBody = { error: { code: "UNAUTHORIZED", message: M.auth.banned } };
+        c.res = new Response(JSON.stringify(body), {
+          status: 401,
+          headers: { "content-type": "application/json" },
+        });
+      }
+      return;
+    }
+
+    if (row.expiresAt.getTime() <= Date.now() || row.username === null) return next();
+
+    c.set("viewer", {
+      id: row.userId,
+      username: row.username,
+      email: row.email,
+      isAdmin: row.isAdmin,
+      sessionId: row.sessionId,
+    });
+
+    // better-auth refreshes on its own routes; elsewhere we do it (same rule as its get-session).
+    const lastRefresh = row.expiresAt.getTime() - SESSION_EXPIRES_SECONDS * 1000;
+    const isAuthRoute = c.req.path.startsWith("/api/auth/");
+    const dontRemember = !!getCookie(c, settings.dontRemember.name);
+    if (!isAuthRoute && !dontRemember && lastRefresh + SESSION_UPDATE_AGE_SECONDS * 1000 <= Date.now()) {
+      const expiresAt = new Date(Date.now() + SESSION_EXPIRES_SECONDS * 1000);
+      await deps.db
+        .update(sessions)
+        .set({ expiresAt, updatedAt: new Date() })
+        .where(eq(sessions.id, row.sessionId));
+      await setSignedCookie(c, cookieName, token, settings.secret, {
+        ...cookieOptions(settings.sessionToken.attributes),
+        maxAge: SESSION_EXPIRES_SECONDS,
+      });
+    }
+    await next();
+  };
+}

@@ -1,0 +1,41 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { M, ZGifList } from "@plugs/domain";
+import { requireViewer, type TAppEnv, type TDeps } from "../../context.ts";
+import { errorResponses } from "../../http/openapi-errors.ts";
+import { createGifService } from "./service.ts";
+
+const ZSearchQuery = z.object({ q: z.string().max(50).default("") });
+
+/** GET /api/gifs/trending and /api/gifs/search?q= (signed-in users: the key's quota is ours). */
+export function gifRoutes(deps: TDeps) {
+  const gifs = createGifService(deps);
+  const ok = { description: "Up to 30 GIFs", content: { "application/json": { schema: ZGifList } } };
+  return new OpenAPIHono<TAppEnv>()
+    .openapi(
+      createRoute({
+        method: "get",
+        path: "/gifs/trending",
+        tags: ["gifs"],
+        summary: "Trending GIFs from GIPHY (cached 60 s)",
+        responses: { 200: ok, ...errorResponses(401, 502, 503) },
+      }),
+      async (c) => {
+        requireViewer(c.get("viewer"), M.gifs.signIn);
+        return c.json({ items: await gifs.trending() }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: "get",
+        path: "/gifs/search",
+        tags: ["gifs"],
+        summary: "Search GIPHY; a blank query returns no GIFs",
+        request: { query: ZSearchQuery },
+        responses: { 200: ok, ...errorResponses(400, 401, 502, 503) },
+      }),
+      async (c) => {
+        requireViewer(c.get("viewer"), M.gifs.signIn);
+        return c.json({ items: await gifs.search(c.req.valid("query").q) }, 200);
+      },
+    );
+}

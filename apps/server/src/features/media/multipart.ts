@@ -1,0 +1,34 @@
+import { FILE_RULES, M } from "@plugs/domain";
+import { bodyLimit } from "hono/body-limit";
+import { AppError } from "../../errors.ts";
+
+/** What `c.req.parseBody({ all: true })` gives. */
+export type TParsedBody = Record<string, string | File | (string | File)[]>;
+
+/**
+ * The files sent under `field` (also `field[]`), one or repeated. An empty file input (no name, no bytes)
+ * counts as no file.
+ */
+export function filesOf(body: TParsedBody, field: string): File[] {
+  return [body[field], body[`${field}[]`]]
+    .flat()
+    .filter((v): v is File => v instanceof File && !(v.size === 0 && v.name === ""));
+}
+
+/** The first file sent under `field`, or null. */
+export function fileOf(body: TParsedBody, field: string): File | null {
+  return filesOf(body, field)[0] ?? null;
+}
+
+/** Just above the largest upload (a 50 MB video) plus room for the multipart envelope and other fields. */
+export const MAX_REQUEST_BYTES = FILE_RULES.video.maxBytes + 1024 * 1024;
+
+/** Refuses any request body over MAX_REQUEST_BYTES with 413 and the error envelope, before it is read. */
+export function requestBodyLimit(maxSize = MAX_REQUEST_BYTES) {
+  return bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new AppError("TOO_LARGE", M.files.requestTooLarge);
+    },
+  });
+}

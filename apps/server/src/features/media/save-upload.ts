@@ -1,0 +1,70 @@
+import type { TFileKind } from "@plugs/domain";
+import type { TDeps } from "../../context.ts";
+import { displayName, safeFileName } from "../../storage/safe-names.ts";
+import { inspectUpload } from "./inspect-upload.ts";
+import { reencodeImage } from "./reencode-image.ts";
+
+export type TSavedUpload = {
+  /** Storage key (`posts/<id>/photo-1.jpg`): keep it to delete the file later. */
+  path: string;
+  /** Root-relative public URL (`/media/posts/<id>/photo-1.jpg`). */
+  url: string;
+  mime: string;
+  kind: TFileKind;
+  /** Bytes stored (after re-encoding, for images). */
+  size: number;
+  width: number | null;
+  height: number | null;
+  /** The name the user's file had, for display (never used as a path). */
+  originalName: string;
+};
+
+/**
+ * Checks an upload by its bytes, re-encodes images (metadata stripped, size recorded), and stores it in `folder`
+ * under the user's name (sanitized) with the extension of its real type, never overwriting. Throws AppError
+ * (400/413/415) with the spec's messages.
+ */
+export async function saveUpload(
+  deps: Pick<TDeps, "storage">,
+  input: {
+    folder: string;
+    fileName: string;
+    bytes: Uint8Array | null | undefined;
+    allowedKinds: readonly TFileKind[];
+  },
+): Promise<TSavedUpload> {
+  const inspected = await inspectUpload(input);
+  let bytes = input.bytes as Uint8Array;
+  let width: number | null = null;
+  let height: number | null = null;
+  if (inspected.kind === "image") ({ bytes, width, height } = await reencodeImage(bytes, inspected.mime));
+  const originalName = displayName(input.fileName);
+  const stored = await deps.storage.put(
+    input.folder,
+    `${safeFileName(originalName).stem}.${inspected.ext}`,
+    bytes,
+    inspected.mime,
+  );
+  return {
+    ...stored,
+    mime: inspected.mime,
+    kind: inspected.kind,
+    size: bytes.byteLength,
+    width,
+    height,
+    originalName,
+  };
+}
+
+/** saveUpload for a File from a multipart body (see fileOf/filesOf); a null file is 'No file provided'. */
+export async function saveUploadedFile(
+  deps: Pick<TDeps, "storage">,
+  input: { folder: string; file: File | null | undefined; allowedKinds: readonly TFileKind[] },
+): Promise<TSavedUpload> {
+  const { file, ...rest } = input;
+  return saveUpload(deps, {
+    ...rest,
+    fileName: file?.name ?? "",
+    bytes: file ? new Uint8Array(await file.arrayBuffer()) : null,
+  });
+}

@@ -1,0 +1,33 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { ZMentionSuggestions } from "@plugs/domain";
+import type { TAppEnv, TDeps } from "../../context.ts";
+import { errorResponses } from "../../http/openapi-errors.ts";
+import { suggestMentions } from "./suggest-mentions.ts";
+
+const ZSuggestQuery = z.object({
+  q: z.string().max(50).default("").openapi({ description: "What follows the '@' so far" }),
+});
+
+/** GET /api/mentions/suggest?q= */
+export function mentionRoutes(deps: TDeps) {
+  return new OpenAPIHono<TAppEnv>().openapi(
+    createRoute({
+      method: "get",
+      path: "/mentions/suggest",
+      tags: ["mentions"],
+      summary: "Users (and later KOLs) whose name starts with q, for the mention dropdown",
+      request: { query: ZSuggestQuery },
+      responses: {
+        200: {
+          description: "At most 7 suggestions",
+          content: { "application/json": { schema: ZMentionSuggestions } },
+        },
+        ...errorResponses(400),
+      },
+    }),
+    async (c) => {
+      const items = await suggestMentions(deps, c.get("viewer") ?? null, c.req.valid("query").q);
+      return c.json({ items }, 200);
+    },
+  );
+}

@@ -1,0 +1,52 @@
+import { POST_LIMITS, type TMentionSuggestion } from "@plugs/domain";
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { TDeps, TViewer } from "../../context.ts";
+import { profiles } from "../../db/schema/index.ts";
+
+const USER_LIMIT = 5;
+
+/** Escapes LIKE's wildcards so a typed '_' matches only an underscore. */
+function likePrefix(text: string): string {
+  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The mention dropdown: users whose username starts with `q` (case-insensitive, served by
+ * profiles_username_prefix_idx), 5 at most, never the viewer or a banned profile; the combined list is cut to 7.
+ * KOL suggestions (5 by handle prefix) join this list with the KOL table.
+ */
+export async function suggestMentions(
+  deps: TDeps,
+  viewer: TViewer | null,
+  q: string,
+): Promise<TMentionSuggestion[]> {
+  const prefix = q.trim().replace(/^@/, "").toLowerCase();
+  // A fragment with characters no name can hold matches nothing.
+  if (!/^[\w.-]*$/.test(prefix)) return [];
+  const users = await deps.db
+    .select({
+      id: profiles.id,
+      username: profiles.username,
+      avatarUrl: profiles.avatarUrl,
+      isVerified: profiles.isVerified,
+    })
+    .from(profiles)
+    .where(
+      and(
+        sql`lower(${profiles.username}) like ${likePrefix(prefix)}`,
+        eq(profiles.isBanned, false),
+        viewer ? ne(profiles.id, viewer.id) : undefined,
+      ),
+    )
+    // Ordered by the pattern index's own operator, so one index scan both finds the prefix and sorts.
+    .orderBy(sql`lower(${profiles.username}) using ~<~`)
+    .limit(USER_LIMIT);
+  const suggestions: TMentionSuggestion[] = users.map((u) => ({
+    type: "user",
+    id: u.id,
+    username: u.username,
+    avatarUrl: u.avatarUrl,
+    isVerified: u.isVerified,
+  }));
+  return suggestions.slice(0, POST_LIMITS.mentionSuggestions);
+}

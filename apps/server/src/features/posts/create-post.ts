@@ -1,0 +1,94 @@
+import { randomUUID } from "node:crypto";
+import { M, type TCreatePostRequest, type TPost } from "@plugs/domain";
+import { and, eq } from "drizzle-orm";
+import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
+import { communities, communityMembers, postMedia, postMentions, posts } from "../../db/schema/index.ts";
+import { AppError } from "../../errors.ts";
+import { notifyMentioned, resolveMentions } from "../mentions/resolve-mentions.ts";
+import { hydratePosts } from "./post-dto.ts";
+import { removePostFiles, savePostFiles } from "./post-files.ts";
+
+/** The type stored for a GIPHY GIF, which stays on GIPHY's servers. */
+export const EXTERNAL_GIF_TYPE = "image/gif-external";
+
+/**
+ * May this user post into this community? Throws the spec's message when not. (A banned account never gets here:
+ * the session middleware signs it out on its next request.)
+ */
+async function checkCanPostIn(deps: TDeps, viewer: TViewer, communityId: string | null) {
+  if (!communityId) return;
+  const [row] = await deps.db
+    .select({ id: communities.id, status: communityMembers.status })
+    .from(communities)
+    .leftJoin(
+      communityMembers,
+      and(eq(communityMembers.communityId, communities.id), eq(communityMembers.userId, viewer.id)),
+    )
+    .where(eq(communities.id, communityId));
+  if (!row) throw new AppError("NOT_FOUND", M.posts.communityNotFound);
+  if (row.status !== "active") throw new AppError("FORBIDDEN", M.posts.joinToCreate);
+}
+
+/**
+ * Creates a post with its files, GIFs and mentions. Files are stored first (checked by their bytes, images
+ * re-encoded), then the post and everything about it is written in one transaction; if anything fails, the stored
+ * files are removed again, so a failed post leaves nothing behind.
+ */
+export async function createPost(
+  deps: TDeps,
+  viewer: TViewer | null,
+  input: TCreatePostRequest & { media: File[] },
+): Promise<TPost> {
+  const me = requireViewer(viewer, M.posts.loginToCreate);
+  const communityId = input.communityId ?? null;
+  await checkCanPostIn(deps, me, communityId);
+
+  const postId = randomUUID();
+  const saved = await savePostFiles(deps, postId, input.media);
+  try {
+    await deps.db.transaction(async (tx) => {
+      await tx.insert(posts).values({ id: postId, userId: me.id, content: input.content, communityId });
+      const stamp = Date.now();
+      const media = [
+        ...saved.map((file) => ({
+          mediaUrl: file.url,
+          mediaType: file.mime,
+          storagePath: file.path,
+          width: file.width,
+          height: file.height,
+        })),
+        ...input.gifs.map((gif, i) => ({
+          mediaUrl: gif.url,
+          mediaType: EXTERNAL_GIF_TYPE,
+          storagePath: `external:${stamp + i}`,
+          width: gif.width,
+          height: gif.height,
+        })),
+      ].map((m, position) => ({ ...m, postId, position }));
+      if (media.length > 0) await tx.insert(postMedia).values(media);
+
+      const { mentions, notifyUserIds } = await resolveMentions(tx, input.content, communityId);
+      if (mentions.length > 0) {
+        await tx.insert(postMentions).values(
+          mentions.map((m) => ({
+            postId,
+            mentionedUserId: m.userId,
+            username: m.username,
+            mentionType: "user" as const,
+            position: m.position,
+          })),
+        );
+      }
+      await notifyMentioned(tx, { type: "post", id: postId, actorId: me.id }, notifyUserIds);
+    });
+  } catch (err) {
+    await removePostFiles(
+      deps,
+      saved.map((f) => f.path),
+    );
+    throw err;
+  }
+  const [post] = await hydratePosts(deps.db, [postId], me.id);
+  if (!post) throw new AppError("NOT_FOUND", M.posts.notFound);
+  return post;
+}

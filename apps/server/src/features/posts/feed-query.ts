@@ -1,0 +1,183 @@
+import { M, type TFeedSort, type TFeedTab } from "@plugs/domain";
+import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { AppError } from "../../errors.ts";
+import { activeCommunityIds } from "./visibility.ts";
+
+/*
+ * The feed's id queries. Each branch reads an index in its ORDER BY's own order and stops after `limit` rows:
+ *   public posts outside communities  posts_feed_public_{newest,popular}_idx
+ *   each active community's posts     posts_community_{newest,popular}_idx (a LATERAL per membership)
+ *   each followed author's posts      posts_author_{newest,popular}_idx (a LATERAL per follow)
+ * then the branches are merged and cut to `limit`. Keyset conditions are row comparisons over the same columns, so
+ * the index scan starts at the cursor. created_at travels as text to keep PostgreSQL's microseconds.
+ */
+
+/** Where the previous page ended, in the sort's columns. */
+export type TFeedCursor =
+  | { s: "newest"; t: string; i: string }
+  | { s: "popular"; l: number; c: number; t: string; i: string };
+
+const ZCursor = z.discriminatedUnion("s", [
+  z.object({ s: z.literal("newest"), t: z.string().max(40), i: z.uuid() }),
+  z.object({
+    s: z.literal("popular"),
+    l: z.number().int().min(0),
+    c: z.number().int().min(0),
+    t: z.string().max(40),
+    i: z.uuid(),
+  }),
+]);
+
+export function encodeCursor(cursor: TFeedCursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString("base64url");
+}
+
+/** Reads an opaque cursor; a malformed one, or one from the other sort order, is a 400. */
+export function decodeCursor(raw: string, sort: TFeedSort): TFeedCursor {
+  let parsed: TFeedCursor | null = null;
+  try {
+    parsed = ZCursor.parse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")));
+  } catch {
+    parsed = null;
+  }
+  if (!parsed || parsed.s !== sort || Number.isNaN(Date.parse(parsed.t))) {
+    throw new AppError("VALIDATION", M.posts.invalidCursor, { fields: { cursor: M.posts.invalidCursor } });
+  }
+  return parsed;
+}
+
+/** One row of an id query: the post id and its sort keys. */
+export type TFeedRow = { id: string; created_at: string; likes_count: number; comments_count: number };
+
+export function cursorOf(sort: TFeedSort, row: TFeedRow): TFeedCursor {
+  return sort === "newest"
+    ? { s: "newest", t: row.created_at, i: row.id }
+    : { s: "popular", l: row.likes_count, c: row.comments_count, t: row.created_at, i: row.id };
+}
+
+function orderBy(sort: TFeedSort, alias: string): SQL {
+  const a = sql.raw(alias ? `${alias}.` : "");
+  return sort === "newest"
+    ? sql`${a}created_at desc, ${a}id desc`
+    : sql`${a}likes_count desc, ${a}comments_count desc, ${a}created_at desc, ${a}id desc`;
+}
+
+function after(cursor: TFeedCursor | null): SQL {
+  if (!cursor) return sql``;
+  return cursor.s === "newest"
+    ? sql`and (p.created_at, p.id) < (${cursor.t}::timestamptz, ${cursor.i}::uuid)`
+    : sql`and (p.likes_count, p.comments_count, p.created_at, p.id)
+            < (${cursor.l}::int, ${cursor.c}::int, ${cursor.t}::timestamptz, ${cursor.i}::uuid)`;
+}
+
+const COLUMNS = sql`p.id, p.created_at, p.likes_count, p.comments_count`;
+
+/** Ends an id query: the merged branches in sort order, created_at as text for the cursor. */
+function merged(branches: SQL, sort: TFeedSort, limit: number, offset = 0): SQL {
+  return sql`select f.id, f.created_at::text as created_at, f.likes_count, f.comments_count
+    from (${branches}) f order by ${orderBy(sort, "f")} limit ${limit} offset ${offset}`;
+}
+
+function publicBranch(sort: TFeedSort, cursor: TFeedCursor | null, limit: number): SQL {
+  return sql`(select ${COLUMNS} from posts p
+    where p.visibility = 'public' and p.community_id is null ${after(cursor)}
+    order by ${orderBy(sort, "p")} limit ${limit})`;
+}
+
+function communitiesBranch(
+  viewerId: string,
+  sort: TFeedSort,
+  cursor: TFeedCursor | null,
+  limit: number,
+): SQL {
+  return sql`(select ${COLUMNS} from community_members m
+    cross join lateral (
+      select ${COLUMNS} from posts p
+      where p.community_id = m.community_id and p.visibility = 'public' ${after(cursor)}
+      order by ${orderBy(sort, "p")} limit ${limit}
+    ) p
+    where m.user_id = ${viewerId} and m.status = 'active')`;
+}
+
+/**
+ * Ids of the next feed page (ask for limit + 1 to learn whether there is more). Tab 'all': what the viewer may see;
+ * tab 'following': what they may see from the authors they follow. A visitor has no following tab (the caller
+ * answers an empty list).
+ */
+export function feedIdsQuery(params: {
+  tab: TFeedTab;
+  sort: TFeedSort;
+  viewerId: string | null;
+  cursor: TFeedCursor | null;
+  limit: number;
+}): SQL {
+  const { tab, sort, viewerId, cursor, limit } = params;
+  if (tab === "following") {
+    if (!viewerId) throw new Error("the following tab needs a viewer");
+    return merged(
+      sql`select ${COLUMNS} from follows fo
+        cross join lateral (
+          select ${COLUMNS} from posts p
+          where p.user_id = fo.followed_id and p.visibility = 'public'
+            and (p.community_id is null or p.community_id in (${activeCommunityIds(viewerId)}))
+            ${after(cursor)}
+          order by ${orderBy(sort, "p")} limit ${limit}
+        ) p
+        where fo.follower_id = ${viewerId}`,
+      sort,
+      limit,
+    );
+  }
+  const branches = viewerId
+    ? sql`${publicBranch(sort, cursor, limit)} union all ${communitiesBranch(viewerId, sort, cursor, limit)}`
+    : publicBranch(sort, cursor, limit);
+  return merged(branches, sort, limit);
+}
+
+/**
+ * Ids of one numbered page of posts, newest first: everything the viewer may see, or one community's posts (the
+ * caller has checked the viewer is an active member).
+ */
+export function pagedIdsQuery(params: {
+  viewerId: string | null;
+  communityId: string | null;
+  page: number;
+  pageSize: number;
+}): SQL {
+  const { viewerId, communityId, page, pageSize } = params;
+  const offset = (page - 1) * pageSize;
+  if (communityId) {
+    return merged(
+      sql`select ${COLUMNS} from posts p
+        where p.community_id = ${communityId} and p.visibility = 'public'
+        order by ${orderBy("newest", "p")} limit ${offset + pageSize}`,
+      "newest",
+      pageSize,
+      offset,
+    );
+  }
+  const reach = offset + pageSize;
+  const branches = viewerId
+    ? sql`${publicBranch("newest", null, reach)} union all ${communitiesBranch(viewerId, "newest", null, reach)}`
+    : publicBranch("newest", null, reach);
+  return merged(branches, "newest", pageSize, offset);
+}
+
+/** How many posts pagedIdsQuery pages through (the exact count the "Page X of Y" pager needs). */
+export function pagedCountQuery(params: { viewerId: string | null; communityId: string | null }): SQL {
+  const { viewerId, communityId } = params;
+  if (communityId) {
+    return sql`select count(*)::int as total from posts p
+      where p.community_id = ${communityId} and p.visibility = 'public'`;
+  }
+  // Per membership, a count over that community's index (a join would tempt the planner into a full scan).
+  const members = viewerId
+    ? sql`(select coalesce(sum(c.n), 0) from community_members m
+          cross join lateral (select count(*) as n from posts p
+            where p.community_id = m.community_id and p.visibility = 'public') c
+          where m.user_id = ${viewerId} and m.status = 'active')`
+    : sql`0`;
+  return sql`select ((select count(*) from posts p where p.visibility = 'public' and p.community_id is null)
+    + ${members})::int as total`;
+}

@@ -1,0 +1,164 @@
+import { M } from "@plugs/domain";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "../../testing/factories.ts";
+import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
+import { call, createPostAs, seedFollow } from "./testing.ts";
+import { queryRows } from "./visibility.ts";
+
+type TUser = Awaited<ReturnType<typeof createUser>>;
+type TFeedPost = {
+  id: string;
+  content: string;
+  likesCount: number;
+  commentsCount: number;
+  createdAt: string;
+};
+type TFeed = { items: TFeedPost[]; nextCursor: string | null };
+
+let server: TTestServer;
+let alice: TUser;
+let bob: TUser;
+let reader: TUser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  alice = await createUser(server, { username: "alice" });
+  bob = await createUser(server, { username: "bob" });
+  reader = await createUser(server, { username: "reader" });
+  // 24 posts: 18 through the API, and 6 sharing one timestamp and one score, so ties must be broken by id.
+  for (let i = 0; i < 18; i++) {
+    await createPostAs(server, i % 2 ? alice.cookie : bob.cookie, { content: `post ${i}` });
+  }
+  await server.deps.db.execute(sql`insert into posts (user_id, content, created_at, likes_count, comments_count)
+    select ${alice.id}, 'tied ' || g, now() - interval '1 hour', 3, 1 from generate_series(1, 6) g`);
+  // A spread of scores for the popular order, with ties on likes broken by comments, then by time.
+  await server.deps.db.execute(sql`update posts set likes_count = (abs(hashtext(content)) % 4),
+    comments_count = (abs(hashtext(content || 'c')) % 3) where content like 'post %'`);
+});
+afterAll(() => server?.close());
+
+/** What the whole feed is, in the order the database defines for the sort. */
+async function expectedOrder(sort: "newest" | "popular"): Promise<string[]> {
+  const order =
+    sort === "newest"
+      ? sql`created_at desc, id desc`
+      : sql`likes_count desc, comments_count desc, created_at desc, id desc`;
+  const rows = await queryRows<{ id: string }>(
+    server.deps.db,
+    sql`select id from posts where community_id is null order by ${order}`,
+  );
+  return rows.map((r) => r.id);
+}
+
+async function feed(cookie: string | undefined, query: string) {
+  return call<TFeed & { error: { message: string } }>(server, "GET", `/api/feed?${query}`, { cookie });
+}
+
+describe("keyset pages", () => {
+  it.each(["newest", "popular"] as const)(
+    "in %s order neither skip nor repeat posts while new posts arrive",
+    async (sort) => {
+      const expected = await expectedOrder(sort);
+      expect(expected.length).toBeGreaterThanOrEqual(24);
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const query: string = `tab=all&sort=${sort}&limit=5${cursor ? `&cursor=${cursor}` : ""}`;
+        const res = await feed(reader.cookie, query);
+        expect(res.status).toBe(200);
+        expect(res.body.items.length).toBeLessThanOrEqual(5);
+        seen.push(...res.body.items.map((p) => p.id));
+        cursor = res.body.nextCursor;
+        // Someone posts between every two pages.
+        await createPostAs(server, alice.cookie, { content: `arrived during paging (${sort} ${pages})` });
+        pages++;
+      } while (cursor && pages < 50);
+      expect(cursor).toBeNull();
+      expect(new Set(seen).size).toBe(seen.length);
+      expect(seen.filter((id) => expected.includes(id))).toEqual(expected);
+      if (sort === "newest") expect(seen).toEqual(expected);
+    },
+  );
+
+  it("defaults to 10 posts, allows up to 50, and refuses other limits and foreign cursors", async () => {
+    const first = await feed(undefined, "");
+    expect(first.status).toBe(200);
+    expect(first.body.items).toHaveLength(10);
+    expect(first.body.nextCursor).toEqual(expect.any(String));
+    expect((await feed(undefined, "limit=50")).status).toBe(200);
+    for (const bad of ["limit=51", "limit=0", "sort=oldest", "tab=communities"]) {
+      expect((await feed(undefined, bad)).status).toBe(400);
+    }
+    const foreign = await feed(undefined, `sort=popular&cursor=${first.body.nextCursor}`);
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.error.message).toBe(M.posts.invalidCursor);
+    expect((await feed(undefined, "cursor=bm90IGpzb24")).status).toBe(400);
+  });
+});
+
+describe("the Following tab", () => {
+  it("shows only the authors the viewer follows, and nothing to a visitor", async () => {
+    const follower = await createUser(server);
+    const ownPost = await createPostAs(server, follower.cookie, { content: "my own" });
+    await seedFollow(server, follower.id, bob.id);
+    const res = await feed(follower.cookie, "tab=following&limit=50");
+    expect(res.status).toBe(200);
+    const bobPosts = await queryRows<{ id: string }>(
+      server.deps.db,
+      sql`select id from posts where user_id = ${bob.id} order by created_at desc, id desc`,
+    );
+    expect(res.body.items.map((p) => p.id)).toEqual(bobPosts.map((p) => p.id));
+    expect(res.body.items.map((p) => p.id)).not.toContain(ownPost.id);
+
+    const nobody = await createUser(server);
+    expect((await feed(nobody.cookie, "tab=following")).body).toEqual({ items: [], nextCursor: null });
+    expect((await feed(undefined, "tab=following")).body).toEqual({ items: [], nextCursor: null });
+  });
+
+  it("pages by cursor in both orders", async () => {
+    const follower = await createUser(server);
+    await seedFollow(server, follower.id, alice.id);
+    const alicePosts = await queryRows<{ id: string }>(
+      server.deps.db,
+      sql`select id from posts where user_id = ${alice.id}
+        order by likes_count desc, comments_count desc, created_at desc, id desc`,
+    );
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await feed(
+        follower.cookie,
+        `tab=following&sort=popular&limit=7${cursor ? `&cursor=${cursor}` : ""}`,
+      );
+      seen.push(...res.body.items.map((p) => p.id));
+      cursor = res.body.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(alicePosts.map((p) => p.id));
+  });
+});
+
+describe("Community Posts pages", () => {
+  it("numbers pages newest first with the total and page count", async () => {
+    const expected = await expectedOrder("newest");
+    const page2 = await call<TFeed & { total: number; page: number; pageCount: number }>(
+      server,
+      "GET",
+      "/api/posts?page=2",
+    );
+    expect(page2.status).toBe(200);
+    expect(page2.body.items.map((p) => p.id)).toEqual(expected.slice(10, 20));
+    expect(page2.body).toMatchObject({
+      total: expected.length,
+      page: 2,
+      pageCount: Math.ceil(expected.length / 10),
+    });
+
+    const small = await call<TFeed>(server, "GET", "/api/posts?page=3&pageSize=4");
+    expect(small.body.items.map((p) => p.id)).toEqual(expected.slice(8, 12));
+    const beyond = await call<TFeed>(server, "GET", "/api/posts?page=999");
+    expect(beyond.body.items).toEqual([]);
+    expect((await call(server, "GET", "/api/posts?pageSize=51")).status).toBe(400);
+  });
+});

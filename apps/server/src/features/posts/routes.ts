@@ -1,0 +1,218 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import {
+  FILE_RULES,
+  M,
+  POST_LIMITS,
+  ZCreatePostRequest,
+  ZFeedPage,
+  ZFeedQuery,
+  ZLikeState,
+  ZPost,
+  ZPostDetail,
+  ZPostEdits,
+  ZPostsPage,
+  ZPostsPageQuery,
+  ZUpdatePostRequest,
+} from "@plugs/domain";
+import type { Context } from "hono";
+import type { TAppEnv, TDeps } from "../../context.ts";
+import { AppError } from "../../errors.ts";
+import { errorResponses } from "../../http/openapi-errors.ts";
+import { clientIp } from "../../lib/client-ip.ts";
+import { filesOf, requestBodyLimit } from "../media/multipart.ts";
+import { createPost } from "./create-post.ts";
+import { deletePost } from "./delete-post.ts";
+import { likePost, unlikePost } from "./like-post.ts";
+import { getFeed, listPostsPage } from "./list-posts.ts";
+import { updatePost } from "./update-post.ts";
+import { listPostEdits, viewPost } from "./view-post.ts";
+
+const ZPostParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
+
+const ZFile = z.instanceof(File).openapi({ type: "string", format: "binary" });
+
+/** The multipart body of POST /api/posts as it arrives; the rules are ZCreatePostRequest's. */
+const ZCreatePostForm = z.object({
+  content: z.string().optional().openapi({ description: "The text (may be empty when media is attached)" }),
+  communityId: z
+    .string()
+    .optional()
+    .openapi({ description: "Post into this community (active members only)" }),
+  media: z
+    .union([ZFile, z.array(ZFile)])
+    .optional()
+    .openapi({
+      description:
+        "Repeated files: images (JPEG, PNG, GIF, WebP; 5 MB) and videos (MP4, MOV, AVI; 50 MB), checked by their bytes",
+    }),
+  gifs: z.string().optional().openapi({
+    description:
+      'JSON list of GIFs from /api/gifs: [{"id","url","preview","title","width","height","username"}]; urls on media*.giphy.com only',
+  }),
+});
+
+// Four videos at their limit, plus the text fields.
+const MAX_BODY = POST_LIMITS.maxAttachments * FILE_RULES.video.maxBytes + 1024 * 1024;
+
+function json<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { "application/json": { schema } } };
+}
+
+/** Turns the arriving form into ZCreatePostRequest's input: files as a list, GIFs parsed from JSON. */
+function formToRequest(form: z.infer<typeof ZCreatePostForm>) {
+  // An empty file input (no name, no bytes) is no file.
+  const media = form.media === undefined ? [] : filesOf({ media: form.media }, "media");
+  let gifs: unknown = [];
+  if (form.gifs?.trim()) {
+    try {
+      gifs = JSON.parse(form.gifs);
+    } catch {
+      throw new AppError("VALIDATION", M.posts.gifInvalid, { fields: { gifs: M.posts.gifInvalid } });
+    }
+  }
+  const request = ZCreatePostRequest.parse({
+    content: form.content ?? "",
+    communityId: form.communityId?.trim() ? form.communityId.trim() : null,
+    media,
+    gifs,
+  });
+  return { ...request, media };
+}
+
+function clientOf(c: Context<TAppEnv>, deps: TDeps) {
+  return { ip: clientIp(c, deps.config) ?? "", userAgent: c.req.header("user-agent") ?? "" };
+}
+
+/**
+ * PlugFeed and posts: GET /api/feed, GET and POST /api/posts, GET, PATCH and DELETE /api/posts/:id,
+ * GET /api/posts/:id/edits, PUT and DELETE /api/posts/:id/like.
+ */
+export function postRoutes(deps: TDeps) {
+  return new OpenAPIHono<TAppEnv>()
+    .openapi(
+      createRoute({
+        method: "get",
+        path: "/feed",
+        tags: ["posts"],
+        summary: "PlugFeed: For You ('all') or Following, newest or most popular, keyset pages",
+        request: { query: ZFeedQuery },
+        responses: {
+          200: json(ZFeedPage, "A page of posts; pass nextCursor back as cursor"),
+          ...errorResponses(400),
+        },
+      }),
+      async (c) => c.json(await getFeed(deps, c.get("viewer") ?? null, c.req.valid("query")), 200),
+    )
+    .openapi(
+      createRoute({
+        method: "get",
+        path: "/posts",
+        tags: ["posts"],
+        summary: "Community Posts: numbered pages, newest first, optionally of one community",
+        request: { query: ZPostsPageQuery },
+        responses: { 200: json(ZPostsPage, "One page of posts"), ...errorResponses(400) },
+      }),
+      async (c) => c.json(await listPostsPage(deps, c.get("viewer") ?? null, c.req.valid("query")), 200),
+    )
+    .openapi(
+      createRoute({
+        method: "post",
+        path: "/posts",
+        tags: ["posts"],
+        summary: "Create a post with text, files, GIFs and mentions",
+        middleware: [requestBodyLimit(MAX_BODY)] as const,
+        request: {
+          body: { required: true, content: { "multipart/form-data": { schema: ZCreatePostForm } } },
+        },
+        responses: {
+          201: json(ZPost, "The new post"),
+          ...errorResponses(400, 401, 403, 404, 413, 415),
+        },
+      }),
+      async (c) => {
+        const input = formToRequest(c.req.valid("form"));
+        return c.json(await createPost(deps, c.get("viewer") ?? null, input), 201);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: "get",
+        path: "/posts/{id}",
+        tags: ["posts"],
+        summary: "One post (counts a view once per viewer per day)",
+        request: { params: ZPostParams },
+        responses: { 200: json(ZPostDetail, "The post"), ...errorResponses(404) },
+      }),
+      async (c) =>
+        c.json(
+          await viewPost(deps, c.get("viewer") ?? null, c.req.valid("param").id, clientOf(c, deps)),
+          200,
+        ),
+    )
+    .openapi(
+      createRoute({
+        method: "patch",
+        path: "/posts/{id}",
+        tags: ["posts"],
+        summary: "Edit a post's text (author only); the previous text is kept in its history",
+        request: {
+          params: ZPostParams,
+          body: { required: true, content: { "application/json": { schema: ZUpdatePostRequest } } },
+        },
+        responses: { 200: json(ZPost, "The edited post"), ...errorResponses(400, 401, 403, 404) },
+      }),
+      async (c) =>
+        c.json(
+          await updatePost(deps, c.get("viewer") ?? null, c.req.valid("param").id, c.req.valid("json")),
+          200,
+        ),
+    )
+    .openapi(
+      createRoute({
+        method: "delete",
+        path: "/posts/{id}",
+        tags: ["posts"],
+        summary: "Delete a post (author only) and its files",
+        request: { params: ZPostParams },
+        responses: { 204: { description: "Deleted" }, ...errorResponses(401, 403, 404) },
+      }),
+      async (c) => {
+        await deletePost(deps, c.get("viewer") ?? null, c.req.valid("param").id);
+        return c.body(null, 204);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: "get",
+        path: "/posts/{id}/edits",
+        tags: ["posts"],
+        summary: "A post's earlier versions, newest first",
+        request: { params: ZPostParams },
+        responses: { 200: json(ZPostEdits, "Earlier versions"), ...errorResponses(404) },
+      }),
+      async (c) =>
+        c.json({ items: await listPostEdits(deps, c.get("viewer") ?? null, c.req.valid("param").id) }, 200),
+    )
+    .openapi(
+      createRoute({
+        method: "put",
+        path: "/posts/{id}/like",
+        tags: ["posts"],
+        summary: "Like a post (liking twice changes nothing)",
+        request: { params: ZPostParams },
+        responses: { 200: json(ZLikeState, "Liked"), ...errorResponses(401, 403, 404) },
+      }),
+      async (c) => c.json(await likePost(deps, c.get("viewer") ?? null, c.req.valid("param").id), 200),
+    )
+    .openapi(
+      createRoute({
+        method: "delete",
+        path: "/posts/{id}/like",
+        tags: ["posts"],
+        summary: "Take a like back",
+        request: { params: ZPostParams },
+        responses: { 200: json(ZLikeState, "Not liked"), ...errorResponses(401, 404) },
+      }),
+      async (c) => c.json(await unlikePost(deps, c.get("viewer") ?? null, c.req.valid("param").id), 200),
+    );
+}

@@ -1,0 +1,68 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { TDb } from "../../db/client.ts";
+
+/**
+ * Who sees a post: everyone sees public posts outside communities; a signed-in user also sees the posts of
+ * communities where they are an active member. Single-post routes also let authors reach their own posts after
+ * leaving (or being banned from) the community, so they can still edit or delete them.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** The viewer's active communities, as a subquery (served by community_members_user_active_idx). */
+export function activeCommunityIds(viewerId: string): SQL {
+  return sql`select m.community_id from community_members m where m.user_id = ${viewerId} and m.status = 'active'`;
+}
+
+/** A condition on `posts p`: the post is visible to this viewer (null for a visitor). */
+export function visibleTo(viewerId: string | null): SQL {
+  if (!viewerId) return sql`(p.visibility = 'public' and p.community_id is null)`;
+  return sql`(p.visibility = 'public' and (p.community_id is null or p.community_id in (${activeCommunityIds(viewerId)})))`;
+}
+
+/** Runs a raw query and returns its rows, the same on PGlite and node-postgres. */
+export async function queryRows<T>(db: Pick<TDb, "execute">, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export type TAccessiblePost = {
+  id: string;
+  userId: string;
+  communityId: string | null;
+  /** The viewer is an active member of the post's community (true for a post outside communities). */
+  canInteract: boolean;
+};
+
+/**
+ * The post as the viewer may reach it on single-post routes, or null when it does not exist or they may not see it
+ * (the caller answers 404 either way, so nothing leaks).
+ */
+export async function findAccessiblePost(
+  db: Pick<TDb, "execute">,
+  postId: string,
+  viewerId: string | null,
+): Promise<TAccessiblePost | null> {
+  if (!isUuid(postId)) return null;
+  const member = viewerId
+    ? sql`exists (select 1 from community_members m
+        where m.community_id = p.community_id and m.user_id = ${viewerId} and m.status = 'active')`
+    : sql`false`;
+  const [row] = await queryRows<{
+    id: string;
+    user_id: string;
+    community_id: string | null;
+    can_interact: boolean;
+  }>(
+    db,
+    sql`select p.id, p.user_id, p.community_id, (p.community_id is null or ${member}) as can_interact
+        from posts p where p.id = ${postId} and p.visibility = 'public'`,
+  );
+  if (!row) return null;
+  if (!row.can_interact && row.user_id !== viewerId) return null;
+  return { id: row.id, userId: row.user_id, communityId: row.community_id, canInteract: row.can_interact };
+}

@@ -1,0 +1,35 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { TAppEnv, TDeps } from "../../context.ts";
+import { checkHealth, getSite } from "./service.ts";
+
+const ZHealth = z.object({ status: z.literal("ok"), database: z.enum(["pglite", "postgres"]) });
+const ZSite = z.object({ siteName: z.string(), logoUrl: z.string().nullable() });
+
+export function siteRoutes(deps: TDeps) {
+  return new OpenAPIHono<TAppEnv>()
+    .openapi(
+      createRoute({
+        method: "get",
+        path: "/health",
+        tags: ["site"],
+        summary: "Liveness and which database is in use",
+        responses: { 200: { description: "Healthy", content: { "application/json": { schema: ZHealth } } } },
+      }),
+      async (c) => c.json(await checkHealth(deps), 200),
+    )
+    .openapi(
+      createRoute({
+        method: "get",
+        path: "/site",
+        tags: ["site"],
+        summary: "Site name and logo",
+        responses: {
+          200: { description: "Site settings", content: { "application/json": { schema: ZSite } } },
+        },
+      }),
+      async (c) => {
+        c.header("cache-control", "public, max-age=60");
+        return c.json(await getSite(deps), 200);
+      },
+    );
+}

@@ -1,0 +1,37 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { TAppEnv } from "../context.ts";
+import { fileResponse, resolveInside } from "../lib/send-file.ts";
+
+const require = createRequire(import.meta.url);
+const swaggerDist = path.dirname(require.resolve("swagger-ui-dist/package.json"));
+
+const PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Plugs &amp; Rugs API</title><link rel="stylesheet" href="/api/docs/assets/swagger-ui.css"></head>
+<body><div id="swagger-ui"></div>
+<script src="/api/docs/assets/swagger-ui-bundle.js"></script>
+<script src="/api/docs/init.js"></script></body></html>`;
+
+const INIT = `window.ui = SwaggerUIBundle({ url: "/api/openapi.json", dom_id: "#swagger-ui", deepLinking: true });`;
+
+/** OpenAPI 3.1 at /api/openapi.json, generated from the routes' zod schemas, and a reference page at /api/docs. */
+export function mountApiDocs(api: OpenAPIHono<TAppEnv>, version: string) {
+  api.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    servers: [{ url: "/api" }],
+    info: {
+      title: "Plugs & Rugs API",
+      version,
+      description: "JSON over HTTP. Errors: `{ error: { code, message, fields? } }`. See docs/api.md.",
+    },
+  });
+  api.get("/docs", (c) => c.html(PAGE));
+  api.get("/docs/init.js", (c) => c.body(INIT, 200, { "content-type": "text/javascript; charset=utf-8" }));
+  api.get("/docs/assets/:file", (c) => {
+    const file = resolveInside(swaggerDist, c.req.param("file"));
+    if (!file) return c.notFound();
+    return fileResponse(file, { "cache-control": "public, max-age=86400" });
+  });
+}

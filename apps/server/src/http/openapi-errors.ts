@@ -1,0 +1,41 @@
+import { z } from "@hono/zod-openapi";
+
+/** The error envelope every failing route answers with (see errors.ts and docs/api.md). */
+export const ZErrorBody = z
+  .object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      fields: z.record(z.string(), z.string()).optional(),
+      title: z.string().optional(),
+    }),
+  })
+  .openapi("Error");
+
+const DESCRIPTIONS: Record<number, string> = {
+  400: "Invalid input (the message says what to fix)",
+  401: "Not signed in",
+  403: "Not allowed",
+  404: "Not found, or not visible to you",
+  409: "Conflict",
+  413: "Upload too large",
+  415: "Upload of a type that is not allowed",
+  429: "Rate limited",
+  502: "An outside service failed",
+  503: "An outside service is not configured",
+};
+
+/** OpenAPI response entries for the given error statuses, all with the error envelope. */
+export function errorResponses<const S extends keyof typeof DESCRIPTIONS>(...statuses: S[]) {
+  const out = {} as Record<
+    S,
+    { description: string; content: { "application/json": { schema: typeof ZErrorBody } } }
+  >;
+  for (const status of statuses) {
+    out[status] = {
+      description: DESCRIPTIONS[status] ?? "Error",
+      content: { "application/json": { schema: ZErrorBody } },
+    };
+  }
+  return out;
+}

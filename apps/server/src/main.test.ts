@@ -1,0 +1,137 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { eq } from "drizzle-orm";
+import pg from "pg";
+import { afterEach, describe, expect, it } from "vitest";
+import { openDatabase } from "./db/client.ts";
+import { siteSettings } from "./db/schema/index.ts";
+
+const MAIN = fileURLToPath(new URL("./main.ts", import.meta.url));
+const started: ChildProcess[] = [];
+
+type TProcess = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+function run(env: Record<string, string>): TProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", MAIN], {
+    env: { PATH: process.env.PATH ?? "", WEB_DIST: "", CAPTCHA_PROVIDER: "none", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  started.push(child);
+  let output = "";
+  child.stdout?.on("data", (d) => {
+    output += d;
+  });
+  child.stderr?.on("data", (d) => {
+    output += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+/** Waits for the "running on" line and returns the server's base URL. */
+async function listening(p: TProcess): Promise<string> {
+  for (let i = 0; i < 300; i++) {
+    const match = p.output().match(/running on http:\/\/localhost:(\d+)/);
+    if (match) return `http://127.0.0.1:${match[1]}`;
+    if (p.child.exitCode !== null) throw new Error(`server exited: ${p.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not start: ${p.output()}`);
+}
+
+function tempDataDir() {
+  return fs.mkdtempSync(path.join(os.tmpdir(), "plugs-main-"));
+}
+
+afterEach(() => {
+  for (const child of started.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+});
+
+describe("start-up", () => {
+  it.each([
+    [
+      "PORT",
+      "abc",
+      'Configuration error: PORT must be a port number (0-65535; 0 picks a free one), got "abc"',
+    ],
+    [
+      "DATABASE_URL",
+      "mysql://db/x",
+      "Configuration error: DATABASE_URL must be a URL (postgres or postgresql)",
+    ],
+    ["LOG_LEVEL", "loud", "Configuration error: LOG_LEVEL must be one of fatal, error, warn, info, debug"],
+    ["SIGNIN_IP_LIMIT", "-1", "Configuration error: SIGNIN_IP_LIMIT must be a whole number"],
+  ])("stops with one line naming %s when it is bad", async (name, value, message) => {
+    const p = run({ DATA_DIR: tempDataDir(), [name]: value });
+    expect(await p.exited).toBe(1);
+    const lines = p.output().trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(message);
+  });
+
+  it("refuses a second server on the same data folder, keeps data across restarts and stops cleanly", async () => {
+    const dataDir = tempDataDir();
+    const first = run({ DATA_DIR: dataDir, PORT: "0" });
+    const url = await listening(first);
+    expect(await (await fetch(`${url}/api/health`)).json()).toEqual({ status: "ok", database: "pglite" });
+
+    const second = run({ DATA_DIR: dataDir, PORT: "0" });
+    expect(await second.exited).toBe(1);
+    expect(second.output().trim()).toBe(
+      `Could not start: Another Plugs & Rugs server (pid ${first.child.pid}) is using the data folder ${dataDir}. Stop it first, or set DATA_DIR to another folder.`,
+    );
+
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, "server.lock"))).toBe(false);
+
+    // Write through the database while no server runs, then check a new server sees it.
+    const database = await openDatabase({ databaseUrl: null, dataDir });
+    await database.db
+      .update(siteSettings)
+      .set({ siteName: "Kept Across Restarts" })
+      .where(eq(siteSettings.settingName, "default"));
+    await database.close();
+
+    const again = run({ DATA_DIR: dataDir, PORT: "0" });
+    const url2 = await listening(again);
+    expect(await (await fetch(`${url2}/api/site`)).json()).toMatchObject({
+      siteName: "Kept Across Restarts",
+    });
+    again.child.kill("SIGTERM");
+    expect(await again.exited).toBe(0);
+  });
+
+  it("takes over a lock left by a process that no longer runs", async () => {
+    const dataDir = tempDataDir();
+    fs.writeFileSync(path.join(dataDir, "server.lock"), "999999");
+    const p = run({ DATA_DIR: dataDir, PORT: "0" });
+    await listening(p);
+    p.child.kill("SIGTERM");
+    expect(await p.exited).toBe(0);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)("runs on PostgreSQL when DATABASE_URL is set", async () => {
+    const admin = process.env.TEST_DATABASE_URL as string;
+    const name = `plugs_test_${randomBytes(6).toString("hex")}`;
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`CREATE DATABASE ${name}`);
+    try {
+      const dbUrl = new URL(admin);
+      dbUrl.pathname = `/${name}`;
+      const p = run({ DATA_DIR: tempDataDir(), PORT: "0", DATABASE_URL: dbUrl.toString() });
+      const url = await listening(p);
+      expect(await (await fetch(`${url}/api/health`)).json()).toEqual({ status: "ok", database: "postgres" });
+      p.child.kill("SIGTERM");
+      expect(await p.exited).toBe(0);
+    } finally {
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    }
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * Believable demo data for a fresh install: `npm run seed`. Safe to run again (nothing is duplicated).
+ * Uses the server's configuration (DATA_DIR or DATABASE_URL); on the embedded database stop the server first.
+ * Later areas add their own seed steps after the users.
+ */
+import { onAuthStart } from "../features/auth/startup.ts";
+import { setMailer } from "../lib/mailer.ts";
+import { openScriptDeps } from "./script-deps.ts";
+import { DEMO_ADMIN, DEMO_PASSWORD, DEMO_USERS, seedUsers } from "./seed-users.ts";
+
+async function main() {
+  const deps = await openScriptDeps();
+  // Demo accounts are marked verified; no verification e-mails for them.
+  setMailer(deps, { send: async () => {} });
+  try {
+    await onAuthStart(deps);
+    console.log(
+      `Seeding demo users into ${deps.database.kind === "pglite" ? deps.config.dataDir : "PostgreSQL"}...`,
+    );
+    const users = await seedUsers(deps, (line) => console.log(line));
+    console.log(`Users: ${users.created} created, ${users.total - users.created} already there.`);
+    console.log("\nDemo sign-ins (password for all: %s):", DEMO_PASSWORD);
+    console.log(`  admin  ${DEMO_ADMIN.email}`);
+    for (const person of DEMO_USERS.slice(0, 3)) console.log(`  user   ${person.email}`);
+    console.log(
+      `  ... and ${DEMO_USERS.length - 3} more users @plugs-demo.test (see apps/server/src/scripts/seed-users.ts)`,
+    );
+  } finally {
+    await deps.database.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

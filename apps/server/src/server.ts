@@ -1,0 +1,61 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { createApp } from "./app.ts";
+import type { TConfig } from "./config.ts";
+import type { TDeps } from "./context.ts";
+import { openDatabase } from "./db/client.ts";
+import { onAuthStart } from "./features/auth/startup.ts";
+import { createLogger, type TLogger } from "./logger.ts";
+import { createStorage } from "./storage/create-storage.ts";
+
+export type TRunningServer = {
+  url: string;
+  port: number;
+  deps: TDeps;
+  /** Stops taking connections, lets in-flight requests finish, then closes the database. */
+  close(): Promise<void>;
+};
+
+/** Opens the database (migrating it), builds the app and listens. Used by main.ts and by the tests. */
+export async function startServer(
+  config: TConfig,
+  options: { logger?: TLogger; inMemoryDatabase?: boolean } = {},
+): Promise<TRunningServer> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  // First: a bad storage setting (S3 without keys) fails before anything is opened.
+  const storage = createStorage(config);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: options.inMemoryDatabase ? null : config.dataDir,
+  });
+  const deps: TDeps = { config, database, db: database.db, logger, storage };
+  try {
+    await onAuthStart(deps);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  const app = createApp(deps);
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: "0.0.0.0" }, () => resolve(s));
+    s.once("error", reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  let closing: Promise<void> | null = null;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    deps,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
+          (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+        });
+        await database.close();
+      })();
+      return closing;
+    },
+  };
+}

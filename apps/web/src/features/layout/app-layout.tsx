@@ -1,0 +1,38 @@
+import { Outlet, ScrollRestoration, useNavigation } from "react-router";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { NavBar } from "./nav-bar.tsx";
+import { SiteFooter } from "./site-footer.tsx";
+
+/** While the next page's code loads, a centered spinner (shown only if the wait is noticeable). */
+function NavigationSpinner() {
+  const navigation = useNavigation();
+  if (navigation.state !== "loading") return null;
+  return (
+    <div className="pointer-events-none fixed inset-0 z-30 flex animate-delayed-fade-in items-center justify-center">
+      <div className="rounded-full border border-border bg-surface p-3 text-accent shadow-panel">
+        <Spinner className="size-7" label="Loading page" />
+      </div>
+    </div>
+  );
+}
+
+/** Every page: the navigation bar, the page, the footer. New pages scroll to the top; Back restores position. */
+export function AppLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col bg-[image:var(--glow)] bg-no-repeat">
+      <a
+        href="#main"
+        className="sr-only rounded-lg bg-accent font-semibold text-accent-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:px-4 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <NavBar />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <NavigationSpinner />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { LayoutDashboard, LogOut, Menu, ShieldCheck } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { NavLink } from "react-router";
+import { Button } from "../../components/ui/button.tsx";
+import { Sheet, SheetContent, SheetTrigger } from "../../components/ui/sheet.tsx";
+import { cn } from "../../lib/cn.ts";
+import { AuthButtons } from "../auth/auth-buttons.tsx";
+import { useSession, useSignOut } from "../auth/session.ts";
+import { ThemeToggleRow } from "../theme/theme-toggle.tsx";
+import { HOME_NAV, KOL_MENU, KOL_MENU_LABEL, MAIN_NAV, type TNavItem } from "./nav-items.ts";
+
+type TMenuLinkProps = { item: TNavItem; onNavigate: () => void; icon?: ReactNode; indent?: boolean };
+
+function MenuLink({ item, onNavigate, icon, indent = false }: TMenuLinkProps) {
+  return (
+    <NavLink
+      to={item.to}
+      end={!item.prefix}
+      onClick={onNavigate}
+      className={({ isActive }) =>
+        cn(
+          "flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors [&_svg]:size-4 [&_svg]:text-muted",
+          indent && "pl-6",
+          isActive ? "bg-accent-soft text-foreground" : "text-foreground/85 hover:bg-surface-2",
+        )
+      }
+    >
+      {icon}
+      {item.label}
+    </NavLink>
+  );
+}
+
+/** Below the lg breakpoint: a menu button opening a "Navigation" panel with every link, theme and account. */
+export function MobileMenu() {
+  const [open, setOpen] = useState(false);
+  const { session } = useSession();
+  const signOut = useSignOut();
+  const close = () => setOpen(false);
+
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label="Open menu">
+          <Menu aria-hidden />
+        </Button>
+      </SheetTrigger>
+      <SheetContent title="Navigation" side="right">
+        <nav aria-label="Mobile" className="flex flex-col gap-0.5 p-3">
+          <MenuLink item={HOME_NAV} onNavigate={close} />
+          <p className="px-3 pt-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">
+            {KOL_MENU_LABEL}
+          </p>
+          {KOL_MENU.map((item) => (
+            <MenuLink key={item.to} item={item} onNavigate={close} indent />
+          ))}
+          <div className="my-2 h-px bg-border" />
+          {MAIN_NAV.map((item) => (
+            <MenuLink key={item.to} item={item} onNavigate={close} />
+          ))}
+        </nav>
+        <div className="flex flex-col gap-0.5 border-t border-border p-3">
+          <ThemeToggleRow />
+          {session ? (
+            <>
+              <MenuLink
+                item={{ label: "Dashboard", to: "/dashboard" }}
+                onNavigate={close}
+                icon={<LayoutDashboard aria-hidden />}
+              />
+              {session.isAdmin ? (
+                <MenuLink
+                  item={{ label: "Admin", to: "/admin" }}
+                  onNavigate={close}
+                  icon={<ShieldCheck aria-hidden />}
+                />
+              ) : null}
+              <button
+                type="button"
+                disabled={signOut.isPending}
+                onClick={() => signOut.mutate(undefined, { onSuccess: close })}
+                className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-left text-sm font-medium text-rug hover:bg-rug-soft disabled:opacity-60"
+              >
+                <LogOut className="size-4" aria-hidden />
+                {signOut.isPending ? "Signing out..." : "Sign Out"}
+              </button>
+            </>
+          ) : (
+            <AuthButtons className="pt-2" onNavigate={close} />
+          )}
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}

@@ -1,0 +1,32 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { apiFetch } from "../../lib/api.ts";
+
+export type TSite = { siteName: string; logoUrl: string | null };
+
+/** Shown until GET /api/site answers (and if it cannot). */
+export const DEFAULT_SITE: TSite = { siteName: "Plugs & Rugs", logoUrl: null };
+
+export const siteKeys = {
+  all: ["site"] as const,
+  settings: () => [...siteKeys.all, "settings"] as const,
+};
+
+/** Site name and logo from the site settings (spec: fresh for 5 minutes, kept for an hour). */
+export function useSite(): TSite {
+  const { data } = useQuery({
+    queryKey: siteKeys.settings(),
+    queryFn: () => apiFetch<TSite>("/api/site"),
+    staleTime: 5 * 60_000,
+    gcTime: 60 * 60_000,
+  });
+  return data ?? DEFAULT_SITE;
+}
+
+/** Sets the tab title: "FAQ · Plugs & Rugs", or just the site name when `title` is omitted. */
+export function usePageTitle(title?: string) {
+  const { siteName } = useSite();
+  useEffect(() => {
+    document.title = title ? `${title} · ${siteName}` : siteName;
+  }, [title, siteName]);
+}

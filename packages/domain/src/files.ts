@@ -1,0 +1,72 @@
+import { M } from "./messages.ts";
+
+export type TFileKind = "image" | "document" | "video";
+
+const MB = 1024 * 1024;
+
+/** Per-kind rules from the spec's validation section. `mimes` are the types we accept, as detected from the bytes. */
+export const FILE_RULES: Record<
+  TFileKind,
+  { maxBytes: number; megabytes: number; mimes: readonly string[] }
+> = {
+  image: { maxBytes: 5 * MB, megabytes: 5, mimes: ["image/jpeg", "image/png", "image/gif", "image/webp"] },
+  document: {
+    maxBytes: 10 * MB,
+    megabytes: 10,
+    mimes: [
+      "application/pdf",
+      "application/msword",
+      "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      "application/vnd.ms-excel",
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      "application/vnd.ms-powerpoint",
+      "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+      "text/plain",
+      "application/rtf",
+    ],
+  },
+  video: { maxBytes: 50 * MB, megabytes: 50, mimes: ["video/mp4", "video/quicktime", "video/x-msvideo"] },
+};
+
+/** The extension we store a file under, chosen from its detected type, never from the name it came with. */
+export const EXTENSION_BY_MIME: Record<string, string> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/gif": "gif",
+  "image/webp": "webp",
+  "application/pdf": "pdf",
+  "application/msword": "doc",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
+  "application/vnd.ms-excel": "xls",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
+  "application/vnd.ms-powerpoint": "ppt",
+  "application/vnd.openxmlformats-officedocument.presentationml.presentation": "pptx",
+  "text/plain": "txt",
+  "application/rtf": "rtf",
+  "video/mp4": "mp4",
+  "video/quicktime": "mov",
+  "video/x-msvideo": "avi",
+};
+
+export function kindOfMime(mime: string): TFileKind | null {
+  for (const kind of Object.keys(FILE_RULES) as TFileKind[]) {
+    if (FILE_RULES[kind].mimes.includes(mime)) return kind;
+  }
+  return null;
+}
+
+/**
+ * The browser-side check (by claimed type and size) that mirrors the server's byte check, for fast feedback.
+ * Returns the spec's message, or null when the file may be sent.
+ */
+export function checkFileClaim(
+  file: { type: string; size: number } | null | undefined,
+  allowed: readonly TFileKind[],
+): string | null {
+  if (!file) return M.files.noFile;
+  const kind = kindOfMime(file.type);
+  if (!kind || !allowed.includes(kind)) return M.files.unsupported;
+  const rule = FILE_RULES[kind];
+  if (file.size > rule.maxBytes) return M.files.tooLarge(kind, rule.megabytes);
+  return null;
+}

@@ -1,0 +1,243 @@
+import { z } from "zod";
+import { M } from "./messages.ts";
+
+/** The spec's numbers for posts and the feed (section 9), plus our content cap. */
+export const POST_LIMITS = {
+  /** Uploaded files and GIFs together. */
+  maxAttachments: 4,
+  maxContentLength: 5000,
+  previewLength: 300,
+  shareLength: 100,
+  feedPageSize: 10,
+  maxPageSize: 50,
+  gifSearchLimit: 30,
+  mentionSuggestions: 7,
+} as const;
+
+/**
+ * Only GIPHY's media hosts (media.giphy.com, media0..4.giphy.com) over https, with no port, credentials, spaces or
+ * backslashes: the URL is shown to every reader of the post.
+ */
+export function isGiphyMediaUrl(value: string): boolean {
+  return /^https:\/\/media\d*\.giphy\.com\/[^\s\\]*$/i.test(value);
+}
+
+const gifError = { error: M.posts.gifInvalid };
+
+/** A GIF picked in the GIF dialog, as the picker hands it over (the spec's GIF attachment data). */
+export const ZGifAttachment = z.object(
+  {
+    id: z.string(gifError).min(1, gifError).max(200, gifError),
+    url: z.string(gifError).refine(isGiphyMediaUrl, gifError),
+    preview: z.string(gifError).refine(isGiphyMediaUrl, gifError).optional(),
+    title: z.string(gifError).max(500, gifError).default(""),
+    width: z.coerce.number(gifError).int(gifError).min(0, gifError).max(10_000, gifError),
+    height: z.coerce.number(gifError).int(gifError).min(0, gifError).max(10_000, gifError),
+    username: z.string(gifError).max(200, gifError).default(""),
+  },
+  gifError,
+);
+export type TGifAttachment = z.infer<typeof ZGifAttachment>;
+
+/** What the server needs to know about an attached file to apply the post rules (a browser File fits). */
+export type TFileLike = { name: string; size: number; type: string };
+
+function isFileLike(value: unknown): value is TFileLike {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as TFileLike).name === "string" &&
+    typeof (value as TFileLike).size === "number"
+  );
+}
+
+// PostgreSQL text cannot hold NUL characters; they carry no meaning in a post, so they are dropped.
+const ZContent = z
+  .string()
+  .max(POST_LIMITS.maxContentLength, M.posts.contentTooLong)
+  .transform((s) => s.replaceAll("\u0000", ""));
+
+/**
+ * Creating a post: text and/or attachments (uploaded files plus GIFs, at most 4 together), optionally in a community.
+ * The form validates with it before sending; the server validates again. Files themselves (type by bytes, size per
+ * kind) are checked when stored.
+ */
+export const ZCreatePostRequest = z
+  .object({
+    content: ZContent.default(""),
+    communityId: z.uuid(M.posts.communityNotFound).nullish(),
+    media: z.array(z.custom<TFileLike>(isFileLike, M.files.noFile)).default([]),
+    gifs: z.array(ZGifAttachment, gifError).default([]),
+  })
+  .superRefine((value, ctx) => {
+    const attachments = value.media.length + value.gifs.length;
+    if (value.content.trim() === "" && attachments === 0) {
+      ctx.addIssue({ code: "custom", path: ["content"], message: M.posts.contentOrMedia });
+    }
+    if (attachments > POST_LIMITS.maxAttachments) {
+      ctx.addIssue({ code: "custom", path: ["media"], message: M.posts.tooManyMedia });
+    }
+  });
+export type TCreatePostRequest = z.infer<typeof ZCreatePostRequest>;
+
+/** Editing a post's text. Blank text is allowed only when the post has media; the server checks that. */
+export const ZUpdatePostRequest = z.object({ content: ZContent });
+export type TUpdatePostRequest = z.infer<typeof ZUpdatePostRequest>;
+
+export const FEED_TABS = ["all", "following"] as const;
+export const FEED_SORTS = ["newest", "popular"] as const;
+export type TFeedTab = (typeof FEED_TABS)[number];
+export type TFeedSort = (typeof FEED_SORTS)[number];
+
+export const ZFeedQuery = z.object({
+  tab: z.enum(FEED_TABS).default("all"),
+  sort: z.enum(FEED_SORTS).default("newest"),
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(POST_LIMITS.maxPageSize).default(POST_LIMITS.feedPageSize),
+});
+export type TFeedQuery = z.infer<typeof ZFeedQuery>;
+
+export const ZPostsPageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(POST_LIMITS.maxPageSize).default(POST_LIMITS.feedPageSize),
+  communityId: z.uuid(M.posts.communityNotFound).optional(),
+});
+export type TPostsPageQuery = z.infer<typeof ZPostsPageQuery>;
+
+export type TParsedMention = { username: string; position: number };
+
+/**
+ * Finds @mentions: '@' at the start of the text or after whitespace, followed by word characters, dots or hyphens
+ * (the spec's rule). `position` is the index of the '@'. Dots and hyphens that end a mention are punctuation
+ * ("thanks @alice.") and are not part of the name.
+ */
+export function parseMentions(text: string): TParsedMention[] {
+  const found: TParsedMention[] = [];
+  for (const match of text.matchAll(/(^|\s)@([\w.-]+)/g)) {
+    const username = (match[2] ?? "").replace(/[.-]+$/, "");
+    if (username) found.push({ username, position: (match.index ?? 0) + (match[1] ?? "").length });
+  }
+  return found;
+}
+
+/** The first `length` UTF-16 units of `text`, never splitting a surrogate pair (an emoji) in half. */
+function cut(text: string, length: number): string {
+  if (text.length <= length) return text;
+  const code = text.charCodeAt(length - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? length - 1 : length);
+}
+
+/** The feed's preview: over 300 characters the text is cut with '...' and the post shows 'Read more'. */
+export function postPreview(content: string): { text: string; truncated: boolean } {
+  if (content.length <= POST_LIMITS.previewLength) return { text: content, truncated: false };
+  return { text: `${cut(content, POST_LIMITS.previewLength)}...`, truncated: true };
+}
+
+/** The text handed to the system share sheet: the post's first 100 characters. */
+export function postShareText(content: string): string {
+  return cut(content, POST_LIMITS.shareLength);
+}
+
+// ---- Response shapes (the API contract for the web app) ----
+
+export const ZPostAuthor = z.object({
+  id: z.string(),
+  username: z.string(),
+  avatarUrl: z.string().nullable(),
+  isVerified: z.boolean(),
+});
+
+export const ZPostMedia = z.object({
+  id: z.string(),
+  url: z.string(),
+  /** A MIME type: image/jpeg, image/png, image/gif, image/webp, video/mp4, video/quicktime, video/x-msvideo, or
+   * image/gif-external for a GIPHY GIF. */
+  type: z.string(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+});
+
+export const ZPostMention = z.object({
+  username: z.string(),
+  type: z.enum(["user", "kol"]),
+  /** Index of the '@' in content; the mention spans 1 + username.length characters. */
+  position: z.number(),
+});
+
+export const ZPost = z.object({
+  id: z.string(),
+  content: z.string(),
+  visibility: z.literal("public"),
+  communityId: z.string().nullable(),
+  community: z.object({ id: z.string(), name: z.string(), slug: z.string() }).nullable(),
+  author: ZPostAuthor,
+  media: z.array(ZPostMedia),
+  likesCount: z.number(),
+  commentsCount: z.number(),
+  viewsCount: z.number(),
+  likedByMe: z.boolean(),
+  /** Set once the text has been edited; the earlier versions are at GET /api/posts/:id/edits. */
+  editedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  mentions: z.array(ZPostMention),
+});
+export type TPost = z.infer<typeof ZPost>;
+
+export const ZPostDetail = ZPost.extend({ communitySlug: z.string().nullable() });
+export type TPostDetail = z.infer<typeof ZPostDetail>;
+
+export const ZFeedPage = z.object({ items: z.array(ZPost), nextCursor: z.string().nullable() });
+export type TFeedPage = z.infer<typeof ZFeedPage>;
+
+export const ZPostsPage = z.object({
+  items: z.array(ZPost),
+  total: z.number(),
+  page: z.number(),
+  pageCount: z.number(),
+});
+export type TPostsPage = z.infer<typeof ZPostsPage>;
+
+export const ZLikeState = z.object({ liked: z.boolean(), likesCount: z.number() });
+export type TLikeState = z.infer<typeof ZLikeState>;
+
+export const ZPostEdit = z.object({
+  id: z.string(),
+  /** The text as it was before this edit. */
+  content: z.string(),
+  /** When it was replaced. */
+  editedAt: z.string(),
+});
+export const ZPostEdits = z.object({ items: z.array(ZPostEdit) });
+export type TPostEdit = z.infer<typeof ZPostEdit>;
+
+export const ZMentionSuggestion = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("user"),
+    id: z.string(),
+    username: z.string(),
+    avatarUrl: z.string().nullable(),
+    isVerified: z.boolean(),
+  }),
+  z.object({
+    type: z.literal("kol"),
+    id: z.string(),
+    handle: z.string(),
+    avatarUrl: z.string().nullable(),
+    isVerified: z.boolean(),
+  }),
+]);
+export const ZMentionSuggestions = z.object({ items: z.array(ZMentionSuggestion) });
+export type TMentionSuggestion = z.infer<typeof ZMentionSuggestion>;
+
+export const ZGif = z.object({
+  id: z.string(),
+  title: z.string(),
+  url: z.string(),
+  preview: z.string(),
+  width: z.number(),
+  height: z.number(),
+  username: z.string(),
+});
+export const ZGifList = z.object({ items: z.array(ZGif) });
+export type TGif = z.infer<typeof ZGif>;

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { isPageRoute } from "./routes.ts";
+
+describe("isPageRoute", () => {
+  it("knows the product's pages", () => {
+    for (const path of [
+      "/",
+      "/plugfeed",
+      "/kol/abc",
+      "/posts/123",
+      "/admin",
+      "/admin/users/1",
+      "/dashboard/security",
+    ]) {
+      expect(isPageRoute(path), path).toBe(true);
+    }
+    expect(isPageRoute("/communities/solana/manage")).toBe(true);
+    expect(isPageRoute("/learn/course/1/lesson/2/quiz")).toBe(true);
+  });
+  it("refuses everything else", () => {
+    for (const path of ["/nope", "/kol", "/posts/1/2", "/administrator", "/learn/course"]) {
+      expect(isPageRoute(path), path).toBe(false);
+    }
+  });
+});

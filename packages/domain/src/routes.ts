@@ -1,0 +1,64 @@
+/**
+ * Every page route of the product (spec section 2). The web router is built from these, and the server uses them
+ * to answer unknown paths with a real 404 status while still serving the app's not-found page.
+ */
+export const PAGE_ROUTES = [
+  "/",
+  "/plugs",
+  "/rugs",
+  "/kols",
+  "/top-kols",
+  "/plug-of-fame",
+  "/rug-of-shame",
+  "/report",
+  "/rewards",
+  "/leaderboard",
+  "/contact",
+  "/sweep",
+  "/kol/:handle",
+  "/user/profile",
+  "/user/:username",
+  "/faq",
+  "/privacy",
+  "/terms",
+  "/signin",
+  "/signup",
+  "/reset-password",
+  "/admin/*",
+  "/dashboard/*",
+  "/blog",
+  "/blog/category/:slug",
+  "/blog/tag/:slug",
+  "/blog/:slug",
+  "/plugfeed",
+  "/learn",
+  "/learn/course/:id",
+  "/learn/course/:courseId/lesson/:lessonId",
+  "/learn/course/:courseId/lesson/:lessonId/quiz",
+  "/learn/course/:courseId/exam",
+  "/communities/:slug/manage",
+  "/communities/:slugOrId",
+  "/posts",
+  "/posts/:id",
+] as const;
+
+export type TPageRoute = (typeof PAGE_ROUTES)[number];
+
+function toRegExp(pattern: string): RegExp {
+  if (pattern.endsWith("/*")) {
+    const base = pattern.slice(0, -2).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    return new RegExp(`^${base}(?:/.*)?$`);
+  }
+  const body = pattern
+    .split("/")
+    .map((part) => (part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .join("/");
+  return new RegExp(`^${body}/?$`);
+}
+
+const MATCHERS = PAGE_ROUTES.map(toRegExp);
+
+/** True when a path is one of the product's pages (the path only: no query, no hash). */
+export function isPageRoute(path: string): boolean {
+  return MATCHERS.some((re) => re.test(path));
+}

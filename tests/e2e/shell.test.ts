@@ -1,0 +1,348 @@
+import { PAGE_ROUTES } from "@plugs/domain";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, shot, type TPageOptions } from "./support/browser.ts";
+import { startE2EServer, type TE2EServer } from "./support/server.ts";
+
+let server: TE2EServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let pageErrors: string[][] = [];
+
+beforeAll(async () => {
+  server = await startE2EServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+  // Every journey must run without page errors or console errors (a CSP violation is one).
+  const errors = pageErrors.flat();
+  pageErrors = [];
+  expect(errors).toEqual([]);
+});
+
+async function open(options: Omit<TPageOptions, "baseURL"> = {}): Promise<Page> {
+  const { context, page, errors } = await openPage(browser, { baseURL: server.url, ...options });
+  contexts.push(context);
+  pageErrors.push(errors);
+  return page;
+}
+
+const heading = (page: Page, name: string | RegExp) => page.getByRole("heading", { level: 1, name });
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+const htmlClass = (page: Page) => page.evaluate(() => document.documentElement.className);
+
+/** A concrete address for each route pattern: /kol/:handle -> /kol/sample-handle, /admin/* -> /admin/reports. */
+function samplePath(pattern: string): string {
+  return pattern
+    .replace(/\/\*$/, "/reports")
+    .replace(/:([A-Za-z]+)/g, (_, name: string) => `sample-${name.toLowerCase()}`);
+}
+
+describe("web app shell", () => {
+  it("shows the site name from /api/site in the bar, the footer and the tab title", async () => {
+    const health = (await (await fetch(`${server.url}/api/health`)).json()) as { database: string };
+    expect(health.database).toBe(process.env.TEST_DATABASE_URL ? "postgres" : "pglite");
+    const site = (await (await fetch(`${server.url}/api/site`)).json()) as { siteName: string };
+    const page = await open();
+    await page.goto("/");
+    await page.getByRole("link", { name: `${site.siteName} home` }).waitFor();
+    await heading(page, /Know who's a plug/).waitFor();
+    const footer = page.getByRole("contentinfo");
+    expect(await footer.textContent()).toContain(`© ${new Date().getFullYear()} ${site.siteName}`);
+    expect(await page.title()).toBe(site.siteName);
+    // Visitors (no session: /api/me does not answer 200) are offered Sign In and Sign Up.
+    await page.getByRole("link", { name: "Sign In" }).waitFor();
+    await page.getByRole("link", { name: "Sign Up", exact: true }).first().waitFor();
+    await shot(page, "home-dark-1280");
+  });
+
+  it("renders whatever name and logo the site settings hold", async () => {
+    const page = await open();
+    const logo =
+      "data:image/svg+xml;base64," +
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8"/></svg>',
+      ).toString("base64");
+    await page.route("**/api/site", (route) =>
+      route.fulfill({ json: { siteName: "Rug Radar", logoUrl: logo } }),
+    );
+    await page.goto("/faq");
+    await page.getByRole("link", { name: "Rug Radar home" }).waitFor();
+    expect(await page.getByRole("banner").locator("img").getAttribute("src")).toBe(logo);
+    expect(await page.getByRole("contentinfo").textContent()).toContain("Rug Radar");
+    await page.waitForFunction(() => document.title === "FAQ · Rug Radar");
+  });
+
+  it("answers every route of the product with its page, inside the layout", async () => {
+    const page = await open();
+    for (const pattern of PAGE_ROUTES) {
+      const path = samplePath(pattern);
+      const res = await page.goto(path);
+      expect(res?.status(), path).toBe(200);
+      await page.locator("main h1").waitFor();
+      expect(await page.locator("main h1").textContent(), path).not.toBe("Page not found");
+      await page.getByRole("navigation", { name: "Main" }).waitFor();
+    }
+  });
+
+  it("navigates with the desktop bar, including the Plugs & Rugs menu", async () => {
+    const page = await open({ viewport: "desktop" });
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const links: [string, string, RegExp][] = [
+      ["Learn", "/learn", /^Learn isn't open yet$/],
+      ["Sweep", "/sweep", /^Sweep isn't open yet$/],
+      ["Report", "/report", /^Reporting isn't open yet$/],
+      ["Rewards", "/rewards", /^Rewards aren't open yet$/],
+      ["Leaderboard", "/leaderboard", /^The leaderboard isn't open yet$/],
+      ["Blog", "/blog", /^The blog isn't open yet$/],
+      ["Contact", "/contact", /^The contact form isn't open yet$/],
+      ["PlugFeed", "/plugfeed", /^PlugFeed isn't open yet$/],
+      ["Home", "/", /Know who's a plug/],
+    ];
+    for (const [label, path, title] of links) {
+      const link = nav.getByRole("link", { name: label, exact: true });
+      await link.click();
+      await heading(page, title).waitFor();
+      expect(pathOf(page)).toBe(path);
+      expect(await link.getAttribute("aria-current")).toBe("page");
+    }
+
+    // The dropdown with the mouse...
+    await nav.getByRole("button", { name: "Plugs & Rugs" }).click();
+    const menu = page.getByRole("menu");
+    expect(await menu.getByRole("menuitem").allTextContents()).toEqual([
+      "All KOLs",
+      "All Plugs",
+      "Plug of Fame",
+      "All Rugs",
+      "Rug of Shame",
+    ]);
+    await menu.getByRole("menuitem", { name: "Plug of Fame" }).click();
+    await heading(page, "The Plug of Fame isn't open yet").waitFor();
+    expect(pathOf(page)).toBe("/plug-of-fame");
+    await menu.waitFor({ state: "hidden" });
+
+    // ...and with the keyboard: Enter opens it on the first item, arrows move, Enter follows.
+    await nav.getByRole("button", { name: "Plugs & Rugs" }).focus();
+    await page.keyboard.press("Enter");
+    const focused = (label: string) =>
+      page.waitForFunction((l) => document.activeElement?.textContent === l, label);
+    await focused("All KOLs");
+    for (const label of ["All Plugs", "Plug of Fame", "All Rugs"]) {
+      await page.keyboard.press("ArrowDown");
+      await focused(label);
+    }
+    await page.keyboard.press("Enter");
+    await heading(page, "The rugs list isn't open yet").waitFor();
+    expect(pathOf(page)).toBe("/rugs");
+
+    // Learn and Blog stay active on the pages below them; Home does not.
+    await page.goto("/learn/course/intro/lesson/1");
+    await heading(page, "Lessons aren't open yet").waitFor();
+    expect(await nav.getByRole("link", { name: "Learn" }).getAttribute("aria-current")).toBe("page");
+    await page.goto("/blog/how-to-spot-a-rug");
+    await heading(page, "The blog isn't open yet").waitFor();
+    expect(await nav.getByRole("link", { name: "Blog" }).getAttribute("aria-current")).toBe("page");
+    expect(await nav.getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBeNull();
+
+    await page.getByRole("banner").getByRole("link", { name: "Sign Up" }).click();
+    await heading(page, "Signing up isn't open yet").waitFor();
+    expect(pathOf(page)).toBe("/signup");
+    await page.getByRole("banner").getByRole("link", { name: "Sign In" }).click();
+    await heading(page, "Signing in isn't open yet").waitFor();
+    expect(pathOf(page)).toBe("/signin");
+  });
+
+  it("fits the whole bar at the lg breakpoint (1024 px)", async () => {
+    const page = await open({ viewport: "lg" });
+    await page.goto("/");
+    const bar = page.getByRole("banner");
+    const signUp = bar.getByRole("link", { name: "Sign Up" });
+    await signUp.waitFor();
+    const box = await signUp.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(1024);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await page.getByRole("button", { name: "Open menu" }).isVisible()).toBe(false);
+  });
+
+  it("opens the mobile menu at 390 px and navigates from it", async () => {
+    const page = await open({ viewport: "mobile" });
+    await page.goto("/");
+    await heading(page, /Know who's a plug/).waitFor();
+    expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const panel = page.getByRole("dialog", { name: "Navigation" });
+    await panel.waitFor();
+    for (const label of [
+      "Home",
+      "All KOLs",
+      "Plug of Fame",
+      "Rug of Shame",
+      "Learn",
+      "Leaderboard",
+      "PlugFeed",
+    ]) {
+      expect(await panel.getByRole("link", { name: label, exact: true }).isVisible(), label).toBe(true);
+    }
+    expect(await panel.getByRole("link", { name: "Sign In" }).isVisible()).toBe(true);
+    expect(await panel.getByRole("link", { name: "Sign Up" }).isVisible()).toBe(true);
+    await shot(page, "mobile-menu-open-dark-390", { fullPage: false });
+
+    await panel.getByRole("link", { name: "Leaderboard" }).click();
+    await panel.waitFor({ state: "hidden" });
+    await heading(page, "The leaderboard isn't open yet").waitFor();
+    expect(pathOf(page)).toBe("/leaderboard");
+
+    // The panel's theme switch.
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await panel.getByRole("button", { name: /Switch to light theme/ }).click();
+    expect(await htmlClass(page)).toBe("light");
+    await shot(page, "mobile-menu-open-light-390", { fullPage: false });
+    await page.keyboard.press("Escape");
+    await panel.waitFor({ state: "hidden" });
+  });
+
+  it("switches to the light theme and keeps it across a reload", async () => {
+    const page = await open();
+    await page.goto("/");
+    expect(await htmlClass(page)).toBe("dark");
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBeNull();
+
+    await page.getByRole("button", { name: "Switch to light theme" }).click();
+    expect(await htmlClass(page)).toBe("light");
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("light");
+
+    await page.reload();
+    await heading(page, /Know who's a plug/).waitFor();
+    expect(await htmlClass(page)).toBe("light");
+    expect(await page.locator('meta[name="theme-color"]').getAttribute("content")).toBe("#f6f7f9");
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).toBe("rgb(246, 247, 249)");
+
+    await page.getByRole("button", { name: "Switch to dark theme" }).click();
+    expect(await htmlClass(page)).toBe("dark");
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+  });
+
+  it("shows the not-found page, with status 404, for an unknown address", async () => {
+    const page = await open();
+    const res = await page.goto("/no-such-page/at-all");
+    expect(res?.status()).toBe(404);
+    await heading(page, "Page not found").waitFor();
+    expect(await page.title()).toBe("Page not found · Plugs & Rugs");
+    await shot(page, "not-found-dark-1280");
+    await page.getByRole("main").getByRole("link", { name: "Back to home" }).click();
+    await heading(page, /Know who's a plug/).waitFor();
+    expect(pathOf(page)).toBe("/");
+  });
+
+  it("says plainly that an area is not open yet, what it will hold, and links back", async () => {
+    const page = await open({ theme: "light" });
+    const res = await page.goto("/kol/ansem");
+    expect(res?.status()).toBe(200);
+    await heading(page, "KOL profiles aren't open yet").waitFor();
+    await shot(page, "not-open-yet-light-1280");
+    expect(await page.getByRole("main").textContent()).toContain("The page for @ansem will show");
+    expect(await page.title()).toBe("@ansem · Plugs & Rugs");
+
+    await page.goto("/learn/course/c1/lesson/l1/quiz");
+    await heading(page, "Quizzes aren't open yet").waitFor();
+    await page.getByRole("main").getByRole("link", { name: "Read the FAQ" }).click();
+    await heading(page, "Frequently asked questions").waitFor();
+    expect(pathOf(page)).toBe("/faq");
+  });
+
+  it("shows a centered spinner while a page's code loads", async () => {
+    const page = await open();
+    // Hold back the FAQ page's code so the wait is visible.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/faq-page-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/faq", { waitUntil: "commit" });
+    const spinner = page.getByRole("status", { name: "Loading page" });
+    await spinner.waitFor();
+    const box = await spinner.boundingBox();
+    expect(box).not.toBeNull();
+    // Horizontally centered on the page.
+    const middle = await page.evaluate(() => document.documentElement.clientWidth / 2);
+    expect(Math.abs((box?.x ?? 0) + (box?.width ?? 0) / 2 - middle)).toBeLessThan(4);
+    // The bar is already there around it.
+    await page.getByRole("navigation", { name: "Main" }).waitFor();
+    release();
+    await heading(page, "Frequently asked questions").waitFor();
+    expect(await spinner.count()).toBe(0);
+
+    // Moving to a page whose code is not loaded yet: the spinner shows over the current page until it arrives.
+    let releaseNext = () => {};
+    const heldNext = new Promise<void>((resolve) => {
+      releaseNext = resolve;
+    });
+    await page.route(/\/assets\/privacy-page-[^/]+\.js$/, async (route) => {
+      await heldNext;
+      await route.continue();
+    });
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+    await spinner.waitFor();
+    releaseNext();
+    await heading(page, "Privacy Policy").waitFor();
+    await spinner.waitFor({ state: "detached" });
+  });
+
+  it("renders the FAQ, privacy policy and terms, and scrolls to the top on a new page", async () => {
+    const page = await open();
+    await page.goto("/faq");
+    await heading(page, "Frequently asked questions").waitFor();
+    await page.getByText("What is a KOL?").click();
+    await page.getByText("A key opinion leader").waitFor();
+    await shot(page, "faq-dark-1280");
+
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+    await heading(page, "Privacy Policy").waitFor();
+    expect(await page.getByRole("main").textContent()).toContain("IP address");
+
+    // Scrolled to the footer, a click on one of its links lands at the top of the next page.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Terms of Service" }).click();
+    await heading(page, "Terms of Service").waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await page.getByRole("main").textContent()).toContain("Not financial advice");
+  });
+
+  it("links the footer to our X profile and the KOL-scoring partner in new tabs", async () => {
+    const page = await open();
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    for (const name of [/Follow us on X/, /KOL scores by/]) {
+      const link = footer.getByRole("link", { name });
+      expect(await link.getAttribute("target")).toBe("_blank");
+      expect(await link.getAttribute("rel")).toContain("noopener");
+      expect(await link.getAttribute("href")).toMatch(/^https:\/\//);
+    }
+  });
+
+  it("saves the home page in both themes at both widths", async () => {
+    for (const viewport of ["desktop", "mobile"] as const) {
+      for (const theme of ["dark", "light"] as const) {
+        const page = await open({ viewport, theme });
+        await page.goto("/");
+        await heading(page, /Know who's a plug/).waitFor();
+        expect(await htmlClass(page)).toBe(theme);
+        await shot(page, `home-${theme}-${viewport === "desktop" ? 1280 : 390}`);
+      }
+    }
+  });
+});

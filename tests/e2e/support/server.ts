@@ -1,0 +1,131 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+const WEB_INDEX = path.join(ROOT, "apps/web/dist/index.html");
+
+export type TE2EServer = {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  stop(): Promise<void>;
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A fresh database on the TEST_DATABASE_URL server, and how to drop it. */
+async function createDatabase(adminUrl: string) {
+  const name = `plugs_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/**
+ * Starts the real server (`node --import tsx apps/server/src/main.ts`) serving the built web app, on a free port,
+ * with a fresh data folder, and on a fresh PostgreSQL database when TEST_DATABASE_URL is set. Resolves once
+ * /api/health answers. The web app must have been built (`npm test` builds it first).
+ */
+export async function startE2EServer(): Promise<TE2EServer> {
+  if (!fs.existsSync(WEB_INDEX)) {
+    throw new Error(
+      `The web app is not built (${path.relative(ROOT, WEB_INDEX)} is missing). Run \`npm run build\` first; \`npm test\` does it for you.`,
+    );
+  }
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "plugs-e2e-"));
+  const database = process.env.TEST_DATABASE_URL ? await createDatabase(process.env.TEST_DATABASE_URL) : null;
+
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? os.tmpdir(),
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    CAPTCHA_PROVIDER: "none",
+    LOG_LEVEL: "warn",
+  };
+  if (database) env.DATABASE_URL = database.url;
+
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8000);
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+
+  const cleanup = async () => {
+    if (child.pid && child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      if (!(await waitForExit(child, 10_000))) {
+        child.kill("SIGKILL");
+        await waitForExit(child, 5_000);
+      }
+    }
+    await database?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await cleanup();
+      throw new Error(`The server exited (code ${child.exitCode}) before it was ready:\n${output}`);
+    }
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await cleanup();
+      throw new Error(`The server did not answer /api/health within 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { url, stop: cleanup };
+}
