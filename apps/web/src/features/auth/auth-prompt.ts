@@ -1,0 +1,65 @@
+import { useCallback, useSyncExternalStore } from "react";
+import { useSession } from "./session.ts";
+
+/**
+ * The global state behind the auth modal (spec: "opened from outside or by a global state, with a reason and an
+ * optional action"). Any screen opens it; the modal (auth-modal.tsx) reads it, and after a successful sign-in or
+ * sign-up runs the pending action 500 ms later.
+ */
+export type TAuthView = "signin" | "signup";
+
+export type TAuthPrompt = {
+  open: boolean;
+  view: TAuthView;
+  /** Shown above the tabs, e.g. "Sign in to like posts". */
+  reason: string | null;
+  /** Runs after a successful sign-in or sign-up. */
+  action: (() => void) | null;
+};
+
+const CLOSED: TAuthPrompt = { open: false, view: "signup", reason: null, action: null };
+let state: TAuthPrompt = CLOSED;
+const listeners = new Set<() => void>();
+
+function set(next: TAuthPrompt) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+export function openAuthPrompt(options: { view?: TAuthView; reason?: string; action?: () => void } = {}) {
+  set({
+    open: true,
+    view: options.view ?? "signup",
+    reason: options.reason ?? null,
+    action: options.action ?? null,
+  });
+}
+
+export function closeAuthPrompt() {
+  set(CLOSED);
+}
+
+export function useAuthPrompt(): TAuthPrompt {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => state,
+  );
+}
+
+/**
+ * `requireAuth(reason, action)`: runs `action` now for a signed-in user; a visitor gets the sign-in prompt with
+ * `reason` (e.g. M.posts.signInToLike), and the action runs once they have signed in.
+ */
+export function useRequireAuth() {
+  const { session } = useSession();
+  return useCallback(
+    (reason: string, action: () => void) => {
+      if (session) action();
+      else openAuthPrompt({ view: "signin", reason, action });
+    },
+    [session],
+  );
+}
