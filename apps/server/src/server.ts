@@ -27,6 +27,7 @@ export async function startServer(
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: options.inMemoryDatabase ? null : config.dataDir,
+    onIdleError: (err) => logger.warn({ err }, "an idle database connection closed"),
   });
   const deps: TDeps = { config, database, db: database.db, logger, storage };
   try {

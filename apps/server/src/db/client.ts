@@ -31,9 +31,14 @@ export async function openDatabase(options: {
   databaseUrl: string | null;
   dataDir: string | null;
   poolMax?: number;
+  /** Told when an idle pooled connection dies (server restart, a dropped database); the pool replaces it. */
+  onIdleError?: (err: Error) => void;
 }): Promise<TDatabase> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 20 });
+    // Without a listener, node-postgres turns an idle connection's error into an uncaught exception that would
+    // stop the whole server; the pool discards that connection and opens a new one when next needed.
+    pool.on("error", (err) => options.onIdleError?.(err));
     const db = drizzlePg(pool, { schema }) as unknown as TDb;
     try {
       await migratePg(db as never, { migrationsFolder: MIGRATIONS });
