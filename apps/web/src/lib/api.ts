@@ -5,13 +5,28 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** A short heading for the message, e.g. 'Rate limit exceeded' on a 429 login lockout. */
+    readonly title?: string,
   ) {
     super(message);
     this.name = "ApiError";
   }
 }
 
-type TEnvelope = { error?: { code?: string; message?: string; fields?: Record<string, string> } };
+type TEnvelope = {
+  error?: { code?: string; message?: string; fields?: Record<string, string>; title?: string };
+};
+
+const errorListeners = new Set<(error: ApiError) => void>();
+
+/**
+ * Hears every error answer of apiFetch, wherever it was called: e.g. a 401 carrying the ban message, so a banned
+ * user's open tab signs out whichever request found out. Returns the unsubscribe function.
+ */
+export function onApiError(listener: (error: ApiError) => void): () => void {
+  errorListeners.add(listener);
+  return () => errorListeners.delete(listener);
+}
 
 /**
  * Calls our API (same origin, cookies included) and returns the parsed JSON body. A non-2xx answer throws an
@@ -26,12 +41,15 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   const res = await fetch(path, { credentials: "same-origin", ...init, headers });
   if (!res.ok) {
     const body = (await res.json().catch(() => ({}))) as TEnvelope;
-    throw new ApiError(
+    const error = new ApiError(
       res.status,
       body.error?.code ?? `HTTP_${res.status}`,
       body.error?.message ?? `Request failed (${res.status})`,
       body.error?.fields,
+      body.error?.title,
     );
+    for (const listener of errorListeners) listener(error);
+    throw error;
   }
   if (res.status === 204) return undefined as T;
   return (await res.json()) as T;
