@@ -72,7 +72,7 @@ function AuthModalBody({ view: initialView, reason }: { view: TAuthView; reason:
         {view === "signin" ? `Welcome back to ${siteName}` : `Join ${siteName}`}
       </DialogTitle>
       {reason ? (
-        <DialogDescription className="mt-3 flex items-start gap-2 rounded-lg border border-accent/30 bg-accent-soft px-3 py-2.5 text-sm font-medium text-foreground">
+        <DialogDescription className="mt-3! flex items-start gap-2 rounded-lg border border-accent/30 bg-accent-soft px-3 py-2.5 font-medium text-foreground!">
           <Info className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden />
           {reason}
         </DialogDescription>
