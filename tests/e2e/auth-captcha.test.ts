@@ -73,7 +73,9 @@ describe("ALTCHA in the forms", () => {
     const { page } = await open();
     // Corrupt the header on its way out, as a bot replaying a made-up payload would.
     await page.route("**/api/auth/request-password-reset", (route) =>
-      route.continue({ headers: { ...route.request().headers(), "x-captcha-token": "bm90LWEtc29sdXRpb24=" } }),
+      route.continue({
+        headers: { ...route.request().headers(), "x-captcha-token": "bm90LWEtc29sdXRpb24=" },
+      }),
     );
     await page.goto("/signin");
     await page.getByRole("button", { name: "Forgot password?" }).click();

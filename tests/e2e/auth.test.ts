@@ -141,6 +141,37 @@ describe("sign up, sign out, sign in", () => {
   });
 });
 
+describe("login limits", () => {
+  it("locks the e-mail after 5 failed attempts, with the 'Rate limit exceeded' toast", async () => {
+    const account = await signUpByApi(server, newAccount("locked"));
+    const page = await open({ viewport: "mobile" });
+    await page.goto("/");
+    // From the mobile menu: its Sign In closes the menu and opens the modal.
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog", { name: "Navigation" }).getByRole("button", { name: "Sign In" }).click();
+    const dialog = modal(page);
+    await dialog.waitFor();
+    await page.getByRole("dialog", { name: "Navigation" }).waitFor({ state: "hidden" });
+    const signInAnswer = () => page.waitForResponse((r) => r.url().endsWith("/api/auth/sign-in/email"));
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const answered = signInAnswer();
+      await fillSignIn(dialog, { email: account.email, password: `Wrong-Pass${attempt}` });
+      expect((await answered).status()).toBe(401);
+    }
+    await toast(page, "Invalid email or password").waitFor();
+    // The 6th attempt within the minute, even with the right password.
+    const answered = signInAnswer();
+    await fillSignIn(dialog, account);
+    expect((await answered).status()).toBe(429);
+    const lockout = toast(page, "Rate limit exceeded");
+    await lockout.waitFor();
+    expect(await lockout.textContent()).toContain(
+      "Too many login attempts. Please try again in 5 minute(s).",
+    );
+    await shot(page, "auth-modal-rate-limited-dark-390", { fullPage: false });
+  });
+});
+
 describe("the sign-in prompt", () => {
   it("asks a visitor to sign in for a guarded page and takes them there after signing in in the modal", async () => {
     const account = await signUpByApi(server, newAccount("prompted"));

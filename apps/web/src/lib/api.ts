@@ -1,3 +1,5 @@
+import { SESSION_ENDED_HEADER } from "@plugs/domain";
+
 /** An error answer from our API, carrying the envelope's code, message and field errors. */
 export class ApiError extends Error {
   constructor(
@@ -17,15 +19,21 @@ type TEnvelope = {
   error?: { code?: string; message?: string; fields?: Record<string, string>; title?: string };
 };
 
-const errorListeners = new Set<(error: ApiError) => void>();
+const sessionEndedListeners = new Set<() => void>();
 
 /**
- * Hears every error answer of apiFetch, wherever it was called: e.g. a 401 carrying the ban message, so a banned
- * user's open tab signs out whichever request found out. Returns the unsubscribe function.
+ * Called when any answer says the server has just ended this tab's session because the account is banned
+ * (`x-session-ended: banned`), whichever request found out. Returns the unsubscribe function.
  */
-export function onApiError(listener: (error: ApiError) => void): () => void {
-  errorListeners.add(listener);
-  return () => errorListeners.delete(listener);
+export function onSessionBanned(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
+/** Tells the listeners if this answer ended the session for a ban. */
+export function noticeSessionEnd(res: { headers: Pick<Headers, "get"> }) {
+  if (res.headers.get(SESSION_ENDED_HEADER) !== "banned") return;
+  for (const listener of sessionEndedListeners) listener();
 }
 
 /**
@@ -39,17 +47,16 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
     headers.set("content-type", "application/json");
   }
   const res = await fetch(path, { credentials: "same-origin", ...init, headers });
+  noticeSessionEnd(res);
   if (!res.ok) {
     const body = (await res.json().catch(() => ({}))) as TEnvelope;
-    const error = new ApiError(
+    throw new ApiError(
       res.status,
       body.error?.code ?? `HTTP_${res.status}`,
       body.error?.message ?? `Request failed (${res.status})`,
       body.error?.fields,
       body.error?.title,
     );
-    for (const listener of errorListeners) listener(error);
-    throw error;
   }
   if (res.status === 204) return undefined as T;
   return (await res.json()) as T;

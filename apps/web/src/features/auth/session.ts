@@ -2,7 +2,7 @@ import { M, type TMeResponse } from "@plugs/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "../../components/ui/toaster.tsx";
-import { ApiError, apiFetch, onApiError } from "../../lib/api.ts";
+import { ApiError, apiFetch, noticeSessionEnd, onSessionBanned } from "../../lib/api.ts";
 
 /** GET /api/me: who is signed in (account, profile, roles). */
 export type TSession = TMeResponse;
@@ -19,11 +19,11 @@ function announceBan() {
 
 async function fetchSession(): Promise<TSession | null> {
   const res = await fetch("/api/me", { credentials: "same-origin", headers: { accept: "application/json" } });
+  noticeSessionEnd(res);
   // 401 is the usual visitor answer; any other non-200 also means we cannot show anyone as signed in. The body
   // is read anyway: an unread body keeps the response open.
   if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-    if (res.status === 401 && body?.error?.message === M.auth.banned) announceBan();
+    await res.text().catch(() => "");
     return null;
   }
   return (await res.json()) as TSession;
@@ -42,15 +42,15 @@ export function useRefreshSession() {
 }
 
 /**
- * Mounted once: when any API call answers 401 with the ban message (the server has just ended the banned
- * account's sessions), this tab forgets the user and says why (spec: banned users cannot stay signed in).
+ * Mounted once: when any API answer says the server has just ended this tab's session for a ban (a 401 with the
+ * ban message, or a public route's answer with the header), the tab forgets the user and says why (spec: banned
+ * users cannot stay signed in).
  */
 export function useBanWatch() {
   const queryClient = useQueryClient();
   useEffect(
     () =>
-      onApiError((error) => {
-        if (error.status !== 401 || error.message !== M.auth.banned) return;
+      onSessionBanned(() => {
         queryClient.setQueryData(sessionKeys.me(), null);
         announceBan();
       }),

@@ -1,6 +1,6 @@
 import { M, type TMeResponse, type TUpdateProfileRequest } from "@plugs/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError, apiFetch } from "../../lib/api.ts";
+import { ApiError, apiFetch, noticeSessionEnd } from "../../lib/api.ts";
 import { sessionKeys } from "../auth/session.ts";
 
 /** The signed-in user's own account: profile, avatar, sessions and MFA (GET /api/me is the session query). */
@@ -35,6 +35,7 @@ export function uploadAvatar(file: File, onProgress: (fraction: number) => void)
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
     xhr.onload = () => {
+      noticeSessionEnd({ headers: { get: (name) => xhr.getResponseHeader(name) } });
       const body = xhr.response as
         | (TMeResponse & { error?: undefined })
         | { error?: { code?: string; message?: string } }
