@@ -390,6 +390,30 @@ describe("dashboard, admin and bans", () => {
     }
   });
 
+  it("signs out of the other sessions from Security", async () => {
+    const account = await signUpByApi(server, newAccount("roamer"));
+    const laptop = await postJson(server, "/api/auth/sign-in/email", account);
+    const laptopCookie = laptop.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+    const me = (cookie: string) => fetch(`${server.url}/api/me`, { headers: { cookie } });
+    expect((await me(laptopCookie)).status).toBe(200);
+
+    const page = await open({ viewport: "mobile" });
+    await page.context().addCookies(
+      account.cookie.split("; ").map((pair) => {
+        const [name = "", value = ""] = pair.split(/=(.*)/s);
+        return { name, value, url: server.url };
+      }),
+    );
+    await page.goto("/dashboard/security");
+    await page.getByRole("button", { name: "Sign out of other sessions" }).click();
+    await toast(page, "Signed out of 1 other session").waitFor();
+    expect((await me(laptopCookie)).status).toBe(401);
+    expect((await me(account.cookie)).status).toBe(200);
+  });
+
   it("shows admins the admin dashboard and others a not-allowed page", async () => {
     const member = await signUpByApi(server, newAccount("plain"));
     const page = await open();
