@@ -41,7 +41,7 @@ async function open(options: Omit<TPageOptions, "baseURL"> = {}): Promise<Page> 
 const modal = (page: Page) =>
   page.getByRole("dialog").filter({ has: page.getByRole("tab", { name: "Sign In" }) });
 const toast = (page: Page, text: string | RegExp) =>
-  page.locator("[data-sonner-toast]").filter({ hasText: text });
+  page.locator("[data-sonner-toast]").filter({ hasText: text }).last();
 const accountMenu = (page: Page) => page.getByRole("banner").getByRole("button", { name: "Account menu" });
 
 async function fillSignIn(scope: Locator, account: Pick<TAccount, "email" | "password">) {
