@@ -55,9 +55,9 @@ describe("web app shell", () => {
     const footer = page.getByRole("contentinfo");
     expect(await footer.textContent()).toContain(`© ${new Date().getFullYear()} ${site.siteName}`);
     expect(await page.title()).toBe(site.siteName);
-    // Visitors (no session: /api/me does not answer 200) are offered Sign In and Sign Up.
-    await page.getByRole("link", { name: "Sign In" }).waitFor();
-    await page.getByRole("link", { name: "Sign Up", exact: true }).first().waitFor();
+    // Visitors (no session: /api/me does not answer 200) are offered Sign In and Sign Up (they open the auth modal).
+    await page.getByRole("banner").getByRole("button", { name: "Sign In" }).waitFor();
+    await page.getByRole("banner").getByRole("button", { name: "Sign Up", exact: true }).waitFor();
     await shot(page, "home-dark-1280");
   });
 
@@ -151,19 +151,22 @@ describe("web app shell", () => {
     expect(await nav.getByRole("link", { name: "Blog" }).getAttribute("aria-current")).toBe("page");
     expect(await nav.getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBeNull();
 
-    await page.getByRole("banner").getByRole("link", { name: "Sign Up" }).click();
-    await heading(page, "Signing up isn't open yet").waitFor();
-    expect(pathOf(page)).toBe("/signup");
-    await page.getByRole("banner").getByRole("link", { name: "Sign In" }).click();
-    await heading(page, "Signing in isn't open yet").waitFor();
-    expect(pathOf(page)).toBe("/signin");
+    // Sign Up and Sign In open the auth modal on their tab, over the page.
+    for (const tab of ["Sign Up", "Sign In"]) {
+      await page.getByRole("banner").getByRole("button", { name: tab, exact: true }).click();
+      const dialog = page.getByRole("dialog");
+      expect(await dialog.getByRole("tab", { name: tab }).getAttribute("aria-selected")).toBe("true");
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden" });
+      expect(pathOf(page)).toBe("/blog/how-to-spot-a-rug");
+    }
   });
 
   it("fits the whole bar at the lg breakpoint (1024 px)", async () => {
     const page = await open({ viewport: "lg" });
     await page.goto("/");
     const bar = page.getByRole("banner");
-    const signUp = bar.getByRole("link", { name: "Sign Up" });
+    const signUp = bar.getByRole("button", { name: "Sign Up" });
     await signUp.waitFor();
     const box = await signUp.boundingBox();
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(1024);
@@ -192,8 +195,8 @@ describe("web app shell", () => {
     ]) {
       expect(await panel.getByRole("link", { name: label, exact: true }).isVisible(), label).toBe(true);
     }
-    expect(await panel.getByRole("link", { name: "Sign In" }).isVisible()).toBe(true);
-    expect(await panel.getByRole("link", { name: "Sign Up" }).isVisible()).toBe(true);
+    expect(await panel.getByRole("button", { name: "Sign In" }).isVisible()).toBe(true);
+    expect(await panel.getByRole("button", { name: "Sign Up" }).isVisible()).toBe(true);
     await shot(page, "mobile-menu-open-dark-390", { fullPage: false });
 
     await panel.getByRole("link", { name: "Leaderboard" }).click();

@@ -13,6 +13,8 @@ const WEB_INDEX = path.join(ROOT, "apps/web/dist/index.html");
 export type TE2EServer = {
   /** http://127.0.0.1:<port> */
   url: string;
+  /** The server's DATA_DIR (its mail outbox is `outbox/` in it). */
+  dataDir: string;
   stop(): Promise<void>;
 };
 
@@ -61,9 +63,10 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
 /**
  * Starts the real server (`node --import tsx apps/server/src/main.ts`) serving the built web app, on a free port,
  * with a fresh data folder, and on a fresh PostgreSQL database when TEST_DATABASE_URL is set. Resolves once
- * /api/health answers. The web app must have been built (`npm test` builds it first).
+ * /api/health answers. The web app must have been built (`npm test` builds it first). `extraEnv` adds or
+ * overrides settings (e.g. ADMIN_EMAILS, CAPTCHA_PROVIDER).
  */
-export async function startE2EServer(): Promise<TE2EServer> {
+export async function startE2EServer(extraEnv: Record<string, string> = {}): Promise<TE2EServer> {
   if (!fs.existsSync(WEB_INDEX)) {
     throw new Error(
       `The web app is not built (${path.relative(ROOT, WEB_INDEX)} is missing). Run \`npm run build\` first; \`npm test\` does it for you.`,
@@ -82,6 +85,7 @@ export async function startE2EServer(): Promise<TE2EServer> {
     DATA_DIR: dataDir,
     CAPTCHA_PROVIDER: "none",
     LOG_LEVEL: "warn",
+    ...extraEnv,
   };
   if (database) env.DATABASE_URL = database.url;
 
@@ -127,5 +131,5 @@ export async function startE2EServer(): Promise<TE2EServer> {
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { url, stop: cleanup };
+  return { url, dataDir, stop: cleanup };
 }

@@ -1,3 +1,5 @@
+import { SESSION_ENDED_HEADER } from "@plugs/domain";
+
 /** An error answer from our API, carrying the envelope's code, message and field errors. */
 export class ApiError extends Error {
   constructor(
@@ -5,13 +7,34 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** A short heading for the message, e.g. 'Rate limit exceeded' on a 429 login lockout. */
+    readonly title?: string,
   ) {
     super(message);
     this.name = "ApiError";
   }
 }
 
-type TEnvelope = { error?: { code?: string; message?: string; fields?: Record<string, string> } };
+type TEnvelope = {
+  error?: { code?: string; message?: string; fields?: Record<string, string>; title?: string };
+};
+
+const sessionEndedListeners = new Set<() => void>();
+
+/**
+ * Called when any answer says the server has just ended this tab's session because the account is banned
+ * (`x-session-ended: banned`), whichever request found out. Returns the unsubscribe function.
+ */
+export function onSessionBanned(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
+/** Tells the listeners if this answer ended the session for a ban. */
+export function noticeSessionEnd(res: { headers: Pick<Headers, "get"> }) {
+  if (res.headers.get(SESSION_ENDED_HEADER) !== "banned") return;
+  for (const listener of sessionEndedListeners) listener();
+}
 
 /**
  * Calls our API (same origin, cookies included) and returns the parsed JSON body. A non-2xx answer throws an
@@ -24,6 +47,7 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
     headers.set("content-type", "application/json");
   }
   const res = await fetch(path, { credentials: "same-origin", ...init, headers });
+  noticeSessionEnd(res);
   if (!res.ok) {
     const body = (await res.json().catch(() => ({}))) as TEnvelope;
     throw new ApiError(
@@ -31,6 +55,7 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
       body.error?.code ?? `HTTP_${res.status}`,
       body.error?.message ?? `Request failed (${res.status})`,
       body.error?.fields,
+      body.error?.title,
     );
   }
   if (res.status === 204) return undefined as T;

@@ -133,6 +133,7 @@ describe("bans", () => {
     // A public page still answers (as for a visitor); a route that needs a user says why it signs the tab out.
     const site = await server.fetch("/api/site", { headers: { cookie: victim.cookie } });
     expect(site.status).toBe(200);
+    expect(site.headers.get("x-session-ended")).toBe("banned");
     expect(await sessionCount(victim.id)).toBe(0);
     expect(site.headers.getSetCookie().join()).toMatch(/better-auth\.session_token=;.*Max-Age=0/i);
 
@@ -142,7 +143,10 @@ describe("bans", () => {
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ error: { code: "UNAUTHORIZED", message: BANNED } });
     expect(res.headers.getSetCookie().join()).toMatch(/better-auth\.session_token=;.*Max-Age=0/i);
+    expect(res.headers.get("x-session-ended")).toBe("banned");
     expect(await sessionCount(victim2.id)).toBe(0);
+    // A later request (the cookie is gone) is a visitor's, with no such header.
+    expect((await server.fetch("/api/site")).headers.get("x-session-ended")).toBeNull();
   });
 
   it("refuses to ban yourself, an unknown account or a malformed id", async () => {

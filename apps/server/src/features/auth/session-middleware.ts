@@ -1,4 +1,4 @@
-import { M } from "@plugs/domain";
+import { M, SESSION_ENDED_HEADER } from "@plugs/domain";
 import { eq, sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, getSignedCookie, setSignedCookie } from "hono/cookie";
@@ -43,7 +43,8 @@ function cookieOptions(attributes: TCookieAttributes) {
  * Sets `c.var.viewer` on every /api request from the better-auth session cookie (null for a visitor), refreshing the
  * session's expiry and cookie when it is used a day after its last refresh. A banned account's sessions are all
  * revoked on its next request and it is treated as signed out; a route that needed a user then answers 401 with
- * the ban message, so the open tab learns why it was signed out.
+ * the ban message, and every answer to that request carries `x-session-ended: banned`, so the open tab learns why
+ * it was signed out.
  */
 export function sessionMiddleware(deps: TDeps): MiddlewareHandler<TAppEnv> {
   return async (c, next) => {
@@ -68,6 +69,8 @@ export function sessionMiddleware(deps: TDeps): MiddlewareHandler<TAppEnv> {
           headers: { "content-type": "application/json" },
         });
       }
+      // A public route answered as for a visitor: the header still tells the tab why it is signed out.
+      c.res.headers.set(SESSION_ENDED_HEADER, "banned");
       return;
     }
 

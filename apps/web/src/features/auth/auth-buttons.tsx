@@ -1,20 +1,23 @@
-import { Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
+import { openAuthPrompt } from "./auth-prompt.ts";
 
-/** Sign In and Sign Up for visitors. `onNavigate` lets a menu close itself when one is chosen. */
+/**
+ * Sign In and Sign Up for visitors: each opens the auth modal on its tab (the /signin and /signup pages stay for
+ * links from outside). `onNavigate` lets a menu close itself when one is chosen.
+ */
 export function AuthButtons({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
+  const open = (view: "signin" | "signup") => {
+    onNavigate?.();
+    openAuthPrompt({ view });
+  };
   return (
     <div className={cn("flex items-center gap-2", className)}>
-      <Button asChild variant="ghost" className="flex-1 lg:flex-none lg:px-3 xl:px-4">
-        <Link to="/signin" onClick={onNavigate}>
-          Sign In
-        </Link>
+      <Button variant="ghost" className="flex-1 lg:flex-none lg:px-3 xl:px-4" onClick={() => open("signin")}>
+        Sign In
       </Button>
-      <Button asChild className="flex-1 lg:flex-none lg:px-3 xl:px-4">
-        <Link to="/signup" onClick={onNavigate}>
-          Sign Up
-        </Link>
+      <Button className="flex-1 lg:flex-none lg:px-3 xl:px-4" onClick={() => open("signup")}>
+        Sign Up
       </Button>
     </div>
   );

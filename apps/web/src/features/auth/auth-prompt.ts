@@ -9,6 +9,8 @@ import { useSession } from "./session.ts";
 export type TAuthView = "signin" | "signup";
 
 export type TAuthPrompt = {
+  /** Changes with every opening, so the modal starts fresh each time. */
+  id: number;
   open: boolean;
   view: TAuthView;
   /** Shown above the tabs, e.g. "Sign in to like posts". */
@@ -17,8 +19,9 @@ export type TAuthPrompt = {
   action: (() => void) | null;
 };
 
-const CLOSED: TAuthPrompt = { open: false, view: "signup", reason: null, action: null };
+const CLOSED: TAuthPrompt = { id: 0, open: false, view: "signup", reason: null, action: null };
 let state: TAuthPrompt = CLOSED;
+let openings = 0;
 const listeners = new Set<() => void>();
 
 function set(next: TAuthPrompt) {
@@ -27,7 +30,9 @@ function set(next: TAuthPrompt) {
 }
 
 export function openAuthPrompt(options: { view?: TAuthView; reason?: string; action?: () => void } = {}) {
+  openings += 1;
   set({
+    id: openings,
     open: true,
     view: options.view ?? "signup",
     reason: options.reason ?? null,
@@ -36,7 +41,13 @@ export function openAuthPrompt(options: { view?: TAuthView; reason?: string; act
 }
 
 export function closeAuthPrompt() {
-  set(CLOSED);
+  // The reason and view stay so the closing animation shows what was there; the action is dropped.
+  if (state.open) set({ ...state, open: false, action: null });
+}
+
+/** The prompt as it is now (outside React, e.g. in a timer). */
+export function getAuthPrompt(): TAuthPrompt {
+  return state;
 }
 
 export function useAuthPrompt(): TAuthPrompt {

@@ -1,23 +1,25 @@
-import { M } from "@plugs/domain";
+import { M, type TMeResponse } from "@plugs/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { toast } from "../../components/ui/toaster.tsx";
-import { ApiError, apiFetch } from "../../lib/api.ts";
+import { ApiError, apiFetch, noticeSessionEnd, onSessionBanned } from "../../lib/api.ts";
 
-/** GET /api/me: who is signed in. */
-export type TSession = {
-  user: { id: string; email: string };
-  profile: { username: string; avatarUrl: string | null; points: number; isVerified: boolean };
-  roles: string[];
-  isAdmin: boolean;
-};
+/** GET /api/me: who is signed in (account, profile, roles). */
+export type TSession = TMeResponse;
 
 export const sessionKeys = {
   all: ["session"] as const,
   me: () => [...sessionKeys.all, "me"] as const,
 };
 
+/** One toast however many requests learn of the ban at once. */
+function announceBan() {
+  toast.error(M.auth.banned, { id: "banned" });
+}
+
 async function fetchSession(): Promise<TSession | null> {
   const res = await fetch("/api/me", { credentials: "same-origin", headers: { accept: "application/json" } });
+  noticeSessionEnd(res);
   // 401 is the usual visitor answer; any other non-200 also means we cannot show anyone as signed in. The body
   // is read anyway: an unread body keeps the response open.
   if (!res.ok) {
@@ -31,6 +33,29 @@ async function fetchSession(): Promise<TSession | null> {
 export function useSession() {
   const query = useQuery({ queryKey: sessionKeys.me(), queryFn: fetchSession });
   return { session: query.data ?? null, isPending: query.isPending };
+}
+
+/** Reloads who is signed in (after sign-in, sign-up, MFA changes) and waits for the answer. */
+export function useRefreshSession() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+}
+
+/**
+ * Mounted once: when any API answer says the server has just ended this tab's session for a ban (a 401 with the
+ * ban message, or a public route's answer with the header), the tab forgets the user and says why (spec: banned
+ * users cannot stay signed in).
+ */
+export function useBanWatch() {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onSessionBanned(() => {
+        queryClient.setQueryData(sessionKeys.me(), null);
+        announceBan();
+      }),
+    [queryClient],
+  );
 }
 
 async function signOut() {

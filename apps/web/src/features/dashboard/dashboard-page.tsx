@@ -1,13 +1,121 @@
-import { LayoutDashboard } from "lucide-react";
-import { NotOpenYetPage } from "../../components/not-open-yet-page.tsx";
+import { LayoutDashboard, ShieldCheck, UserRound } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, NavLink, Route, Routes } from "react-router";
+import { cn } from "../../lib/cn.ts";
+import { RequireSession } from "../auth/require-session.tsx";
+import type { TSession } from "../auth/session.ts";
+import { usePageTitle } from "../site/queries.ts";
+import { ProfileSettings } from "./profile-settings.tsx";
+import { SecuritySettings } from "./security-settings.tsx";
+import { SettingsCard } from "./settings-card.tsx";
 
+/** The dashboard's sections; later features add theirs (points, referrals, reports) here. */
+const SECTIONS = [
+  { to: "/dashboard", label: "Overview", icon: LayoutDashboard, end: true },
+  { to: "/dashboard/profile", label: "Profile", icon: UserRound, end: false },
+  { to: "/dashboard/security", label: "Security", icon: ShieldCheck, end: false },
+] as const;
+
+function Overview({ session }: { session: TSession }) {
+  usePageTitle("Dashboard");
+  const { profile, user } = session;
+  return (
+    <div className="flex flex-col gap-6">
+      <SettingsCard title={`Welcome, @${profile.username}`} description="Your account at a glance.">
+        <dl className="grid gap-4 sm:grid-cols-3">
+          <div className="rounded-xl border border-border bg-background p-4">
+            <dt className="text-xs font-medium text-muted">Points</dt>
+            <dd className="mt-1 text-2xl font-bold tabular-nums">{profile.points.toLocaleString()}</dd>
+          </div>
+          <div className="rounded-xl border border-border bg-background p-4">
+            <dt className="text-xs font-medium text-muted">Email</dt>
+            <dd className="mt-1 text-sm font-semibold">
+              {user.emailVerified ? "Verified" : "Not verified yet"}
+            </dd>
+          </div>
+          <div className="rounded-xl border border-border bg-background p-4">
+            <dt className="text-xs font-medium text-muted">Two-factor</dt>
+            <dd className="mt-1 text-sm font-semibold">{user.twoFactorEnabled ? "On" : "Off"}</dd>
+          </div>
+        </dl>
+      </SettingsCard>
+    </div>
+  );
+}
+
+function Titled({ title, children }: { title: string; children: ReactNode }) {
+  usePageTitle(title);
+  return <>{children}</>;
+}
+
+/** /dashboard/*: the signed-in member's own area, a section list beside the chosen section. */
 export default function DashboardPage() {
   return (
-    <NotOpenYetPage
-      pageTitle="Dashboard"
-      area="Your dashboard"
-      description="It will show your points and how you earned them, your referrals, your reports and their status."
-      icon={LayoutDashboard}
-    />
+    <RequireSession reason="Sign in to open your dashboard">
+      {(session) => (
+        <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Dashboard</h1>
+          <div className="mt-6 flex flex-col gap-6 md:flex-row md:items-start">
+            <nav
+              aria-label="Dashboard"
+              className="-mx-1 flex gap-1 overflow-x-auto px-1 md:sticky md:top-20 md:w-52 md:shrink-0 md:flex-col"
+            >
+              {SECTIONS.map((section) => (
+                <NavLink
+                  key={section.to}
+                  to={section.to}
+                  end={section.end}
+                  className={({ isActive }) =>
+                    cn(
+                      "inline-flex items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors [&_svg]:size-4",
+                      isActive
+                        ? "bg-accent-soft text-foreground [&_svg]:text-accent"
+                        : "text-muted hover:bg-surface-2 hover:text-foreground",
+                    )
+                  }
+                >
+                  <section.icon aria-hidden />
+                  {section.label}
+                </NavLink>
+              ))}
+            </nav>
+            <div className="min-w-0 flex-1">
+              <Routes>
+                <Route index element={<Overview session={session} />} />
+                <Route
+                  path="profile"
+                  element={
+                    <Titled title="Profile">
+                      <ProfileSettings session={session} />
+                    </Titled>
+                  }
+                />
+                <Route
+                  path="security"
+                  element={
+                    <Titled title="Security">
+                      <SecuritySettings session={session} />
+                    </Titled>
+                  }
+                />
+                <Route
+                  path="*"
+                  element={
+                    <SettingsCard
+                      title="Section not found"
+                      description="The dashboard has no section at this address."
+                    >
+                      <Link to="/dashboard" className="text-sm font-medium text-accent hover:underline">
+                        Back to the overview
+                      </Link>
+                    </SettingsCard>
+                  }
+                />
+              </Routes>
+            </div>
+          </div>
+        </div>
+      )}
+    </RequireSession>
   );
 }

@@ -1,5 +1,7 @@
 import { Outlet, ScrollRestoration, useNavigation } from "react-router";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { AuthModal } from "../auth/auth-modal.tsx";
+import { useBanWatch } from "../auth/session.ts";
 import { NavBar } from "./nav-bar.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 
@@ -16,8 +18,9 @@ function NavigationSpinner() {
   );
 }
 
-/** Every page: the navigation bar, the page, the footer. New pages scroll to the top; Back restores position. */
+/** Every page: the navigation bar, the page, the footer, and the auth modal any page can open. New pages scroll to the top; Back restores position. */
 export function AppLayout() {
+  useBanWatch();
   return (
     <div className="flex min-h-dvh flex-col bg-[image:var(--glow)] bg-no-repeat">
       <a
@@ -32,6 +35,7 @@ export function AppLayout() {
       </main>
       <SiteFooter />
       <NavigationSpinner />
+      <AuthModal />
       <ScrollRestoration />
     </div>
   );

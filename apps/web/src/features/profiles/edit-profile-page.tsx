@@ -1,13 +1,20 @@
-import { UserPen } from "lucide-react";
-import { NotOpenYetPage } from "../../components/not-open-yet-page.tsx";
+import { RequireSession } from "../auth/require-session.tsx";
+import { ProfileSettings } from "../dashboard/profile-settings.tsx";
+import { usePageTitle } from "../site/queries.ts";
 
+/** /user/profile: the same profile settings as the dashboard's Profile section, on a page of its own. */
 export default function EditProfilePage() {
+  usePageTitle("Edit profile");
   return (
-    <NotOpenYetPage
-      pageTitle="Edit profile"
-      area="Profile editing"
-      description="Here you will change your username, avatar and bio."
-      icon={UserPen}
-    />
+    <RequireSession reason="Sign in to edit your profile">
+      {(session) => (
+        <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6 sm:py-10">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Edit profile</h1>
+          <div className="mt-6">
+            <ProfileSettings session={session} />
+          </div>
+        </div>
+      )}
+    </RequireSession>
   );
 }

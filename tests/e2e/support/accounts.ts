@@ -1,0 +1,54 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { TE2EServer } from "./server.ts";
+
+export type TAccount = { email: string; username: string; password: string };
+
+/** A fresh account's details (random, so journeys never collide). */
+export function newAccount(prefix = "member"): TAccount {
+  const tag = randomBytes(4).toString("hex");
+  return {
+    email: `${prefix}.${tag}@example.test`,
+    username: `${prefix}_${tag}`,
+    password: `Pw-${tag}-Strong1`,
+  };
+}
+
+/** POST to the API as a browser on the site would (better-auth requires the Origin header). */
+export function postJson(server: TE2EServer, pathname: string, body: unknown, cookie = "") {
+  return fetch(`${server.url}${pathname}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.url, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Signs an account up through the API; returns it with its session cookie. */
+export async function signUpByApi(server: TE2EServer, account = newAccount()) {
+  const res = await postJson(server, "/api/auth/sign-up/email", { ...account, acceptTerms: true });
+  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  return { ...account, cookie, id: ((await res.json()) as { user: { id: string } }).user.id };
+}
+
+/** The e-mails written to the server's outbox for `to` (no SMTP_URL in tests), oldest first. */
+export function outbox(server: TE2EServer, to: string): { subject: string; links: string[] }[] {
+  const dir = path.join(server.dataDir, "outbox");
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .map(
+      (name) =>
+        JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as {
+          to: string;
+          subject: string;
+          links: string[];
+        },
+    )
+    .filter((mail) => mail.to === to);
+}
