@@ -61,9 +61,10 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
 /**
  * Starts the real server (`node --import tsx apps/server/src/main.ts`) serving the built web app, on a free port,
  * with a fresh data folder, and on a fresh PostgreSQL database when TEST_DATABASE_URL is set. Resolves once
- * /api/health answers. The web app must have been built (`npm test` builds it first).
+ * /api/health answers. The web app must have been built (`npm test` builds it first). `extraEnv` adds settings,
+ * e.g. GIPHY_API_KEY and GIPHY_API_URL pointing at a local fake.
  */
-export async function startE2EServer(): Promise<TE2EServer> {
+export async function startE2EServer(extraEnv: Record<string, string> = {}): Promise<TE2EServer> {
   if (!fs.existsSync(WEB_INDEX)) {
     throw new Error(
       `The web app is not built (${path.relative(ROOT, WEB_INDEX)} is missing). Run \`npm run build\` first; \`npm test\` does it for you.`,
@@ -84,6 +85,7 @@ export async function startE2EServer(): Promise<TE2EServer> {
     LOG_LEVEL: "warn",
   };
   if (database) env.DATABASE_URL = database.url;
+  Object.assign(env, extraEnv);
 
   const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
     cwd: ROOT,

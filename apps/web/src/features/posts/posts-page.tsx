@@ -76,6 +76,12 @@ export default function PostsPage() {
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Community Posts</h1>
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex min-w-0 flex-col gap-4">
+          {/* On phones the side panel sits below the list; visitors see the way in first. */}
+          {session ? null : (
+            <div className="lg:hidden">
+              <JoinCard />
+            </div>
+          )}
           {session ? (
             <section aria-label="New post" className="rounded-2xl border border-border bg-surface p-4 sm:p-5">
               <CreatePostForm onCreated={() => page !== 1 && goTo(1)} />
@@ -126,7 +132,11 @@ export default function PostsPage() {
           ) : null}
         </div>
         <div className="flex flex-col gap-4">
-          {session ? null : <JoinCard />}
+          {session ? null : (
+            <div className="hidden lg:block">
+              <JoinCard />
+            </div>
+          )}
           <Guidelines />
         </div>
       </div>
