@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { sampleMp4Header } from "../../apps/server/src/testing/sample-files.ts";
 import { launchBrowser, openPage, shot, type TPageOptions } from "./support/browser.ts";
 import { startE2EServer, type TE2EServer } from "./support/server.ts";
 
@@ -117,6 +118,7 @@ describe("PlugFeed", () => {
   it("composes a post with an image and a mention, likes it, opens it, edits it and copies its link", async () => {
     const alice = await signUp("alice");
     const bob = await signUp("bob");
+    const bob2 = await signUp("bob");
     const page = await open({ as: alice });
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
     // Chromium on Linux has no share sheet; make sure of it, so Share copies the link.
@@ -130,30 +132,42 @@ describe("PlugFeed", () => {
     const composer = page.getByRole("form", { name: "Create a post" });
     await page.getByRole("button", { name: "Cancel" }).waitFor();
     const text = composer.getByRole("combobox", { name: "Post text" });
-    await text.pressSequentially(`gm! Big thanks to @${bob.username.slice(0, 5)}`);
+    await text.pressSequentially("gm! Big thanks to @bob_");
     const list = page.getByRole("listbox", { name: "Mention suggestions" });
     await list.waitFor();
-    const option = list.getByRole("option", { name: new RegExp(`@${bob.username}`) });
-    await option.waitFor();
-    // The author is never suggested to themselves.
+    // Both bobs, in name order; the author is never suggested to themselves.
+    const [firstBob, secondBob] = [bob.username, bob2.username].sort();
+    const options = list.getByRole("option");
+    await list.getByRole("option", { name: new RegExp(`@${secondBob}`) }).waitFor();
+    expect((await options.allTextContents()).map((t) => /@(\w+?)User$/.exec(t)?.[1])).toEqual([
+      firstBob,
+      secondBob,
+    ]);
     expect(await list.getByRole("option", { name: new RegExp(alice.username) }).count()).toBe(0);
     const box = await list.boundingBox();
     expect(box?.width).toBe(256);
+    expect(await options.nth(0).getAttribute("aria-selected")).toBe("true");
+    await text.press("ArrowDown");
+    expect(await options.nth(1).getAttribute("aria-selected")).toBe("true");
+    await text.press("ArrowUp");
+    await text.press("ArrowUp");
+    expect(await options.nth(1).getAttribute("aria-selected")).toBe("true");
     await shot(page, "feed-compose-mention-dark-1280", { fullPage: false });
     await text.press("Enter");
     await list.waitFor({ state: "hidden" });
+    const mentioned = secondBob as string;
     await text.pressSequentially("for the alpha: https://example.com/report.");
     expect(await text.inputValue()).toBe(
-      `gm! Big thanks to @${bob.username} for the alpha: https://example.com/report.`,
+      `gm! Big thanks to @${mentioned} for the alpha: https://example.com/report.`,
     );
 
-    // Escape closes the suggestions without leaving the composer.
-    await text.pressSequentially(" @");
-    await list.waitFor();
+    // Nobody by that name; Escape closes the suggestions without leaving the composer.
+    await text.pressSequentially(" @zzqx");
+    await list.getByText("No users or KOLs found").waitFor();
     await text.press("Escape");
     await list.waitFor({ state: "hidden" });
-    await text.press("Backspace");
-    await text.press("Backspace");
+    await page.getByRole("button", { name: "Cancel" }).waitFor();
+    for (let i = 0; i < 6; i++) await text.press("Backspace");
 
     const png = await sharp({
       create: { width: 320, height: 200, channels: 3, background: { r: 139, g: 124, b: 255 } },
@@ -173,8 +187,8 @@ describe("PlugFeed", () => {
     // At the top of the feed, with the mention and the link as links and the image.
     const first = page.getByRole("article").first();
     await first.getByText("gm! Big thanks to").waitFor();
-    const mention = first.getByRole("link", { name: `@${bob.username}` });
-    expect(await mention.getAttribute("href")).toBe(`/user/${bob.username}`);
+    const mention = first.getByRole("link", { name: `@${mentioned}` });
+    expect(await mention.getAttribute("href")).toBe(`/user/${mentioned}`);
     expect(await first.getByRole("link", { name: "https://example.com/report" }).getAttribute("href")).toBe(
       "https://example.com/report",
     );
@@ -187,7 +201,7 @@ describe("PlugFeed", () => {
       await fetch(`${server.url}/api/feed`, { headers: { cookie: cookieHeader(alice) } })
     ).json()) as { items: { id: string; content: string }[] };
     const postId = feed.items[0]?.id ?? "";
-    expect(feed.items[0]?.content).toContain(`@${bob.username}`);
+    expect(feed.items[0]?.content).toContain(`@${mentioned}`);
 
     // The image opens in the preview overlay; Escape closes it.
     await first.getByRole("button", { name: /Open image/ }).click();
@@ -232,7 +246,7 @@ describe("PlugFeed", () => {
     await page.getByText("gm! Edited: the alpha report is out.").waitFor();
     await page.getByRole("button", { name: "edited: see earlier versions" }).click();
     const history = page.getByRole("dialog", { name: "Edit history" });
-    await history.getByText(`gm! Big thanks to @${bob.username} for the alpha`).waitFor();
+    await history.getByText(`gm! Big thanks to @${mentioned} for the alpha`).waitFor();
     await history.getByText("Original").waitFor();
     await shot(page, "post-edit-history-dark-1280", { fullPage: false });
     await page.keyboard.press("Escape");
@@ -281,6 +295,74 @@ describe("PlugFeed", () => {
         await shot(page, `post-page-visitor-${theme}-${width}`);
       }
     }
+  });
+
+  it("shows upload progress, and a cancelled upload keeps what was written", async () => {
+    const hank = await signUp("hank");
+    const page = await open({ as: hank, viewport: "mobile", theme: "light" });
+    // Hold the upload at the server's door so it stays in progress.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/posts", async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      await held;
+      // The browser has given up on it by now.
+      await route.abort().catch(() => {});
+    });
+    await page.goto("/plugfeed");
+    await page.getByRole("button", { name: "Make a Post" }).click();
+    const composer = page.getByRole("form", { name: "Create a post" });
+    await composer.getByRole("combobox", { name: "Post text" }).fill("A chart worth keeping");
+    await composer.locator('input[type="file"]').setInputFiles({
+      name: "big.png",
+      mimeType: "image/png",
+      buffer: await sharp({
+        create: { width: 64, height: 64, channels: 3, background: { r: 0, g: 0, b: 0 } },
+      })
+        .png()
+        .toBuffer(),
+    });
+    // A file the rules refuse is refused here too, with the spec's message.
+    await composer
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+    await composer.getByRole("alert").filter({ hasText: "File type not supported." }).waitFor();
+    await composer.getByRole("button", { name: "Post", exact: true }).click();
+    await composer.getByRole("progressbar", { name: "Upload progress" }).waitFor();
+    await shot(page, "feed-uploading-light-390", { fullPage: false });
+    await composer.getByRole("button", { name: "Cancel upload" }).click();
+    await toast(page, "Upload cancelled").waitFor();
+    release();
+    expect(await composer.getByRole("combobox", { name: "Post text" }).inputValue()).toBe(
+      "A chart worth keeping",
+    );
+    await composer.getByRole("img", { name: "big.png" }).waitFor();
+  });
+
+  it("plays videos with our controls and opens them full screen", async () => {
+    const ivy = await signUp("ivy");
+    const form = new FormData();
+    form.set("content", "Clip of the day");
+    form.append("media", new File([new Uint8Array(sampleMp4Header())], "clip.mp4", { type: "video/mp4" }));
+    const res = await fetch(`${server.url}/api/posts`, {
+      method: "POST",
+      headers: { cookie: cookieHeader(ivy), origin: server.url },
+      body: form,
+    });
+    expect(res.status).toBe(201);
+    const page = await open();
+    await page.goto("/plugfeed");
+    const card = page.getByRole("article").filter({ hasText: "Clip of the day" });
+    await card.getByRole("button", { name: "Play video" }).waitFor();
+    await card.getByRole("button", { name: "Unmute video" }).click();
+    await card.getByRole("button", { name: "Mute video" }).waitFor();
+    await card.getByRole("button", { name: "Open video full screen" }).click();
+    const dialog = page.getByRole("dialog", { name: "Video" });
+    await dialog.waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
   });
 
   it("likes ask visitors to sign in, and a missing post says so", async () => {
