@@ -132,6 +132,7 @@ export function CreatePostForm({
   const submit = form.handleSubmit(async (values) => {
     // Spec: a second submit while one is in progress is ignored.
     if (inFlight.current) return;
+    setFileError(null);
     const body = new FormData();
     body.set("content", values.content);
     if (values.communityId) body.set("communityId", values.communityId);
@@ -179,7 +180,8 @@ export function CreatePostForm({
             aria-label="Post text"
             placeholder="What's happening in crypto? Use @ to mention someone."
             aria-invalid={error ? true : undefined}
-            disabled={busy}
+            // Read-only rather than disabled: what was written stays readable while it uploads.
+            readOnly={busy}
             autoFocus={autoFocus}
             onSubmitShortcut={() => void submit()}
           />
