@@ -102,7 +102,7 @@ describe("web app shell", () => {
       ["Leaderboard", "/leaderboard", /^The leaderboard isn't open yet$/],
       ["Blog", "/blog", /^The blog isn't open yet$/],
       ["Contact", "/contact", /^The contact form isn't open yet$/],
-      ["PlugFeed", "/plugfeed", /^PlugFeed isn't open yet$/],
+      ["PlugFeed", "/plugfeed", /^PlugFeed$/],
       ["Home", "/", /Know who's a plug/],
     ];
     for (const [label, path, title] of links) {

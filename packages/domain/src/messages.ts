@@ -42,6 +42,8 @@ export const M = {
     loadFailed: "Failed to load posts. Please try again.",
     likeFailed: "Failed to like post. Please try again.",
     linkCopied: "Link copied to clipboard!",
+    /** Not in the spec: the author stopped an upload; the form keeps what they wrote. */
+    uploadCancelled: "Upload cancelled",
     emptyFollowingSignedOut: "Sign in to see posts from users you follow.",
     emptyFollowing: "No posts from your followed users. Try following more users!",
     emptyFeed: "No posts available.",

@@ -64,7 +64,7 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
  * Starts the real server (`node --import tsx apps/server/src/main.ts`) serving the built web app, on a free port,
  * with a fresh data folder, and on a fresh PostgreSQL database when TEST_DATABASE_URL is set. Resolves once
  * /api/health answers. The web app must have been built (`npm test` builds it first). `extraEnv` adds or
- * overrides settings (e.g. ADMIN_EMAILS, CAPTCHA_PROVIDER).
+ * overrides settings (e.g. ADMIN_EMAILS, CAPTCHA_PROVIDER, GIPHY_API_KEY with GIPHY_API_URL at a local fake).
  */
 export async function startE2EServer(extraEnv: Record<string, string> = {}): Promise<TE2EServer> {
   if (!fs.existsSync(WEB_INDEX)) {

@@ -133,9 +133,14 @@ describe("GIF proxy", () => {
   });
 
   it("says plainly when no GIPHY key is configured", async () => {
+    const configured = await call(server, "GET", "/api/gifs/status");
+    expect(configured).toEqual({ status: 200, body: { configured: true } });
     const key = server.deps.config.giphyApiKey;
     server.deps.config.giphyApiKey = null;
     try {
+      // Anyone may ask, so the composer can say so before the dialog opens.
+      const status = await call(server, "GET", "/api/gifs/status");
+      expect(status).toEqual({ status: 200, body: { configured: false } });
       const res = await call(server, "GET", "/api/gifs/search?q=dogs", { cookie });
       expect(res.status).toBe(503);
       expect(res.body).toEqual({ error: { code: "NOT_CONFIGURED", message: M.gifs.notConfigured } });

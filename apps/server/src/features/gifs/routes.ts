@@ -6,11 +6,28 @@ import { createGifService } from "./service.ts";
 
 const ZSearchQuery = z.object({ q: z.string().max(50).default("") });
 
-/** GET /api/gifs/trending and /api/gifs/search?q= (signed-in users: the key's quota is ours). */
+const ZGifStatus = z.object({ configured: z.boolean() });
+
+/**
+ * GET /api/gifs/status (anyone: lets the composer say up front that GIFs are not configured), and
+ * GET /api/gifs/trending and /api/gifs/search?q= (signed-in users: the key's quota is ours).
+ */
 export function gifRoutes(deps: TDeps) {
   const gifs = createGifService(deps);
   const ok = { description: "Up to 30 GIFs", content: { "application/json": { schema: ZGifList } } };
   return new OpenAPIHono<TAppEnv>()
+    .openapi(
+      createRoute({
+        method: "get",
+        path: "/gifs/status",
+        tags: ["gifs"],
+        summary: "Whether GIF search is configured on this server (a GIPHY key is set)",
+        responses: {
+          200: { description: "Configured or not", content: { "application/json": { schema: ZGifStatus } } },
+        },
+      }),
+      (c) => c.json({ configured: Boolean(deps.config.giphyApiKey) }, 200),
+    )
     .openapi(
       createRoute({
         method: "get",

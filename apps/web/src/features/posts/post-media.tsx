@@ -1,0 +1,276 @@
+import type { TPost } from "@plugs/domain";
+import * as Primitive from "@radix-ui/react-dialog";
+import { Expand, ImageOff, Pause, Play, Volume2, VolumeX, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Dialog, DialogContent, DialogTitle } from "../../components/ui/dialog.tsx";
+import { cn } from "../../lib/cn.ts";
+
+type TMedia = TPost["media"][number];
+
+const LAZY_MARGIN = "200px";
+const VIDEO_VISIBLE = 0.5;
+const DOUBLE_CLICK_MS = 300;
+
+const isVideo = (m: TMedia) => m.type.startsWith("video/");
+
+/** Calls `onVisible` once the element comes within `rootMargin` of the viewport. */
+function useNearViewport<T extends Element>(rootMargin: string) {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || near) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [rootMargin, near]);
+  return { ref, near };
+}
+
+function ImagePlaceholder({ className }: { className?: string }) {
+  return (
+    <div
+      className={cn("flex size-full min-h-32 items-center justify-center bg-surface-2 text-muted", className)}
+    >
+      <ImageOff className="size-8" aria-hidden />
+      <span className="sr-only">Image unavailable</span>
+    </div>
+  );
+}
+
+/** An image fetched only when it is 200 px from the viewport; a placeholder stands in if it fails. */
+function LazyImage({ media, alt, onOpen }: { media: TMedia; alt: string; onOpen: () => void }) {
+  const { ref, near } = useNearViewport<HTMLButtonElement>(LAZY_MARGIN);
+  const [failed, setFailed] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  return (
+    <button
+      ref={ref}
+      type="button"
+      onClick={onOpen}
+      aria-label={`Open image: ${alt}`}
+      className="group relative block size-full cursor-zoom-in overflow-hidden bg-surface-2"
+    >
+      {failed ? (
+        <ImagePlaceholder />
+      ) : near ? (
+        <img
+          src={media.url}
+          alt={alt}
+          width={media.width ?? undefined}
+          height={media.height ?? undefined}
+          onLoad={() => setLoaded(true)}
+          onError={() => setFailed(true)}
+          className={cn(
+            "size-full max-h-[400px] object-cover transition-opacity duration-300",
+            loaded ? "opacity-100" : "opacity-0",
+          )}
+        />
+      ) : null}
+    </button>
+  );
+}
+
+/** The full-size image over the page: Escape, a click on the backdrop or the close button closes it. */
+function ImagePreview({ media, alt, onClose }: { media: TMedia | null; alt: string; onClose: () => void }) {
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const failed = media !== null && failedUrl === media.url;
+  return (
+    <Primitive.Root open={media !== null} onOpenChange={(open) => !open && onClose()}>
+      <Primitive.Portal>
+        <Primitive.Overlay className="fixed inset-0 z-50 bg-black/85 data-[state=open]:animate-fade-in" />
+        <Primitive.Content
+          aria-describedby={undefined}
+          className="fixed inset-0 z-50 flex items-center justify-center p-4 outline-none sm:p-10"
+          onClick={(event) => {
+            // A click beside the picture is a click on the backdrop.
+            if (event.target === event.currentTarget) onClose();
+          }}
+        >
+          <Primitive.Title className="sr-only">Image preview</Primitive.Title>
+          {media && !failed ? (
+            <img
+              src={media.url}
+              alt={alt}
+              onError={() => setFailedUrl(media.url)}
+              className="max-h-full max-w-full rounded-lg object-contain shadow-panel"
+            />
+          ) : media ? (
+            <div className="rounded-2xl border border-border bg-surface p-8 text-center text-foreground">
+              <ImageOff className="mx-auto size-8 text-muted" aria-hidden />
+              <p className="mt-3 font-semibold">Failed to load image</p>
+              <p className="mt-1 text-sm text-muted">The image could not be loaded</p>
+            </div>
+          ) : null}
+          <Primitive.Close
+            aria-label="Close preview"
+            className="absolute top-4 right-4 inline-flex size-10 cursor-pointer items-center justify-center rounded-full bg-black/60 text-white hover:bg-black/80"
+          >
+            <X className="size-5" aria-hidden />
+          </Primitive.Close>
+        </Primitive.Content>
+      </Primitive.Portal>
+    </Primitive.Root>
+  );
+}
+
+/**
+ * A video with our controls: play/pause, mute, fullscreen in a dialog. In the feed it pauses itself once less than
+ * half of it is visible. A click plays or pauses; a second click within 300 ms opens it full screen instead.
+ */
+function VideoPlayer({ media, autoPause, label }: { media: TMedia; autoPause: boolean; label: string }) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const [muted, setMuted] = useState(true);
+  const [fullscreen, setFullscreen] = useState(false);
+  const clickTimer = useRef<number | null>(null);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!autoPause || !video) return;
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (entry && entry.intersectionRatio < VIDEO_VISIBLE && !video.paused) video.pause();
+      },
+      { threshold: [0, VIDEO_VISIBLE, 1] },
+    );
+    observer.observe(video);
+    return () => observer.disconnect();
+  }, [autoPause]);
+
+  useEffect(
+    () => () => {
+      if (clickTimer.current) window.clearTimeout(clickTimer.current);
+    },
+    [],
+  );
+
+  const toggle = () => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (video.paused) void video.play().catch(() => setPlaying(false));
+    else video.pause();
+  };
+  const onVideoClick = () => {
+    if (clickTimer.current) {
+      window.clearTimeout(clickTimer.current);
+      clickTimer.current = null;
+      videoRef.current?.pause();
+      setFullscreen(true);
+      return;
+    }
+    clickTimer.current = window.setTimeout(() => {
+      clickTimer.current = null;
+      toggle();
+    }, DOUBLE_CLICK_MS);
+  };
+  const control =
+    "inline-flex size-9 cursor-pointer items-center justify-center rounded-full bg-black/60 text-white hover:bg-black/80";
+
+  return (
+    <div className="relative size-full bg-black">
+      <video
+        ref={videoRef}
+        src={media.url}
+        muted={muted}
+        playsInline
+        preload="metadata"
+        onClick={onVideoClick}
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+        aria-label={label}
+        className="size-full max-h-[400px] cursor-pointer object-contain"
+      />
+      <div className="absolute inset-x-2 bottom-2 flex items-center gap-2">
+        <button
+          type="button"
+          className={control}
+          onClick={toggle}
+          aria-label={playing ? "Pause video" : "Play video"}
+        >
+          {playing ? <Pause className="size-4" aria-hidden /> : <Play className="size-4" aria-hidden />}
+        </button>
+        <button
+          type="button"
+          className={control}
+          onClick={() => setMuted((m) => !m)}
+          aria-label={muted ? "Unmute video" : "Mute video"}
+        >
+          {muted ? <VolumeX className="size-4" aria-hidden /> : <Volume2 className="size-4" aria-hidden />}
+        </button>
+        <button
+          type="button"
+          className={cn(control, "ml-auto")}
+          onClick={() => {
+            videoRef.current?.pause();
+            setFullscreen(true);
+          }}
+          aria-label="Open video full screen"
+        >
+          <Expand className="size-4" aria-hidden />
+        </button>
+      </div>
+      <Dialog open={fullscreen} onOpenChange={setFullscreen}>
+        <DialogContent aria-describedby={undefined} className="max-w-5xl bg-black p-2 sm:p-4">
+          <DialogTitle className="sr-only">Video</DialogTitle>
+          {/* biome-ignore lint/a11y/useMediaCaption: members' uploads come without captions */}
+          <video src={media.url} controls autoPlay playsInline className="max-h-[80dvh] w-full rounded-lg" />
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+/** A post's pictures, GIFs and videos: one, two side by side, or a 2x2 grid, never taller than 400 px. */
+export function MediaGrid({
+  media,
+  author,
+  autoPause,
+}: {
+  media: TMedia[];
+  author: string;
+  autoPause: boolean;
+}) {
+  const [preview, setPreview] = useState<TMedia | null>(null);
+  if (media.length === 0) return null;
+  const alt = (i: number) => `Attachment ${i + 1} of ${media.length} by ${author}`;
+  return (
+    <>
+      <div
+        className={cn(
+          "mt-3 grid max-h-[400px] gap-1 overflow-hidden rounded-xl border border-border",
+          media.length > 1 && "grid-cols-2",
+          media.length > 2 && "grid-rows-2",
+        )}
+        style={media.length > 2 ? { height: 400 } : undefined}
+      >
+        {media.map((m, i) => (
+          <div
+            key={m.id}
+            className={cn(
+              "relative min-h-0 overflow-hidden",
+              media.length === 1 ? "max-h-[400px]" : media.length === 2 ? "h-[260px] sm:h-[320px]" : "",
+              media.length === 3 && i === 0 && "row-span-2",
+            )}
+          >
+            {isVideo(m) ? (
+              <VideoPlayer media={m} autoPause={autoPause} label={alt(i)} />
+            ) : (
+              <LazyImage media={m} alt={alt(i)} onOpen={() => setPreview(m)} />
+            )}
+          </div>
+        ))}
+      </div>
+      <ImagePreview
+        media={preview}
+        alt={preview ? alt(media.indexOf(preview)) : ""}
+        onClose={() => setPreview(null)}
+      />
+    </>
+  );
+}
