@@ -20,9 +20,13 @@ let thread: TComment;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [creator, member, outsider, banned, bannedAuthor] = await Promise.all(
-    Array.from({ length: 5 }, () => createUser(server)),
-  );
+  [creator, member, outsider, banned, bannedAuthor] = await Promise.all([
+    createUser(server),
+    createUser(server),
+    createUser(server),
+    createUser(server),
+    createUser(server),
+  ]);
   community = await seedCommunity(server);
   for (const u of [creator, member, banned, bannedAuthor]) await seedMember(server, community.id, u.id);
   const post = await createPostAs(server, bannedAuthor.cookie, {
