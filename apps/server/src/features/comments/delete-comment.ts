@@ -27,8 +27,9 @@ export async function deleteComment(deps: TDeps, viewer: TViewer | null, comment
 
 /**
  * Deletes a comment and its replies in one transaction and lowers posts.comments_count by exactly the rows this
- * transaction deleted. Locking the comment first makes a concurrent reply wait (its foreign-key check needs the
- * row), so no reply can slip in unnoticed; rows someone else deleted meanwhile are not counted twice. Returns the
+ * transaction deleted (counted from DELETE ... RETURNING). Locking the comment first makes a concurrent reply wait
+ * (its foreign-key check needs the row), so no reply slips in unnoticed; rows someone else deleted meanwhile are
+ * not counted twice. Returns the
  * storage paths of the removed attachments.
  */
 async function removeThread(deps: TDeps, commentId: string, postId: string): Promise<string[]> {
@@ -39,6 +40,14 @@ async function removeThread(deps: TDeps, commentId: string, postId: string): Pro
       .where(eq(postComments.id, commentId))
       .for("update");
     if (locked.length === 0) return [];
+    // Lock the replies too before touching any other row, so a reply being deleted by its own author at the same
+    // time either finishes first or waits for this transaction (never a deadlock over its attachment rows).
+    await tx
+      .select({ id: postComments.id })
+      .from(postComments)
+      .where(eq(postComments.parentId, commentId))
+      .orderBy(postComments.id)
+      .for("update");
     const inThread = or(eq(postComments.id, commentId), eq(postComments.parentId, commentId));
     const files = await tx
       .delete(postCommentAttachments)
