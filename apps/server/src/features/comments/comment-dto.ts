@@ -185,7 +185,7 @@ export async function hydrateComments(db: TDb, ids: string[], viewerId: string |
 }
 
 /** Reaction counts per comment and emoji, counted from the rows (so they always equal them). */
-function reactionCounts(db: TDb, ids: string[]): Promise<TReactionRow[]> {
+export function reactionCounts(db: TDb, ids: string[]) {
   return db
     .select({
       commentId: postCommentReactions.commentId,

@@ -295,3 +295,18 @@ describe("attachments", () => {
     expect(storedCommentFiles()).toEqual(before);
   });
 });
+
+describe("API description", () => {
+  it("documents every comment route in the OpenAPI document", async () => {
+    const doc = (await (await server.fetch("/api/openapi.json")).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    const methods = (p: string) => Object.keys(doc.paths[p] ?? {}).sort();
+    expect(methods("/posts/{id}/comments")).toEqual(["get", "post"]);
+    expect(methods("/comments/{id}")).toEqual(["delete"]);
+    expect(methods("/comments/{id}/like")).toEqual(["delete", "put"]);
+    expect(methods("/comments/{id}/reactions")).toEqual(["post"]);
+    expect(methods("/comments/{id}/reactions/{emoji}")).toEqual(["delete"]);
+    expect(Object.keys(doc.paths["/comments/{id}/reactions"]?.post?.responses ?? {})).toContain("409");
+  });
+});

@@ -5,7 +5,7 @@ import {
   type TCommentsQuery,
   type TCommentThread,
 } from "@plugs/domain";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { TDeps, TViewer } from "../../context.ts";
 import { AppError } from "../../errors.ts";
@@ -19,7 +19,7 @@ import { hydrateComments } from "./comment-dto.ts";
  * cursor as text to keep PostgreSQL's microseconds.
  */
 
-type TCursor = { t: string; i: string };
+export type TCursor = { t: string; i: string };
 const ZCursor = z.object({ t: z.string().max(40), i: z.uuid() });
 
 function encodeCursor(cursor: TCursor): string {
@@ -36,6 +36,26 @@ function decodeCursor(raw: string): TCursor {
   throw new AppError("VALIDATION", M.posts.invalidCursor, { fields: { cursor: M.posts.invalidCursor } });
 }
 
+/** A page of a post's threads (top-level comments), oldest first, after the cursor. */
+export function threadIdsQuery(postId: string, cursor: TCursor | null, limit: number): SQL {
+  const after = cursor
+    ? sql`and (c.created_at, c.id) > (${cursor.t}::timestamptz, ${cursor.i}::uuid)`
+    : sql``;
+  return sql`select c.id, c.created_at::text as created_at from post_comments c
+    where c.post_id = ${postId} and c.parent_id is null ${after}
+    order by c.created_at, c.id limit ${limit}`;
+}
+
+/** All replies of the given threads (at least one), oldest first within each thread. */
+export function replyIdsQuery(threadIds: string[]): SQL {
+  const ids = sql.join(
+    threadIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  return sql`select c.id, c.parent_id from post_comments c
+    where c.parent_id in (${ids}) order by c.parent_id, c.created_at, c.id`;
+}
+
 export async function listComments(
   deps: TDeps,
   viewer: TViewer | null,
@@ -46,14 +66,9 @@ export async function listComments(
   const post = await findAccessiblePost(deps.db, postId, viewer?.id ?? null);
   if (!post) throw new AppError("NOT_FOUND", M.posts.notFound);
 
-  const after = cursor
-    ? sql`and (c.created_at, c.id) > (${cursor.t}::timestamptz, ${cursor.i}::uuid)`
-    : sql``;
   const threads = await queryRows<{ id: string; created_at: string }>(
     deps.db,
-    sql`select c.id, c.created_at::text as created_at from post_comments c
-        where c.post_id = ${post.id} and c.parent_id is null ${after}
-        order by c.created_at, c.id limit ${query.limit + 1}`,
+    threadIdsQuery(post.id, cursor, query.limit + 1),
   );
   const page = threads.slice(0, query.limit);
   const last = page.at(-1);
@@ -62,15 +77,7 @@ export async function listComments(
   if (page.length === 0) return { items: [], nextCursor };
 
   const threadIds = page.map((t) => t.id);
-  const replies = await queryRows<{ id: string; parent_id: string }>(
-    deps.db,
-    sql`select c.id, c.parent_id from post_comments c
-        where c.parent_id in (${sql.join(
-          threadIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})
-        order by c.parent_id, c.created_at, c.id`,
-  );
+  const replies = await queryRows<{ id: string; parent_id: string }>(deps.db, replyIdsQuery(threadIds));
   const comments = await hydrateComments(
     deps.db,
     [...threadIds, ...replies.map((r) => r.id)],
