@@ -48,6 +48,45 @@ export const M = {
     emptyFollowing: "No posts from your followed users. Try following more users!",
     emptyFeed: "No posts available.",
   },
+  comments: {
+    loginToComment: "You must be logged in to comment",
+    signInToComment: "Sign in to add a comment",
+    signInToJoin: "Sign in to join the conversation",
+    memberToComment: "You must be a member of this community to comment",
+    memberToReply: "You must be a member of this community to reply",
+    memberToLike: "You must be a member of this community to like comments",
+    memberToReact: "You must be a member of this community to react",
+    joinToComment: "You need to join this community to comment",
+    contentOrMedia: "Please enter some content or attach media",
+    /** Not in the spec (its reply box simply does not send blank text): the server's answer to a blank reply. */
+    replyEmpty: "Please enter a reply",
+    /** Not in the spec: our cap on a comment's length. */
+    contentTooLong: "Comments cannot exceed 2000 characters",
+    /** Not in the spec: our cap on files per comment (the same four as a post). */
+    tooManyAttachments: "You can only attach up to 4 files to a comment",
+    /** Not in the spec: a comment (or the comment replied to) that does not exist or is not visible. */
+    notFound: "Comment not found",
+    loginToDelete: "You must be logged in to delete comments",
+    ownDelete: "You can only delete your own comments",
+    loginToLike: "You must be logged in to like comments",
+    none: "No comments yet",
+    posted: "Comment posted successfully",
+    deleted: "Comment deleted successfully",
+    postFailed: (message: string) => `Error posting comment: ${message}`,
+    deleteFailed: (message: string) => `Error deleting comment: ${message}`,
+    likeFailed: (message: string) => `Error liking comment: ${message}`,
+    unlikeFailed: (message: string) => `Error unliking comment: ${message}`,
+  },
+  reactions: {
+    alreadyUsed: "You've already used this emoji reaction",
+    alreadyUsedTitle: "Already reacted",
+    signIn: "Please sign in to react",
+    failedYours: "Failed to add your reaction",
+    failed: "Failed to add reaction",
+    addFailed: (message: string) => `Error adding reaction: ${message}`,
+    /** Not in the spec: an emoji outside the palette of 15. */
+    unknownEmoji: "Please choose one of the available reactions",
+  },
   gifs: {
     dialogTitle: "Select a GIF",
     noneFound: "No GIFs found",

@@ -1,5 +1,6 @@
 export * from "./auth.ts";
 export * from "./auth-security.ts";
+export * from "./comments.ts";
 export * from "./communities.ts";
 export * from "./follows.ts";
 export * from "./posts.ts";

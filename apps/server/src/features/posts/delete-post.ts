@@ -3,12 +3,13 @@ import { and, eq, notLike } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { mentionNotifications, postMedia, posts } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
+import { clearCommentsOfPost } from "../comments/post-cleanup.ts";
 import { removePostFiles } from "./post-files.ts";
 import { findAccessiblePost } from "./visibility.ts";
 
 /**
- * Deletes a post (its author only) with everything hanging off it (media rows, likes, views, edits and mentions
- * cascade; its mention notifications go explicitly), then removes its stored files.
+ * Deletes a post (its author only) with everything hanging off it (media rows, likes, views, edits, mentions and
+ * comments cascade; mention notifications go explicitly), then removes its stored files.
  */
 export async function deletePost(deps: TDeps, viewer: TViewer | null, postId: string): Promise<void> {
   const me = requireViewer(viewer, M.posts.loginToDelete);
@@ -24,8 +25,9 @@ export async function deletePost(deps: TDeps, viewer: TViewer | null, postId: st
     await tx
       .delete(mentionNotifications)
       .where(and(eq(mentionNotifications.sourceType, "post"), eq(mentionNotifications.sourceId, post.id)));
+    const commentFiles = await clearCommentsOfPost(tx, post.id);
     await tx.delete(posts).where(eq(posts.id, post.id));
-    return stored.map((f) => f.path);
+    return [...stored.map((f) => f.path), ...commentFiles];
   });
   await removePostFiles(deps, files);
 }

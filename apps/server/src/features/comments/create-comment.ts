@@ -1,0 +1,93 @@
+import { randomUUID } from "node:crypto";
+import { M, type TComment, type TCreateCommentRequest } from "@plugs/domain";
+import { eq, sql } from "drizzle-orm";
+import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
+import { commentMentions, postCommentAttachments, postComments, posts } from "../../db/schema/index.ts";
+import { AppError } from "../../errors.ts";
+import { notifyMentioned, resolveMentions } from "../mentions/resolve-mentions.ts";
+import { findAccessiblePost } from "../posts/visibility.ts";
+import { findComment, isForeignKeyViolation } from "./comment-access.ts";
+import { hydrateComments } from "./comment-dto.ts";
+import { removeCommentFiles, saveCommentFiles } from "./comment-files.ts";
+
+/**
+ * Comments on a post (or replies to a comment on it). Authorization first: a visitor gets 401, a post the viewer may
+ * not see is 404, and a community post needs active membership. A reply to a reply joins its parent's thread (one
+ * reply level). Files are stored first; the comment, its attachments, mentions and posts.comments_count are then
+ * written in one transaction, and if that fails the stored files are removed again.
+ */
+export async function createComment(
+  deps: TDeps,
+  viewer: TViewer | null,
+  postId: string,
+  input: TCreateCommentRequest & { attachments: File[] },
+): Promise<TComment> {
+  const me = requireViewer(viewer, M.comments.loginToComment);
+  const post = await findAccessiblePost(deps.db, postId, me.id);
+  if (!post) throw new AppError("NOT_FOUND", M.posts.notFound);
+  const isReply = Boolean(input.parentId);
+  if (!post.canInteract) {
+    throw new AppError("FORBIDDEN", isReply ? M.comments.memberToReply : M.comments.memberToComment);
+  }
+
+  let parentId: string | null = null;
+  if (input.parentId) {
+    const parent = await findComment(deps.db, input.parentId);
+    if (!parent || parent.postId !== post.id) throw new AppError("NOT_FOUND", M.comments.notFound);
+    parentId = parent.parentId ?? parent.id;
+  }
+
+  const commentId = randomUUID();
+  const saved = await saveCommentFiles(deps, commentId, input.attachments);
+  try {
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .insert(postComments)
+        .values({ id: commentId, postId: post.id, userId: me.id, parentId, content: input.content });
+      if (saved.length > 0) {
+        await tx.insert(postCommentAttachments).values(
+          saved.map((file, position) => ({
+            commentId,
+            fileName: file.originalName,
+            filePath: file.path,
+            fileUrl: file.url,
+            fileType: file.mime,
+            fileSize: file.size,
+            position,
+          })),
+        );
+      }
+      await tx
+        .update(posts)
+        .set({ commentsCount: sql`${posts.commentsCount} + 1` })
+        .where(eq(posts.id, post.id));
+
+      const { mentions, notifyUserIds } = await resolveMentions(tx, input.content, post.communityId);
+      if (mentions.length > 0) {
+        await tx.insert(commentMentions).values(
+          mentions.map((m) => ({
+            commentId,
+            mentionedUserId: m.userId,
+            username: m.username,
+            mentionType: "user" as const,
+            position: m.position,
+          })),
+        );
+      }
+      await notifyMentioned(tx, { type: "comment", id: commentId, actorId: me.id }, notifyUserIds);
+    });
+  } catch (err) {
+    await removeCommentFiles(
+      deps,
+      saved.map((f) => f.path),
+    );
+    // The post or the parent comment was deleted between the checks and the insert.
+    if (isForeignKeyViolation(err)) {
+      throw new AppError("NOT_FOUND", parentId ? M.comments.notFound : M.posts.notFound);
+    }
+    throw err;
+  }
+  const [comment] = await hydrateComments(deps.db, [commentId], me.id);
+  if (!comment) throw new AppError("NOT_FOUND", M.comments.notFound);
+  return comment;
+}

@@ -1,0 +1,206 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import {
+  COMMENT_LIMITS,
+  FILE_RULES,
+  M,
+  REACTION_EMOJIS,
+  ZAddReactionRequest,
+  ZComment,
+  ZCommentsPage,
+  ZCommentsQuery,
+  ZCreateCommentRequest,
+  ZLikeState,
+  ZReactionEmoji,
+  ZReactionState,
+} from "@plugs/domain";
+import type { TAppEnv, TDeps } from "../../context.ts";
+import { AppError } from "../../errors.ts";
+import { errorResponses } from "../../http/openapi-errors.ts";
+import { filesOf, requestBodyLimit } from "../media/multipart.ts";
+import { createComment } from "./create-comment.ts";
+import { deleteComment } from "./delete-comment.ts";
+import { likeComment, unlikeComment } from "./like-comment.ts";
+import { listComments } from "./list-comments.ts";
+import { addReaction, removeReaction } from "./react-to-comment.ts";
+
+const ZIdParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
+const ZReactionParams = ZIdParams.extend({
+  emoji: z
+    .string()
+    .openapi({ param: { name: "emoji", in: "path" }, description: "One of the palette, URL-encoded" }),
+});
+
+const ZFile = z.instanceof(File).openapi({ type: "string", format: "binary" });
+
+/** The multipart body of POST /api/posts/:id/comments as it arrives; the rules are ZCreateCommentRequest's. */
+const ZCreateCommentForm = z.object({
+  content: z.string().optional().openapi({ description: "The text (may be empty when a file is attached)" }),
+  parentId: z
+    .string()
+    .optional()
+    .openapi({ description: "Reply to this comment (a reply to a reply joins the same thread)" }),
+  attachments: z
+    .union([ZFile, z.array(ZFile)])
+    .optional()
+    .openapi({
+      description:
+        "Repeated files: images (5 MB), documents (PDF, DOC, DOCX, XLS, XLSX, PPT, PPTX, TXT, RTF; 10 MB) and videos (50 MB), checked by their bytes",
+    }),
+});
+
+// Four videos at their limit, plus the text fields.
+const MAX_BODY = COMMENT_LIMITS.maxAttachments * FILE_RULES.video.maxBytes + 1024 * 1024;
+
+function json<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { "application/json": { schema } } };
+}
+
+function formToRequest(form: z.infer<typeof ZCreateCommentForm>) {
+  const attachments = form.attachments === undefined ? [] : filesOf({ a: form.attachments }, "a");
+  const request = ZCreateCommentRequest.parse({
+    content: form.content ?? "",
+    parentId: form.parentId?.trim() ? form.parentId.trim() : null,
+    attachments,
+  });
+  return { ...request, attachments };
+}
+
+/** The emoji in DELETE .../reactions/:emoji (Hono has already percent-decoded it). */
+function emojiParam(raw: string) {
+  const parsed = ZReactionEmoji.safeParse(raw);
+  if (!parsed.success) {
+    throw new AppError("VALIDATION", M.reactions.unknownEmoji, {
+      fields: { emoji: M.reactions.unknownEmoji },
+    });
+  }
+  return parsed.data;
+}
+
+/**
+ * Comments, comment likes and emoji reactions: GET and POST /api/posts/:id/comments, DELETE /api/comments/:id,
+ * PUT and DELETE /api/comments/:id/like, POST /api/comments/:id/reactions, DELETE /api/comments/:id/reactions/:emoji.
+ */
+export function commentRoutes(deps: TDeps) {
+  return new OpenAPIHono<TAppEnv>()
+    .openapi(
+      createRoute({
+        method: "get",
+        path: "/posts/{id}/comments",
+        tags: ["comments"],
+        summary: "A post's comments, oldest first: keyset pages of threads, each with all its replies",
+        request: { params: ZIdParams, query: ZCommentsQuery },
+        responses: {
+          200: json(ZCommentsPage, "A page of threads; pass nextCursor back as cursor"),
+          ...errorResponses(400, 404),
+        },
+      }),
+      async (c) =>
+        c.json(
+          await listComments(deps, c.get("viewer") ?? null, c.req.valid("param").id, c.req.valid("query")),
+          200,
+        ),
+    )
+    .openapi(
+      createRoute({
+        method: "post",
+        path: "/posts/{id}/comments",
+        tags: ["comments"],
+        summary: "Comment on a post, or reply to a comment (community posts: active members only)",
+        middleware: [requestBodyLimit(MAX_BODY)] as const,
+        request: {
+          params: ZIdParams,
+          body: { required: true, content: { "multipart/form-data": { schema: ZCreateCommentForm } } },
+        },
+        responses: {
+          201: json(ZComment, "The new comment"),
+          ...errorResponses(400, 401, 403, 404, 413, 415),
+        },
+      }),
+      async (c) => {
+        const input = formToRequest(c.req.valid("form"));
+        return c.json(
+          await createComment(deps, c.get("viewer") ?? null, c.req.valid("param").id, input),
+          201,
+        );
+      },
+    )
+    .openapi(
+      createRoute({
+        method: "delete",
+        path: "/comments/{id}",
+        tags: ["comments"],
+        summary: "Delete a comment (its author or an admin) with its replies and files",
+        request: { params: ZIdParams },
+        responses: { 204: { description: "Deleted" }, ...errorResponses(401, 403, 404) },
+      }),
+      async (c) => {
+        await deleteComment(deps, c.get("viewer") ?? null, c.req.valid("param").id);
+        return c.body(null, 204);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: "put",
+        path: "/comments/{id}/like",
+        tags: ["comments"],
+        summary: "Like a comment (liking twice changes nothing)",
+        request: { params: ZIdParams },
+        responses: { 200: json(ZLikeState, "Liked"), ...errorResponses(401, 403, 404) },
+      }),
+      async (c) => c.json(await likeComment(deps, c.get("viewer") ?? null, c.req.valid("param").id), 200),
+    )
+    .openapi(
+      createRoute({
+        method: "delete",
+        path: "/comments/{id}/like",
+        tags: ["comments"],
+        summary: "Take a comment like back",
+        request: { params: ZIdParams },
+        responses: { 200: json(ZLikeState, "Not liked"), ...errorResponses(401, 404) },
+      }),
+      async (c) => c.json(await unlikeComment(deps, c.get("viewer") ?? null, c.req.valid("param").id), 200),
+    )
+    .openapi(
+      createRoute({
+        method: "post",
+        path: "/comments/{id}/reactions",
+        tags: ["comments"],
+        summary: `React with an emoji of the palette (${REACTION_EMOJIS.join(" ")}); each once per user per comment`,
+        request: {
+          params: ZIdParams,
+          body: { required: true, content: { "application/json": { schema: ZAddReactionRequest } } },
+        },
+        responses: {
+          200: json(ZReactionState, "The comment's reactions and yours"),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      }),
+      async (c) =>
+        c.json(
+          await addReaction(
+            deps,
+            c.get("viewer") ?? null,
+            c.req.valid("param").id,
+            c.req.valid("json").emoji,
+          ),
+          200,
+        ),
+    )
+    .openapi(
+      createRoute({
+        method: "delete",
+        path: "/comments/{id}/reactions/{emoji}",
+        tags: ["comments"],
+        summary: "Take your reaction back",
+        request: { params: ZReactionParams },
+        responses: {
+          200: json(ZReactionState, "The comment's reactions and yours"),
+          ...errorResponses(400, 401, 404),
+        },
+      }),
+      async (c) => {
+        const { id, emoji } = c.req.valid("param");
+        return c.json(await removeReaction(deps, c.get("viewer") ?? null, id, emojiParam(emoji)), 200);
+      },
+    );
+}
