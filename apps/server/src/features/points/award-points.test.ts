@@ -41,9 +41,19 @@ describe("awardPoints", () => {
 
   it("pays a retry of a paid award nothing, and a different reference again", async () => {
     const user = await freshUser();
-    const input = { userId: user.id, activity: "voting" as const, referenceType: "kol_vote", referenceId: "a" };
+    const input = {
+      userId: user.id,
+      activity: "voting" as const,
+      referenceType: "kol_vote",
+      referenceId: "a",
+    };
     const first = await awardPoints(server.deps.db, input);
-    expect(first).toMatchObject({ userId: user.id, points: 10, description: "Vote on KOL", activity: "voting" });
+    expect(first).toMatchObject({
+      userId: user.id,
+      points: 10,
+      description: "Vote on KOL",
+      activity: "voting",
+    });
     expect(await awardPoints(server.deps.db, input)).toBeNull();
     expect(await awardPoints(server.deps.db, { ...input, referenceId: "b" })).not.toBeNull();
     expect(await balanceOf(server, user.id)).toEqual({ points: 20, ledger: 20, rows: 2 });
@@ -90,7 +100,9 @@ describe("awardPoints", () => {
     expect(
       await awardPoints(server.deps.db, { ...own, referenceId: "r2", ownerId: other.id, actorId: other.id }),
     ).toBeNull();
-    expect(await awardPoints(server.deps.db, { ...own, referenceId: "r3", ownerId: other.id })).not.toBeNull();
+    expect(
+      await awardPoints(server.deps.db, { ...own, referenceId: "r3", ownerId: other.id }),
+    ).not.toBeNull();
     expect(await balanceOf(server, user.id)).toEqual({ points: 2, ledger: 2, rows: 1 });
   });
 
