@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, makeAdmin } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { call, seedSignedInUsers } from "../posts/testing.ts";
+import { queryRows } from "../posts/visibility.ts";
 import { awardPoints } from "./award-points.ts";
 import { driftedProfiles, setActivity } from "./testing.ts";
 
@@ -122,13 +123,14 @@ describe("the ledger", () => {
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
     const admin = await createUser(server);
     await makeAdmin(server, admin.id);
-    const people = [await createUser(server), await createUser(server, { referralCode: admin.username })];
-    people.push(await createUser(server, { referralCode: people[0]?.username }));
-    people.push(...(await seedSignedInUsers(server, 5)).map((u) => ({ ...u, username: "" })));
-    const named = await server.deps.db.execute(sql`select id, username from profiles`);
-    const usernames = new Map(
-      (named as unknown as { rows: { id: string; username: string }[] }).rows.map((r) => [r.id, r.username]),
+    const first = await createUser(server, { referralCode: admin.username });
+    const people: { id: string }[] = [first, await createUser(server, { referralCode: first.username })];
+    people.push(...(await seedSignedInUsers(server, 5)));
+    const named = await queryRows<{ id: string; username: string }>(
+      server.deps.db,
+      sql`select id, username from profiles`,
     );
+    const usernames = new Map(named.map((r) => [r.id, r.username]));
     const activities = [
       "voting",
       "emoji_reaction",
@@ -169,11 +171,10 @@ describe("the ledger", () => {
     }
     await Promise.all(actions);
     expect(await driftedProfiles(server), `seed ${seed}`).toEqual([]);
-    const [sum] = (
-      (await server.deps.db.execute(
-        sql`select (select count(*)::int from points_transactions) as n`,
-      )) as unknown as { rows: { n: number }[] }
-    ).rows;
+    const [sum] = await queryRows<{ n: number }>(
+      server.deps.db,
+      sql`select count(*)::int as n from points_transactions`,
+    );
     expect(sum?.n ?? 0).toBeGreaterThan(people.length);
   });
 });
