@@ -10,10 +10,13 @@ import { authRoutes } from "./features/auth/routes.ts";
 import { sessionMiddleware } from "./features/auth/session-middleware.ts";
 import { commentRoutes } from "./features/comments/routes.ts";
 import { gifRoutes } from "./features/gifs/routes.ts";
+import { leaderboardRoutes } from "./features/leaderboard/routes.ts";
 import { requestBodyLimit } from "./features/media/multipart.ts";
 import { mediaRoutes } from "./features/media/routes.ts";
 import { mentionRoutes } from "./features/mentions/routes.ts";
+import { pointsRoutes } from "./features/points/routes.ts";
 import { postRoutes } from "./features/posts/routes.ts";
+import { referralRoutes } from "./features/referrals/routes.ts";
 import { siteRoutes } from "./features/site/routes.ts";
 import { mountApiDocs } from "./http/api-docs.ts";
 import { handleError, validationError } from "./http/error-handler.ts";
@@ -61,6 +64,9 @@ export function createApp(deps: TDeps) {
   api.route("/", commentRoutes(deps));
   api.route("/", mentionRoutes(deps));
   api.route("/", gifRoutes(deps));
+  api.route("/", pointsRoutes(deps));
+  api.route("/", referralRoutes(deps));
+  api.route("/", leaderboardRoutes(deps));
   mountApiDocs(api, "1.0.0");
   api.all("*", () => {
     throw new AppError("NOT_FOUND", "Not found");

@@ -2,6 +2,7 @@ export * from "./auth.ts";
 export * from "./comments.ts";
 export * from "./files.ts";
 export * from "./messages.ts";
+export * from "./points.ts";
 export * from "./posts.ts";
 export * from "./routes.ts";
 export * from "./slugify.ts";

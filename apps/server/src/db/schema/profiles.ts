@@ -18,6 +18,10 @@ export const profiles = pgTable(
     // Usernames are unique regardless of case, and prefix search (mentions) uses this index.
     uniqueIndex("profiles_username_lower_key").on(sql`lower(${t.username})`),
     index("profiles_username_prefix_idx").on(sql`lower(${t.username}) text_pattern_ops`),
+    // The all-time leaderboard in its order (ties by username, then id), only people who are on it.
+    index("profiles_leaderboard_idx")
+      .on(t.points.desc().nullsFirst(), sql`lower(${t.username})`, t.id)
+      .where(sql`${t.points} > 0 and not ${t.isBanned}`),
   ],
 );
 

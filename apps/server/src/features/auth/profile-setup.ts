@@ -5,6 +5,7 @@ import type { TDeps } from "../../context.ts";
 import type { TDb } from "../../db/client.ts";
 import { profiles, referrals, users } from "../../db/schema/index.ts";
 import { isUniqueViolation } from "../../errors.ts";
+import { awardPointsSafely } from "../points/award-points.ts";
 import { grantAdmin } from "./roles.ts";
 
 /** The referrer a code names: an existing, non-banned profile whose username matches (any case). */
@@ -20,12 +21,14 @@ export async function findReferrer(db: Pick<TDb, "select">, code: string): Promi
 /**
  * Runs right after better-auth creates a user (its databaseHooks): the profile with the username as typed, the
  * referral, and the admin role for ADMIN_EMAILS, in one transaction. If that fails (a username taken by a
- * concurrent sign-up) the half-made user is removed, so no account exists without a profile.
+ * concurrent sign-up) the half-made user is removed, so no account exists without a profile. Then the points:
+ * account_creation to the new account and referral to its referrer.
  */
 export async function createAccountProfile(
   deps: TDeps,
   input: { userId: string; email: string; username: string; referralCode: string | null },
 ) {
+  let referrerId: string | null = null;
   try {
     await deps.db.transaction(async (tx) => {
       await tx.insert(profiles).values({ id: input.userId, username: input.username });
@@ -34,6 +37,7 @@ export async function createAccountProfile(
         const referrer = await findReferrer(tx, code);
         if (referrer && referrer.id !== input.userId) {
           await tx.insert(referrals).values({ referrerId: referrer.id, referredId: input.userId, code });
+          referrerId = referrer.id;
         }
       }
       if (deps.config.adminEmails.includes(input.email.toLowerCase())) await grantAdmin(tx, [input.userId]);
@@ -44,5 +48,22 @@ export async function createAccountProfile(
       throw new APIError("CONFLICT", { message: M.auth.usernameTaken, code: "USERNAME_TAKEN" });
     }
     throw err;
+  }
+  // After the account is committed: an award that fails is logged and the account stands. Both are keyed by the
+  // new account, so each is paid once.
+  await awardPointsSafely(deps, {
+    userId: input.userId,
+    activity: "account_creation",
+    referenceType: "account",
+    referenceId: input.userId,
+  });
+  if (referrerId) {
+    await awardPointsSafely(deps, {
+      userId: referrerId,
+      activity: "referral",
+      referenceType: "referral",
+      referenceId: input.userId,
+      description: `Referral: ${input.username} joined`,
+    });
   }
 }

@@ -118,7 +118,7 @@ describe("sign-up", () => {
         avatarUrl: null,
         isVerified: false,
         isBanned: false,
-        points: 0,
+        points: 100, // account_creation, as seeded
       },
       roles: [],
       isAdmin: false,

@@ -1,0 +1,176 @@
+import { M } from "@plugs/domain";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
+import { awardPoints } from "../points/award-points.ts";
+import { call, seedSignedInUsers } from "../posts/testing.ts";
+import { queryRows } from "../posts/visibility.ts";
+
+type TBoard = {
+  items: { rank: number; username: string; avatarUrl: string | null; points: number }[];
+  total: number;
+  page: number;
+  pageCount: number;
+  window: string;
+  me: { rank: number | null; points: number } | null;
+};
+
+let server: TTestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+/** Pays `points` to a user as an airdrop dated `at` (an SQL timestamp expression). */
+async function paid(userId: string, points: number, at = sql`now()`) {
+  const award = await awardPoints(server.deps.db, {
+    userId,
+    activity: "admin_airdrop",
+    referenceType: "test",
+    referenceId: crypto.randomUUID(),
+    amount: points,
+  });
+  if (!award) throw new Error("not paid");
+  await server.deps.db.execute(sql`update points_transactions set created_at = ${at} where id = ${award.id}`);
+}
+
+function board(query: string, cookie?: string) {
+  return call<TBoard>(server, "GET", `/api/leaderboard${query}`, { cookie });
+}
+
+async function rename(userId: string, username: string) {
+  await server.deps.db.execute(sql`update profiles set username = ${username} where id = ${userId}`);
+}
+
+describe("GET /api/leaderboard", () => {
+  it("refuses a bad window or page with the exact message", async () => {
+    for (const [query, message] of [
+      ["?window=year", M.points.invalidWindow],
+      ["?page=0", M.points.invalidPage],
+      ["?page=two", M.points.invalidPage],
+    ] as const) {
+      const res = await call<{ error: { message: string; fields: Record<string, string> } }>(
+        server,
+        "GET",
+        `/api/leaderboard${query}`,
+      );
+      expect(res.status, query).toBe(400);
+      expect(res.body.error.message).toBe(message);
+    }
+  });
+
+  it("ranks by points in each window, breaks ties by username, and shows the viewer's place", async () => {
+    const [a, b, c, d, banned, idle] = await seedSignedInUsers(server, 6);
+    if (!a || !b || !c || !d || !banned || !idle) throw new Error("no users");
+    const tag = a.id.slice(0, 6);
+    await rename(a.id, `amber_${tag}`);
+    await rename(b.id, `Birch_${tag}`);
+    await rename(c.id, `cedar_${tag}`);
+    await rename(d.id, `dune_${tag}`);
+    await rename(banned.id, `aaa_banned_${tag}`);
+    const [bounds] = await queryRows<{ week: string; month: string }>(
+      server.deps.db,
+      sql`select (date_trunc('week', now() at time zone 'UTC') at time zone 'UTC')::text as week,
+                 (date_trunc('month', now() at time zone 'UTC') at time zone 'UTC')::text as month`,
+    );
+    if (!bounds) throw new Error("no bounds");
+    const beforeWeek = sql`${bounds.week}::timestamptz - interval '1 second'`;
+    const longAgo = sql`now() - interval '400 days'`;
+    // amber: 30 now + 1000 long ago. Birch: 30 now (ties with amber this week; B after a by username).
+    // cedar: 50 just before this week began. dune: 10 now. banned: 999 now, but banned.
+    await paid(a.id, 30);
+    await paid(a.id, 1000, longAgo);
+    await paid(b.id, 30);
+    await paid(c.id, 50, beforeWeek);
+    await paid(d.id, 10);
+    await paid(banned.id, 999);
+    await server.deps.db.execute(sql`update profiles set is_banned = true where id = ${banned.id}`);
+
+    const names = (res: { body: TBoard }) => res.body.items.map((i) => `${i.rank}:${i.username}:${i.points}`);
+
+    const week = await board("?window=week", d.cookie);
+    expect(week.status).toBe(200);
+    expect(names(week)).toEqual([`1:amber_${tag}:30`, `2:Birch_${tag}:30`, `3:dune_${tag}:10`]);
+    expect(week.body).toMatchObject({
+      total: 3,
+      page: 1,
+      pageCount: 1,
+      window: "week",
+      me: { rank: 3, points: 10 },
+    });
+
+    // cedar's points landed just before the week began: in this month too unless the month began later.
+    const cedarInMonth = Date.parse(bounds.week) - 1000 >= Date.parse(bounds.month);
+    const month = await board("?window=month", c.cookie);
+    expect(names(month)).toEqual(
+      cedarInMonth
+        ? [`1:cedar_${tag}:50`, `2:amber_${tag}:30`, `3:Birch_${tag}:30`, `4:dune_${tag}:10`]
+        : [`1:amber_${tag}:30`, `2:Birch_${tag}:30`, `3:dune_${tag}:10`],
+    );
+    expect(month.body.me).toEqual(cedarInMonth ? { rank: 1, points: 50 } : { rank: null, points: 0 });
+
+    const all = await board("?window=all", b.cookie);
+    expect(names(all)).toEqual([
+      `1:amber_${tag}:1030`,
+      `2:cedar_${tag}:50`,
+      `3:Birch_${tag}:30`,
+      `4:dune_${tag}:10`,
+    ]);
+    expect(all.body.me).toEqual({ rank: 3, points: 30 });
+
+    const idleView = await board("?window=all", idle.cookie);
+    expect(idleView.body.me).toEqual({ rank: null, points: 0 });
+    const visitor = await board("?window=week");
+    expect(visitor.body.me).toBeNull();
+    expect((await board("")).body.window).toBe("week");
+  });
+
+  it("pages 20 at a time without repeating or skipping anyone, ties included", async () => {
+    const people = await seedSignedInUsers(server, 25);
+    for (const [i, p] of people.entries()) await paid(p.id, 5 + (i % 3));
+    for (const window of ["all", "week"]) {
+      const first = await board(`?window=${window}`);
+      const total = first.body.total;
+      expect(first.body.pageCount).toBe(Math.ceil(total / 20));
+      const all: TBoard["items"] = [];
+      for (let page = 1; page <= first.body.pageCount; page++) {
+        const res = await board(`?window=${window}&page=${page}`);
+        expect(res.body.page).toBe(page);
+        all.push(...res.body.items);
+      }
+      expect(all).toHaveLength(total);
+      expect(all.map((i) => i.rank)).toEqual(all.map((_, i) => i + 1));
+      expect(new Set(all.map((i) => i.username)).size).toBe(total);
+      for (let i = 1; i < all.length; i++) {
+        expect((all[i - 1]?.points ?? 0) >= (all[i]?.points ?? 0)).toBe(true);
+      }
+      // The viewer's place matches where they appear in the list.
+      const someone = people[7];
+      const res = await board(`?window=${window}`, someone?.cookie);
+      const found = all.find((i) => i.rank === res.body.me?.rank);
+      expect(found?.points).toBe(res.body.me?.points);
+      const beyond = await board(`?window=${window}&page=${first.body.pageCount + 1}`);
+      expect(beyond.body.items).toEqual([]);
+    }
+  });
+
+  it("serves each window from an index", async () => {
+    // One transaction, so the setting and the plans share a connection on a pooled server.
+    const plans = await server.deps.db.transaction(async (tx) => {
+      const plan = async (query: ReturnType<typeof sql>) =>
+        (await queryRows<Record<string, string>>(tx, sql`explain ${query}`))
+          .map((r) => Object.values(r)[0])
+          .join("\n");
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return {
+        window: await plan(sql`select user_id, sum(points) from points_transactions
+          where created_at >= now() - interval '7 days' group by user_id`),
+        all: await plan(sql`select id from profiles p where p.points > 0 and not p.is_banned
+          order by p.points desc, lower(p.username), p.id limit 20`),
+      };
+    });
+    expect(plans.window).toMatch(/points_transactions_created_user_points_idx/);
+    expect(plans.all).toMatch(/profiles_leaderboard_idx/);
+  });
+});

@@ -1,0 +1,43 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { ZLeaderboardQuery } from "@plugs/domain";
+import type { TAppEnv, TDeps } from "../../context.ts";
+import { errorResponses } from "../../http/openapi-errors.ts";
+import { getLeaderboard } from "./leaderboard-query.ts";
+
+const ZLeaderboardPage = z.object({
+  items: z.array(
+    z.object({
+      rank: z.number(),
+      username: z.string(),
+      avatarUrl: z.string().nullable(),
+      points: z.number(),
+    }),
+  ),
+  total: z.number(),
+  page: z.number(),
+  pageCount: z.number(),
+  window: z.enum(["week", "month", "all"]),
+  me: z.object({ rank: z.number().nullable(), points: z.number() }).nullable(),
+});
+
+/** GET /api/leaderboard. */
+export function leaderboardRoutes(deps: TDeps) {
+  return new OpenAPIHono<TAppEnv>().openapi(
+    createRoute({
+      method: "get",
+      path: "/leaderboard",
+      tags: ["points"],
+      summary:
+        "Top users by points this week (from Monday, UTC), this month or all time; 20 a page; ties by username",
+      request: { query: ZLeaderboardQuery },
+      responses: {
+        200: {
+          description: "A page of the board",
+          content: { "application/json": { schema: ZLeaderboardPage } },
+        },
+        ...errorResponses(400),
+      },
+    }),
+    async (c) => c.json(await getLeaderboard(deps, c.get("viewer") ?? null, c.req.valid("query")), 200),
+  );
+}

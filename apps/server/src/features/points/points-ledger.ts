@@ -1,0 +1,83 @@
+import { M, POINTS_LIMITS, type TPointsLedgerItem, type TPointsMe } from "@plugs/domain";
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
+import { profiles } from "../../db/schema/index.ts";
+import { AppError } from "../../errors.ts";
+import { queryRows } from "../posts/visibility.ts";
+
+/** Where a ledger page ended: created_at as PostgreSQL's text (keeps microseconds) and the row id. */
+const ZCursor = z.object({ t: z.string().max(40), i: z.uuid() });
+type TCursor = z.infer<typeof ZCursor>;
+
+function encodeCursor(cursor: TCursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString("base64url");
+}
+
+function decodeCursor(raw: string): TCursor {
+  try {
+    const parsed = ZCursor.parse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")));
+    if (!Number.isNaN(Date.parse(parsed.t))) return parsed;
+  } catch {
+    // falls through to the 400 below
+  }
+  throw new AppError("VALIDATION", M.points.invalidCursor, { fields: { cursor: M.points.invalidCursor } });
+}
+
+type TLedgerRow = {
+  id: string;
+  points: number;
+  description: string;
+  activity: string;
+  activity_label: string;
+  reference_type: string | null;
+  created_at: string;
+};
+
+function mapLedgerItem(row: TLedgerRow): TPointsLedgerItem {
+  return {
+    id: row.id,
+    points: row.points,
+    description: row.description,
+    activity: row.activity,
+    activityLabel: row.activity_label,
+    referenceType: row.reference_type,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/**
+ * GET /api/points/me: the balance (profiles.points) and the ledger newest first, in keyset pages
+ * (points_transactions_user_newest_idx).
+ */
+export async function getMyPoints(
+  deps: TDeps,
+  viewer: TViewer | null,
+  query: { cursor?: string; limit?: number },
+): Promise<TPointsMe> {
+  const me = requireViewer(viewer, M.auth.signInRequired);
+  const limit = query.limit ?? POINTS_LIMITS.ledgerPageSize;
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  const after = cursor
+    ? sql`and (t.created_at, t.id) < (${cursor.t}::timestamptz, ${cursor.i}::uuid)`
+    : sql``;
+  const [[profile], rows] = await Promise.all([
+    deps.db.select({ points: profiles.points }).from(profiles).where(eq(profiles.id, me.id)),
+    queryRows<TLedgerRow>(
+      deps.db,
+      sql`select t.id, t.points, t.description, a.name as activity, a.label as activity_label,
+            t.reference_type, t.created_at::text as created_at
+          from points_transactions t join points_activities a on a.id = t.activity_id
+          where t.user_id = ${me.id} ${after}
+          order by t.created_at desc, t.id desc
+          limit ${limit + 1}`,
+    ),
+  ]);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    balance: profile?.points ?? 0,
+    items: page.map(mapLedgerItem),
+    nextCursor: rows.length > limit && last ? encodeCursor({ t: last.created_at, i: last.id }) : null,
+  };
+}

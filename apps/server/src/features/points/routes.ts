@@ -1,0 +1,169 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { M, POINTS_LIMITS, ZAirdropRequest, ZUpdatePointsActivityRequest } from "@plugs/domain";
+import type { TAppEnv, TDeps } from "../../context.ts";
+import { errorResponses } from "../../http/openapi-errors.ts";
+import { createAirdrop, listAirdrops } from "./airdrops.ts";
+import { listPointsActivities, updatePointsActivity } from "./points-activities.ts";
+import { getMyPoints } from "./points-ledger.ts";
+
+function json<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { "application/json": { schema } } };
+}
+
+const ZLedgerQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce
+    .number(M.points.invalidPage)
+    .int(M.points.invalidPage)
+    .min(1, M.points.invalidPage)
+    .max(50, M.points.invalidPage)
+    .default(POINTS_LIMITS.ledgerPageSize),
+});
+
+const ZPointsMe = z.object({
+  balance: z.number(),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      points: z.number(),
+      description: z.string(),
+      activity: z.string(),
+      activityLabel: z.string(),
+      referenceType: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  nextCursor: z.string().nullable(),
+});
+
+const ZAirdrop = z.object({
+  id: z.string(),
+  batchId: z.string(),
+  admin: z.string(),
+  recipient: z.string(),
+  points: z.number(),
+  reason: z.string(),
+  createdAt: z.string(),
+});
+
+const ZPageQuery = z.object({
+  page: z.coerce
+    .number(M.points.invalidPage)
+    .int(M.points.invalidPage)
+    .min(1, M.points.invalidPage)
+    .default(1),
+});
+
+const ZActivity = z.object({
+  id: z.string(),
+  name: z.string(),
+  label: z.string(),
+  description: z.string(),
+  points: z.number(),
+  dailyCap: z.number().nullable(),
+  active: z.boolean(),
+  updatedAt: z.string(),
+});
+
+const ZActivityParams = z.object({
+  name: z
+    .string()
+    .max(60)
+    .openapi({ param: { name: "name", in: "path" } }),
+});
+
+/**
+ * Points: GET /api/points/me; admins: POST and GET /api/admin/airdrops, GET /api/admin/points-activities and
+ * PATCH /api/admin/points-activities/:name. The admin role is checked in each service.
+ */
+export function pointsRoutes(deps: TDeps) {
+  return new OpenAPIHono<TAppEnv>()
+    .openapi(
+      createRoute({
+        method: "get",
+        path: "/points/me",
+        tags: ["points"],
+        summary: "Your balance and points history, newest first (keyset pages: pass nextCursor as cursor)",
+        request: { query: ZLedgerQuery },
+        responses: { 200: json(ZPointsMe, "Balance and a page of the ledger"), ...errorResponses(400, 401) },
+      }),
+      async (c) => c.json(await getMyPoints(deps, c.get("viewer") ?? null, c.req.valid("query")), 200),
+    )
+    .openapi(
+      createRoute({
+        method: "post",
+        path: "/admin/airdrops",
+        tags: ["admin"],
+        summary:
+          "Airdrop points to one user ({username}) or many ({usernames}, all or nothing), with a reason (admins only)",
+        request: { body: { required: true, content: { "application/json": { schema: ZAirdropRequest } } } },
+        responses: {
+          201: json(z.object({ items: z.array(ZAirdrop) }), "One audit row per recipient"),
+          ...errorResponses(400, 401, 403, 409),
+        },
+      }),
+      async (c) => c.json(await createAirdrop(deps, c.get("viewer") ?? null, c.req.valid("json")), 201),
+    )
+    .openapi(
+      createRoute({
+        method: "get",
+        path: "/admin/airdrops",
+        tags: ["admin"],
+        summary: "Every airdrop, newest first: who granted what to whom and why (admins only)",
+        request: { query: ZPageQuery },
+        responses: {
+          200: json(
+            z.object({
+              items: z.array(ZAirdrop),
+              total: z.number(),
+              page: z.number(),
+              pageCount: z.number(),
+            }),
+            "A page of the audit list",
+          ),
+          ...errorResponses(400, 401, 403),
+        },
+      }),
+      async (c) => c.json(await listAirdrops(deps, c.get("viewer") ?? null, c.req.valid("query")), 200),
+    )
+    .openapi(
+      createRoute({
+        method: "get",
+        path: "/admin/points-activities",
+        tags: ["admin"],
+        summary: "The activities that earn points, with amounts, daily caps and state (admins only)",
+        responses: {
+          200: json(z.object({ items: z.array(ZActivity) }), "Every activity"),
+          ...errorResponses(401, 403),
+        },
+      }),
+      async (c) => c.json(await listPointsActivities(deps, c.get("viewer") ?? null), 200),
+    )
+    .openapi(
+      createRoute({
+        method: "patch",
+        path: "/admin/points-activities/{name}",
+        tags: ["admin"],
+        summary:
+          "Change an activity's amount, daily cap (null: none), label or description, or switch it off",
+        request: {
+          params: ZActivityParams,
+          body: {
+            required: true,
+            content: { "application/json": { schema: ZUpdatePointsActivityRequest } },
+          },
+        },
+        responses: { 200: json(ZActivity, "The activity as changed"), ...errorResponses(400, 401, 403, 404) },
+      }),
+      async (c) =>
+        c.json(
+          await updatePointsActivity(
+            deps,
+            c.get("viewer") ?? null,
+            c.req.valid("param").name,
+            c.req.valid("json"),
+          ),
+          200,
+        ),
+    );
+}

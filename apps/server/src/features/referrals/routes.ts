@@ -1,0 +1,32 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { TAppEnv, TDeps } from "../../context.ts";
+import { errorResponses } from "../../http/openapi-errors.ts";
+import { getMyReferrals } from "./referral-stats.ts";
+
+const ZReferralStats = z.object({
+  totalReferrals: z.number(),
+  pointsEarned: z.number(),
+  referredUsers: z.array(
+    z.object({ username: z.string(), avatarUrl: z.string().nullable(), joinedAt: z.string() }),
+  ),
+});
+
+/** GET /api/referrals/me. */
+export function referralRoutes(deps: TDeps) {
+  return new OpenAPIHono<TAppEnv>().openapi(
+    createRoute({
+      method: "get",
+      path: "/referrals/me",
+      tags: ["points"],
+      summary: "Your referrals: how many, the points they earned you, and who joined (newest 100)",
+      responses: {
+        200: {
+          description: "Referral stats",
+          content: { "application/json": { schema: ZReferralStats } },
+        },
+        ...errorResponses(401),
+      },
+    }),
+    async (c) => c.json(await getMyReferrals(deps, c.get("viewer") ?? null), 200),
+  );
+}

@@ -1,0 +1,179 @@
+import { z } from "zod";
+import { M } from "./messages.ts";
+
+/**
+ * The activities that earn points, by their stable names (points_activities.name). Amounts, caps and whether each
+ * is on live in the database, where admins change them.
+ */
+export const POINTS_ACTIVITIES = [
+  "voting",
+  "emoji_reaction",
+  "comment_vote",
+  "report_submission",
+  "account_creation",
+  "referral",
+  "admin_airdrop",
+  "account_closure",
+] as const;
+export type TPointsActivityName = (typeof POINTS_ACTIVITIES)[number];
+
+export const POINTS_LIMITS = {
+  /** Points per account closed by Sweep (the spec's constant). */
+  accountClosurePoints: 1000,
+  maxAirdropPoints: 1_000_000,
+  maxAirdropReason: 500,
+  maxAirdropRecipients: 500,
+  maxActivityPoints: 1_000_000,
+  maxDailyCap: 10_000,
+  ledgerPageSize: 20,
+  leaderboardPageSize: 20,
+  airdropsPageSize: 20,
+  /** The referred users listed on the referral card (newest first); totalReferrals counts them all. */
+  referredUsersShown: 100,
+} as const;
+
+const ZUsername = z.string().trim().min(1, M.points.usernameRequired).max(30, M.auth.userNotFound);
+
+const ZAirdropPoints = z.coerce
+  .number(M.points.airdropPointsInvalid)
+  .int(M.points.airdropPointsInvalid)
+  .min(1, M.points.airdropPointsInvalid)
+  .max(POINTS_LIMITS.maxAirdropPoints, M.points.airdropPointsInvalid);
+
+const ZAirdropReason = z
+  .string(M.points.airdropReasonRequired)
+  .trim()
+  .min(1, M.points.airdropReasonRequired)
+  .max(POINTS_LIMITS.maxAirdropReason, M.points.airdropReasonTooLong);
+
+/**
+ * An airdrop: to one user (`username`) or to many at once (`usernames`, all or nothing). Exactly one of the two.
+ * The amount and the reason apply to every recipient.
+ */
+export const ZAirdropRequest = z
+  .object({
+    username: ZUsername.optional(),
+    usernames: z
+      .array(ZUsername, M.points.usernameRequired)
+      .max(POINTS_LIMITS.maxAirdropRecipients, M.points.tooManyRecipients)
+      .optional(),
+    points: ZAirdropPoints,
+    reason: ZAirdropReason,
+  })
+  .superRefine((value, ctx) => {
+    const many = value.usernames ?? [];
+    if (value.username === undefined && many.length === 0) {
+      ctx.addIssue({ code: "custom", path: ["usernames"], message: M.points.usernameRequired });
+    }
+    if (value.username !== undefined && value.usernames !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["usernames"], message: M.points.oneOrMany });
+    }
+  });
+export type TAirdropRequest = z.infer<typeof ZAirdropRequest>;
+
+/** The admin form's fields: the pasted list is text, turned into usernames by parseUsernameList. */
+export const ZAirdropForm = z.object({
+  recipients: z.string().refine((s) => parseUsernameList(s).length > 0, M.points.usernameRequired),
+  points: ZAirdropPoints,
+  reason: ZAirdropReason,
+});
+export type TAirdropForm = z.input<typeof ZAirdropForm>;
+
+/**
+ * Usernames from pasted text: separated by spaces, commas, semicolons or new lines, an optional leading @ dropped,
+ * duplicates (any case) kept once, in the order first seen.
+ */
+export function parseUsernameList(text: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of text.split(/[\s,;]+/)) {
+    const name = raw.replace(/^@/, "").trim();
+    if (!name || seen.has(name.toLowerCase())) continue;
+    seen.add(name.toLowerCase());
+    out.push(name);
+  }
+  return out;
+}
+
+/** An admin's change to an activity: amount, daily cap (null: none), on or off, and the texts people read. */
+export const ZUpdatePointsActivityRequest = z
+  .object({
+    label: z.string().trim().min(1, M.points.labelRequired).max(60, M.points.labelTooLong).optional(),
+    description: z.string().trim().max(300, M.points.descriptionTooLong).optional(),
+    points: z
+      .number(M.points.activityPointsInvalid)
+      .int(M.points.activityPointsInvalid)
+      .min(0, M.points.activityPointsInvalid)
+      .max(POINTS_LIMITS.maxActivityPoints, M.points.activityPointsInvalid)
+      .optional(),
+    dailyCap: z
+      .number(M.points.dailyCapInvalid)
+      .int(M.points.dailyCapInvalid)
+      .min(1, M.points.dailyCapInvalid)
+      .max(POINTS_LIMITS.maxDailyCap, M.points.dailyCapInvalid)
+      .nullable()
+      .optional(),
+    active: z.boolean(M.points.activeInvalid).optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), M.points.nothingToChange);
+export type TUpdatePointsActivityRequest = z.infer<typeof ZUpdatePointsActivityRequest>;
+
+export const LEADERBOARD_WINDOWS = ["week", "month", "all"] as const;
+export type TLeaderboardWindow = (typeof LEADERBOARD_WINDOWS)[number];
+
+export const ZLeaderboardQuery = z.object({
+  window: z.enum(LEADERBOARD_WINDOWS, M.points.invalidWindow).default("week"),
+  page: z.coerce
+    .number(M.points.invalidPage)
+    .int(M.points.invalidPage)
+    .min(1, M.points.invalidPage)
+    .default(1),
+});
+export type TLeaderboardQuery = z.infer<typeof ZLeaderboardQuery>;
+
+export type TPointsLedgerItem = {
+  id: string;
+  points: number;
+  description: string;
+  /** The activity's stable name and the label people read ('Report KOL'). */
+  activity: string;
+  activityLabel: string;
+  referenceType: string | null;
+  createdAt: string;
+};
+export type TPointsMe = { balance: number; items: TPointsLedgerItem[]; nextCursor: string | null };
+
+export type TReferredUser = { username: string; avatarUrl: string | null; joinedAt: string };
+export type TReferralStats = { totalReferrals: number; pointsEarned: number; referredUsers: TReferredUser[] };
+
+export type TLeaderboardEntry = { rank: number; username: string; avatarUrl: string | null; points: number };
+export type TLeaderboardPage = {
+  items: TLeaderboardEntry[];
+  total: number;
+  page: number;
+  pageCount: number;
+  window: TLeaderboardWindow;
+  /** The viewer's place: null for a visitor; rank null while they have no points in the window. */
+  me: { rank: number | null; points: number } | null;
+};
+
+export type TAirdrop = {
+  id: string;
+  batchId: string;
+  admin: string;
+  recipient: string;
+  points: number;
+  reason: string;
+  createdAt: string;
+};
+
+export type TPointsActivity = {
+  id: string;
+  name: string;
+  label: string;
+  description: string;
+  points: number;
+  dailyCap: number | null;
+  active: boolean;
+  updatedAt: string;
+};
