@@ -9,10 +9,12 @@ import { originGuard } from "./features/auth/origin-guard.ts";
 import { authRoutes } from "./features/auth/routes.ts";
 import { sessionMiddleware } from "./features/auth/session-middleware.ts";
 import { gifRoutes } from "./features/gifs/routes.ts";
+import { kolRoutes } from "./features/kols/routes.ts";
 import { requestBodyLimit } from "./features/media/multipart.ts";
 import { mediaRoutes } from "./features/media/routes.ts";
 import { mentionRoutes } from "./features/mentions/routes.ts";
 import { postRoutes } from "./features/posts/routes.ts";
+import { reportRoutes } from "./features/reports/routes.ts";
 import { siteRoutes } from "./features/site/routes.ts";
 import { mountApiDocs } from "./http/api-docs.ts";
 import { handleError, validationError } from "./http/error-handler.ts";
@@ -59,6 +61,8 @@ export function createApp(deps: TDeps) {
   api.route("/", postRoutes(deps));
   api.route("/", mentionRoutes(deps));
   api.route("/", gifRoutes(deps));
+  api.route("/", kolRoutes(deps));
+  api.route("/", reportRoutes(deps));
   mountApiDocs(api, "1.0.0");
   api.all("*", () => {
     throw new AppError("NOT_FOUND", "Not found");

@@ -1,5 +1,6 @@
 export * from "./auth.ts";
 export * from "./files.ts";
+export * from "./kols.ts";
 export * from "./messages.ts";
 export * from "./posts.ts";
 export * from "./routes.ts";
