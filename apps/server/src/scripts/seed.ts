@@ -6,6 +6,7 @@
 import { onAuthStart } from "../features/auth/startup.ts";
 import { setMailer } from "../lib/mailer.ts";
 import { openScriptDeps } from "./script-deps.ts";
+import { seedKols } from "./seed-kols.ts";
 import { DEMO_ADMIN, DEMO_PASSWORD, DEMO_USERS, seedUsers } from "./seed-users.ts";
 
 async function main() {
@@ -19,6 +20,11 @@ async function main() {
     );
     const users = await seedUsers(deps, (line) => console.log(line));
     console.log(`Users: ${users.created} created, ${users.total - users.created} already there.`);
+    console.log("Seeding fictional KOLs with votes and reports...");
+    const kolsSeeded = await seedKols(deps, (line) => console.log(line));
+    console.log(
+      `KOLs: ${kolsSeeded.created} created, ${kolsSeeded.total - kolsSeeded.created} already there.`,
+    );
     console.log("\nDemo sign-ins (password for all: %s):", DEMO_PASSWORD);
     console.log(`  admin  ${DEMO_ADMIN.email}`);
     for (const person of DEMO_USERS.slice(0, 3)) console.log(`  user   ${person.email}`);
