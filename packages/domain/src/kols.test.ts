@@ -121,3 +121,26 @@ describe("the score", () => {
     });
   });
 });
+
+describe("the report form", () => {
+  it("takes evidence links one per line and checks each", async () => {
+    const { ZReportForm } = await import("./kols.ts");
+    const base = {
+      kolHandle: "@moon",
+      category: "other",
+      description: "A long enough description of what happened.",
+      contractAddress: "",
+      txHash: "",
+    };
+    expect(
+      ZReportForm.parse({ ...base, evidenceLinks: "https://a.example/1\n\n  https://b.example/2 " }),
+    ).toMatchObject({
+      kolHandle: "moon",
+      evidenceLinks: ["https://a.example/1", "https://b.example/2"],
+      contractAddress: null,
+    });
+    expect(
+      firstError(ZReportForm.safeParse({ ...base, evidenceLinks: "https://a.example\nnot a link" })),
+    ).toBe(M.kols.invalidUrl);
+  });
+});

@@ -228,6 +228,27 @@ export const ZCreateReportRequest = z.object({
 });
 export type TCreateReportRequest = z.infer<typeof ZCreateReportRequest>;
 
+/** Evidence links as typed in the report form: one per line (blank lines ignored). */
+export function splitLinks(text: string): string[] {
+  return text
+    .split(/\s*\n\s*/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
+}
+
+/**
+ * The /report form: the request's rules, with the evidence links typed one per line. Screenshots are picked beside
+ * it and checked when chosen (type, size, count) and again by the server.
+ */
+export const ZReportForm = ZCreateReportRequest.omit({ evidenceUrls: true, screenshotCount: true }).extend({
+  evidenceLinks: z
+    .string()
+    .transform(splitLinks)
+    .pipe(z.array(ZWebUrl).max(KOL_LIMITS.evidenceLinks, M.reports.tooManyLinks)),
+});
+export type TReportFormInput = z.input<typeof ZReportForm>;
+export type TReportFormOutput = z.output<typeof ZReportForm>;
+
 /** PATCH /api/admin/reports/:id: approve, or reject with a reason. */
 export const ZReviewReportRequest = z
   .object({

@@ -1,12 +1,4 @@
-import type {
-  TKolDetail,
-  TKolList,
-  TKolPage,
-  TKolSort,
-  TPost,
-  TVote,
-  TVoteState,
-} from "@plugs/domain";
+import type { TKolDetail, TKolList, TKolPage, TKolSort, TPost, TVote, TVoteState } from "@plugs/domain";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../lib/api.ts";
 
@@ -51,7 +43,8 @@ export function useKol(handle: string) {
     queryKey: kolKeys.detail(handle),
     queryFn: () => apiFetch<TKolDetail>(`/api/kols/${encodeURIComponent(handle)}`),
     // A 404 is an answer, not a hiccup worth retrying.
-    retry: (count, error) => count < 1 && !(error instanceof Error && "status" in error && error.status === 404),
+    retry: (count, error) =>
+      count < 1 && !(error instanceof Error && "status" in error && error.status === 404),
   });
 }
 

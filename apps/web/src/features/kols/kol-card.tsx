@@ -10,7 +10,9 @@ export function KolCard({ kol, rank }: { kol: TKolCard; rank?: number }) {
     <article className="group relative flex flex-col gap-4 rounded-2xl border border-border bg-surface p-4 transition-colors hover:border-border-strong focus-within:border-accent">
       <div className="flex items-start gap-3">
         {rank ? (
-          <span className="mt-3 w-5 shrink-0 text-center text-sm font-bold text-muted tabular-nums">{rank}</span>
+          <span className="mt-3 w-5 shrink-0 text-center text-sm font-bold text-muted tabular-nums">
+            {rank}
+          </span>
         ) : null}
         <Avatar src={kol.avatarUrl} name={kol.name || kol.handle} className="size-12 text-sm" />
         <div className="min-w-0 flex-1">
@@ -21,7 +23,9 @@ export function KolCard({ kol, rank }: { kol: TKolCard; rank?: number }) {
             >
               {kol.name || kol.handle}
             </Link>
-            {kol.isVerified ? <BadgeCheck className="size-4 shrink-0 text-accent" aria-label="Verified" /> : null}
+            {kol.isVerified ? (
+              <BadgeCheck className="size-4 shrink-0 text-accent" aria-label="Verified" />
+            ) : null}
           </h3>
           <p className="truncate text-sm text-muted">@{kol.handle}</p>
           <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
@@ -44,7 +48,10 @@ export function KolCard({ kol, rank }: { kol: TKolCard; rank?: number }) {
 /** The grey shape of a card while the list loads. */
 export function KolCardSkeleton() {
   return (
-    <div aria-hidden className="flex animate-pulse flex-col gap-4 rounded-2xl border border-border bg-surface p-4">
+    <div
+      aria-hidden
+      className="flex animate-pulse flex-col gap-4 rounded-2xl border border-border bg-surface p-4"
+    >
       <div className="flex items-start gap-3">
         <span className="size-12 rounded-full bg-surface-2" />
         <div className="flex-1 space-y-2 pt-1">

@@ -11,6 +11,8 @@ import { KolCard, KolCardSkeleton } from "./kol-card.tsx";
 import { Pager } from "./pager.tsx";
 import { useDebouncedValue } from "./use-debounced-value.ts";
 
+const SKELETONS = ["a", "b", "c", "d", "e", "f"];
+
 const SORT_LABELS: Record<TKolSort, string> = { score: "Score", name: "Name", newest: "Newest" };
 
 /** The lists, in the order of the navigation's Plugs & Rugs menu, plus Top KOLs. */
@@ -49,7 +51,11 @@ function ListSwitcher() {
                   isActive
                     ? cn(
                         "bg-surface-2 shadow-sm",
-                        link.tone === "plug" ? "text-plug" : link.tone === "rug" ? "text-rug" : "text-foreground",
+                        link.tone === "plug"
+                          ? "text-plug"
+                          : link.tone === "rug"
+                            ? "text-rug"
+                            : "text-foreground",
                       )
                     : "text-muted hover:text-foreground",
                 )
@@ -68,7 +74,14 @@ function ListSwitcher() {
  * One screen for every KOL list: the list switcher, optional search (debounced 300 ms) and sort, the cards, and
  * numbered pages. Search, sort and page live in the address (?q=&sort=&page=) so a list can be shared and Back works.
  */
-export function KolDirectory({ list, title, lead, controls = false, ranked = false, empty }: TDirectoryProps) {
+export function KolDirectory({
+  list,
+  title,
+  lead,
+  controls = false,
+  ranked = false,
+  empty,
+}: TDirectoryProps) {
   usePageTitle(title);
   const [params, setParams] = useSearchParams();
   const q = params.get("q") ?? "";
@@ -92,7 +105,12 @@ export function KolDirectory({ list, title, lead, controls = false, ranked = fal
     );
   }, [search, q, setParams]);
 
-  const query = useKolList({ list, search: controls ? q : undefined, sort: controls ? sort : undefined, page });
+  const query = useKolList({
+    list,
+    search: controls ? q : undefined,
+    sort: controls ? sort : undefined,
+    page,
+  });
   const data = query.data;
 
   const setParam = (name: string, value: string | null) =>
@@ -120,7 +138,10 @@ export function KolDirectory({ list, title, lead, controls = false, ranked = fal
         {controls ? (
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
             <div className="relative flex-1 sm:max-w-sm">
-              <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" aria-hidden />
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
+                aria-hidden
+              />
               <Input
                 type="search"
                 aria-label="Search KOLs by handle or name"
@@ -157,12 +178,15 @@ export function KolDirectory({ list, title, lead, controls = false, ranked = fal
       <section aria-label={title} aria-busy={query.isFetching} className="mt-6">
         {query.isPending ? (
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {Array.from({ length: 6 }, (_, i) => (
-              <KolCardSkeleton key={i} />
+            {SKELETONS.map((key) => (
+              <KolCardSkeleton key={key} />
             ))}
           </div>
         ) : query.isError ? (
-          <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-border bg-surface px-6 py-12 text-center">
+          <div
+            role="alert"
+            className="flex flex-col items-center gap-3 rounded-2xl border border-border bg-surface px-6 py-12 text-center"
+          >
             <AlertTriangle className="size-8 text-rug" aria-hidden />
             <p className="font-semibold">{M.kols.loadFailed}</p>
             <Button variant="secondary" onClick={() => query.refetch()}>
@@ -174,7 +198,9 @@ export function KolDirectory({ list, title, lead, controls = false, ranked = fal
             {q ? (
               <>
                 <p className="font-semibold">No KOLs match "{q}"</p>
-                <p className="text-sm text-muted">Check the spelling, or report them to add them to the directory.</p>
+                <p className="text-sm text-muted">
+                  Check the spelling, or report them to add them to the directory.
+                </p>
                 <div className="flex flex-wrap justify-center gap-2">
                   <Button
                     variant="secondary"
@@ -206,7 +232,10 @@ export function KolDirectory({ list, title, lead, controls = false, ranked = fal
             <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {data.items.map((kol, i) => (
                 <li key={kol.id}>
-                  <KolCard kol={kol} rank={ranked ? (data.page - 1) * KOL_LIMITS.pageSize + i + 1 : undefined} />
+                  <KolCard
+                    kol={kol}
+                    rank={ranked ? (data.page - 1) * KOL_LIMITS.pageSize + i + 1 : undefined}
+                  />
                 </li>
               ))}
             </ol>

@@ -20,7 +20,11 @@ export function KolMentions({ handle }: { handle: string }) {
         ) : posts.isError ? (
           <p role="alert" className="text-sm text-muted">
             Failed to load posts.{" "}
-            <button type="button" onClick={() => posts.refetch()} className="cursor-pointer font-semibold text-accent hover:underline">
+            <button
+              type="button"
+              onClick={() => posts.refetch()}
+              className="cursor-pointer font-semibold text-accent hover:underline"
+            >
               Retry
             </button>
           </p>

@@ -1,5 +1,5 @@
 import { M, type TKolDetail, type TPublicReport } from "@plugs/domain";
-import { AlertTriangle, ArrowLeft, BadgeCheck, Flag, Globe, Send, ShieldCheck, AtSign } from "lucide-react";
+import { AlertTriangle, ArrowLeft, AtSign, BadgeCheck, Flag, Globe, Send, ShieldCheck } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -108,18 +108,27 @@ export default function KolPage() {
   const { kol } = detail;
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
-      <Link to="/kols" className="inline-flex items-center gap-1 rounded text-sm text-muted hover:text-foreground">
+      <Link
+        to="/kols"
+        className="inline-flex items-center gap-1 rounded text-sm text-muted hover:text-foreground"
+      >
         <ArrowLeft className="size-4" aria-hidden /> All KOLs
       </Link>
 
       <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <section className="rounded-2xl border border-border bg-surface p-5 sm:p-6">
           <div className="flex items-start gap-4">
-            <Avatar src={kol.avatarUrl} name={kol.name || kol.handle} className="size-16 text-lg sm:size-20" />
+            <Avatar
+              src={kol.avatarUrl}
+              name={kol.name || kol.handle}
+              className="size-16 text-lg sm:size-20"
+            />
             <div className="min-w-0 flex-1">
               <h1 className="flex items-center gap-1.5 text-2xl font-bold tracking-tight break-words sm:text-3xl">
                 {kol.name || kol.handle}
-                {kol.isVerified ? <BadgeCheck className="size-5 shrink-0 text-accent" aria-label="Verified" /> : null}
+                {kol.isVerified ? (
+                  <BadgeCheck className="size-5 shrink-0 text-accent" aria-label="Verified" />
+                ) : null}
               </h1>
               <p className="text-muted">@{kol.handle}</p>
               <div className="mt-2 flex flex-wrap items-center gap-2">
@@ -132,7 +141,10 @@ export default function KolPage() {
           <ProfileLinks links={kol.links} />
         </section>
 
-        <aside aria-label="Community verdict" className="flex flex-col gap-5 rounded-2xl border border-border bg-surface p-5 lg:row-span-2">
+        <aside
+          aria-label="Community verdict"
+          className="flex flex-col gap-5 rounded-2xl border border-border bg-surface p-5 lg:row-span-2"
+        >
           <div className="flex items-center gap-4">
             <ScoreBadge score={kol.score} verdict={kol.verdict} size="lg" />
             <div>

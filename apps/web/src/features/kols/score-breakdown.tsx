@@ -37,8 +37,8 @@ export function ScoreBreakdown({ detail }: { detail: TKolDetail }) {
       <p className="mt-3 text-xs leading-relaxed text-muted">{SCORE_FORMULA_TEXT}</p>
       <p className="mt-2 text-xs text-muted">
         Verdict: <span className="font-semibold text-plug">plug</span> at {PLUG_AT}+,{" "}
-        <span className="font-semibold text-rug">rug</span> at {RUG_AT} or less. Only reports a moderator approved
-        count.
+        <span className="font-semibold text-rug">rug</span> at {RUG_AT} or less. Only reports a moderator
+        approved count.
       </p>
     </section>
   );

@@ -53,7 +53,11 @@ function OnChain({ label, value, icon: Icon }: { label: string; value: string; i
  * A report's evidence as readers check it: links (with their host shown, opened without our referrer), screenshots
  * (thumbnails that open the full image) and the contract address or transaction hash, copyable.
  */
-export function ReportEvidence({ report }: { report: Pick<TPublicReport, "evidence" | "contractAddress" | "txHash"> }) {
+export function ReportEvidence({
+  report,
+}: {
+  report: Pick<TPublicReport, "evidence" | "contractAddress" | "txHash">;
+}) {
   const links = report.evidence.filter((e) => e.kind === "link");
   const shots = report.evidence.filter((e) => e.kind === "screenshot");
   if (links.length === 0 && shots.length === 0 && !report.contractAddress && !report.txHash) {
