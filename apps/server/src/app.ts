@@ -10,6 +10,7 @@ import { authRoutes } from "./features/auth/routes.ts";
 import { sessionMiddleware } from "./features/auth/session-middleware.ts";
 import { commentRoutes } from "./features/comments/routes.ts";
 import { gifRoutes } from "./features/gifs/routes.ts";
+import { kolRoutes } from "./features/kols/routes.ts";
 import { leaderboardRoutes } from "./features/leaderboard/routes.ts";
 import { requestBodyLimit } from "./features/media/multipart.ts";
 import { mediaRoutes } from "./features/media/routes.ts";
@@ -17,6 +18,7 @@ import { mentionRoutes } from "./features/mentions/routes.ts";
 import { pointsRoutes } from "./features/points/routes.ts";
 import { postRoutes } from "./features/posts/routes.ts";
 import { referralRoutes } from "./features/referrals/routes.ts";
+import { reportRoutes } from "./features/reports/routes.ts";
 import { siteRoutes } from "./features/site/routes.ts";
 import { mountApiDocs } from "./http/api-docs.ts";
 import { handleError, validationError } from "./http/error-handler.ts";
@@ -67,6 +69,8 @@ export function createApp(deps: TDeps) {
   api.route("/", pointsRoutes(deps));
   api.route("/", referralRoutes(deps));
   api.route("/", leaderboardRoutes(deps));
+  api.route("/", kolRoutes(deps));
+  api.route("/", reportRoutes(deps));
   mountApiDocs(api, "1.0.0");
   api.all("*", () => {
     throw new AppError("NOT_FOUND", "Not found");

@@ -1,6 +1,7 @@
 export * from "./auth.ts";
 export * from "./comments.ts";
 export * from "./files.ts";
+export * from "./kols.ts";
 export * from "./messages.ts";
 export * from "./points.ts";
 export * from "./posts.ts";

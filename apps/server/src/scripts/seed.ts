@@ -7,6 +7,7 @@ import { onAuthStart } from "../features/auth/startup.ts";
 import { setMailer } from "../lib/mailer.ts";
 import { openScriptDeps } from "./script-deps.ts";
 import { seedComments } from "./seed-comments.ts";
+import { seedKols } from "./seed-kols.ts";
 import { DEMO_ADMIN, DEMO_PASSWORD, DEMO_USERS, seedUsers } from "./seed-users.ts";
 
 async function main() {
@@ -23,6 +24,11 @@ async function main() {
     console.log("Seeding comments, replies, likes and reactions...");
     const comments = await seedComments(deps, (line) => console.log(line));
     console.log(`Comments: ${comments.written} written.`);
+    console.log("Seeding fictional KOLs with votes and reports...");
+    const kolsSeeded = await seedKols(deps, (line) => console.log(line));
+    console.log(
+      `KOLs: ${kolsSeeded.created} created, ${kolsSeeded.total - kolsSeeded.created} already there.`,
+    );
     console.log("\nDemo sign-ins (password for all: %s):", DEMO_PASSWORD);
     console.log(`  admin  ${DEMO_ADMIN.email}`);
     for (const person of DEMO_USERS.slice(0, 3)) console.log(`  user   ${person.email}`);

@@ -3,6 +3,7 @@ export * from "./auth-security.ts";
 export * from "./comments.ts";
 export * from "./communities.ts";
 export * from "./follows.ts";
+export * from "./kols.ts";
 export * from "./points.ts";
 export * from "./posts.ts";
 export * from "./profiles.ts";

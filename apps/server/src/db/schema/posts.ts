@@ -12,6 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { communities } from "./communities.ts";
+import { kols } from "./kols.ts";
 import { profiles } from "./profiles.ts";
 
 /*
@@ -152,7 +153,7 @@ export const postViews = pgTable(
 
 /**
  * Who a post mentions, with the index of the '@' in its text. Exactly one of mentioned_user_id and mentioned_kol_id
- * is set, as mention_type says. KOLs arrive with their own table; until then mentioned_kol_id has no foreign key.
+ * is set, as mention_type says.
  */
 export const postMentions = pgTable(
   "post_mentions",
@@ -162,7 +163,7 @@ export const postMentions = pgTable(
       .notNull()
       .references(() => posts.id, { onDelete: "cascade" }),
     mentionedUserId: uuid("mentioned_user_id").references(() => profiles.id, { onDelete: "cascade" }),
-    mentionedKolId: uuid("mentioned_kol_id"),
+    mentionedKolId: uuid("mentioned_kol_id").references(() => kols.id, { onDelete: "cascade" }),
     username: text("username").notNull(),
     mentionType: text("mention_type", { enum: ["user", "kol"] }).notNull(),
     position: integer("position").notNull(),
@@ -172,6 +173,8 @@ export const postMentions = pgTable(
     index("post_mentions_post_position_idx").on(t.postId, t.position),
     // "Posts mentioning this user", and deleting a user's mentions with their account.
     index("post_mentions_user_idx").on(t.mentionedUserId),
+    // "Posts mentioning this KOL" on the KOL page.
+    index("post_mentions_kol_idx").on(t.mentionedKolId),
     check(
       "post_mentions_one_target",
       sql`(${t.mentionType} = 'user' and ${t.mentionedUserId} is not null and ${t.mentionedKolId} is null)

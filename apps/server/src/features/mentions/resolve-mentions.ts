@@ -1,22 +1,38 @@
-import { parseMentions } from "@plugs/domain";
+import { isValidHandle, parseMentions } from "@plugs/domain";
 import { inArray, type SQL, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client.ts";
-import { mentionNotifications, profiles } from "../../db/schema/index.ts";
+import { kols, mentionNotifications, profiles } from "../../db/schema/index.ts";
 
+/** A mention of a user or, when no user has the name, of a KOL with that handle. */
 export type TResolvedMention = {
-  userId: string;
-  /** The profile's own spelling (same length as typed: names match case-insensitively). */
+  type: "user" | "kol";
+  /** Set for a user mention. */
+  userId: string | null;
+  /** Set for a KOL mention. */
+  kolId: string | null;
+  /** The profile's username or the KOL's handle in its own spelling (same length as typed: names match
+   * case-insensitively). */
   username: string;
   position: number;
 };
 
+/** The post_mentions / comment_mentions columns of a resolved mention. */
+export function mentionValues(m: TResolvedMention) {
+  return {
+    mentionedUserId: m.userId,
+    mentionedKolId: m.kolId,
+    username: m.username,
+    mentionType: m.type,
+    position: m.position,
+  };
+}
+
 /**
  * Parses @mentions in `text` and resolves them to profiles in one query (usernames match case-insensitively, via
- * profiles_username_lower_key). Unknown names are dropped. `notifyUserIds` are the distinct mentioned users who may
+ * profiles_username_lower_key), then names no user has to KOLs by handle in one more (kols_handle_lower_key): a
+ * user's name wins over a KOL's handle. Unknown names are dropped. Only users are notified. `notifyUserIds` are the distinct mentioned users who may
  * see the source: everyone for a post outside communities, active members for a community post (a notification must
  * not reveal a post its reader cannot open).
- *
- * KOL mentions (mention_type 'kol') arrive with the KOL table; until then only users resolve.
  */
 export async function resolveMentions(
   db: Pick<TDb, "select">,
@@ -37,13 +53,34 @@ export async function resolveMentions(
     .from(profiles)
     .where(inArray(sql`lower(${profiles.username})`, names));
   const byName = new Map(found.map((p) => [p.username.toLowerCase(), p]));
+  const kolNames = names.filter((n) => !byName.has(n) && isValidHandle(n));
+  const kolRows =
+    kolNames.length > 0
+      ? await db
+          .select({ id: kols.id, handle: kols.handle })
+          .from(kols)
+          .where(inArray(sql`lower(${kols.handle})`, kolNames))
+      : [];
+  const byHandle = new Map(kolRows.map((k) => [k.handle.toLowerCase(), k]));
   const mentions: TResolvedMention[] = [];
   const notify = new Set<string>();
   for (const m of parsed) {
-    const profile = byName.get(m.username.toLowerCase());
-    if (!profile) continue;
-    mentions.push({ userId: profile.id, username: profile.username, position: m.position });
-    if (profile.canSee) notify.add(profile.id);
+    const name = m.username.toLowerCase();
+    const profile = byName.get(name);
+    if (profile) {
+      mentions.push({
+        type: "user",
+        userId: profile.id,
+        kolId: null,
+        username: profile.username,
+        position: m.position,
+      });
+      if (profile.canSee) notify.add(profile.id);
+      continue;
+    }
+    const kol = byHandle.get(name);
+    if (kol)
+      mentions.push({ type: "kol", userId: null, kolId: kol.id, username: kol.handle, position: m.position });
   }
   return { mentions, notifyUserIds: [...notify] };
 }

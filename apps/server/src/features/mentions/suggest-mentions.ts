@@ -1,9 +1,10 @@
 import { POST_LIMITS, type TMentionSuggestion } from "@plugs/domain";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { TDeps, TViewer } from "../../context.ts";
-import { profiles } from "../../db/schema/index.ts";
+import { kols, profiles } from "../../db/schema/index.ts";
 
 const USER_LIMIT = 5;
+const KOL_LIMIT = 5;
 
 /** Escapes LIKE's wildcards so a typed '_' matches only an underscore. */
 function likePrefix(text: string): string {
@@ -12,8 +13,8 @@ function likePrefix(text: string): string {
 
 /**
  * The mention dropdown: users whose username starts with `q` (case-insensitive, served by
- * profiles_username_prefix_idx), 5 at most, never the viewer or a banned profile; the combined list is cut to 7.
- * KOL suggestions (5 by handle prefix) join this list with the KOL table.
+ * profiles_username_prefix_idx), 5 at most, never the viewer or a banned profile; then KOLs whose handle starts with
+ * `q` (kols_handle_prefix_idx), 5 at most; the combined list is cut to 7 (users first).
  */
 export async function suggestMentions(
   deps: TDeps,
@@ -23,24 +24,32 @@ export async function suggestMentions(
   const prefix = q.trim().replace(/^@/, "").toLowerCase();
   // A fragment with characters no name can hold matches nothing.
   if (!/^[\w.-]*$/.test(prefix)) return [];
-  const users = await deps.db
-    .select({
-      id: profiles.id,
-      username: profiles.username,
-      avatarUrl: profiles.avatarUrl,
-      isVerified: profiles.isVerified,
-    })
-    .from(profiles)
-    .where(
-      and(
-        sql`lower(${profiles.username}) like ${likePrefix(prefix)}`,
-        eq(profiles.isBanned, false),
-        viewer ? ne(profiles.id, viewer.id) : undefined,
-      ),
-    )
-    // Ordered by the pattern index's own operator, so one index scan both finds the prefix and sorts.
-    .orderBy(sql`lower(${profiles.username}) using ~<~`)
-    .limit(USER_LIMIT);
+  const [users, kolRows] = await Promise.all([
+    deps.db
+      .select({
+        id: profiles.id,
+        username: profiles.username,
+        avatarUrl: profiles.avatarUrl,
+        isVerified: profiles.isVerified,
+      })
+      .from(profiles)
+      .where(
+        and(
+          sql`lower(${profiles.username}) like ${likePrefix(prefix)}`,
+          eq(profiles.isBanned, false),
+          viewer ? ne(profiles.id, viewer.id) : undefined,
+        ),
+      )
+      // Ordered by the pattern index's own operator, so one index scan both finds the prefix and sorts.
+      .orderBy(sql`lower(${profiles.username}) using ~<~`)
+      .limit(USER_LIMIT),
+    deps.db
+      .select({ id: kols.id, handle: kols.handle, avatarUrl: kols.avatarUrl, isVerified: kols.isVerified })
+      .from(kols)
+      .where(sql`lower(${kols.handle}) like ${likePrefix(prefix)}`)
+      .orderBy(sql`lower(${kols.handle}) using ~<~`)
+      .limit(KOL_LIMIT),
+  ]);
   const suggestions: TMentionSuggestion[] = users.map((u) => ({
     type: "user",
     id: u.id,
@@ -48,5 +57,14 @@ export async function suggestMentions(
     avatarUrl: u.avatarUrl,
     isVerified: u.isVerified,
   }));
+  for (const k of kolRows) {
+    suggestions.push({
+      type: "kol",
+      id: k.id,
+      handle: k.handle,
+      avatarUrl: k.avatarUrl,
+      isVerified: k.isVerified,
+    });
+  }
   return suggestions.slice(0, POST_LIMITS.mentionSuggestions);
 }

@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { communities, communityMembers, postMedia, postMentions, posts } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
-import { notifyMentioned, resolveMentions } from "../mentions/resolve-mentions.ts";
+import { mentionValues, notifyMentioned, resolveMentions } from "../mentions/resolve-mentions.ts";
 import { hydratePosts } from "./post-dto.ts";
 import { removePostFiles, savePostFiles } from "./post-files.ts";
 
@@ -69,15 +69,7 @@ export async function createPost(
 
       const { mentions, notifyUserIds } = await resolveMentions(tx, input.content, communityId);
       if (mentions.length > 0) {
-        await tx.insert(postMentions).values(
-          mentions.map((m) => ({
-            postId,
-            mentionedUserId: m.userId,
-            username: m.username,
-            mentionType: "user" as const,
-            position: m.position,
-          })),
-        );
+        await tx.insert(postMentions).values(mentions.map((m) => ({ postId, ...mentionValues(m) })));
       }
       await notifyMentioned(tx, { type: "post", id: postId, actorId: me.id }, notifyUserIds);
     });

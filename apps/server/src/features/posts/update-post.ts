@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { postEdits, postMentions, posts } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
-import { notifyMentioned, resolveMentions } from "../mentions/resolve-mentions.ts";
+import { mentionValues, notifyMentioned, resolveMentions } from "../mentions/resolve-mentions.ts";
 import { hydratePosts } from "./post-dto.ts";
 import { findAccessiblePost } from "./visibility.ts";
 
@@ -48,15 +48,7 @@ export async function updatePost(
     await tx.delete(postMentions).where(eq(postMentions.postId, post.id));
     const { mentions, notifyUserIds } = await resolveMentions(tx, input.content, post.communityId);
     if (mentions.length > 0) {
-      await tx.insert(postMentions).values(
-        mentions.map((m) => ({
-          postId: post.id,
-          mentionedUserId: m.userId,
-          username: m.username,
-          mentionType: "user" as const,
-          position: m.position,
-        })),
-      );
+      await tx.insert(postMentions).values(mentions.map((m) => ({ postId: post.id, ...mentionValues(m) })));
     }
     await notifyMentioned(tx, { type: "post", id: post.id, actorId: me.id }, notifyUserIds);
   });

@@ -15,6 +15,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
 import { useSession } from "../auth/session.ts";
 import { usePageTitle, useSite } from "../site/queries.ts";
+import { KolHighlights } from "./kol-highlights.tsx";
 
 function VerdictCard({
   tone,
@@ -149,6 +150,8 @@ export default function HomePage() {
           their holders' money, each backed by evidence you can check yourself.
         </VerdictCard>
       </section>
+
+      <KolHighlights />
 
       <section aria-labelledby="how-it-works" className="py-16 sm:py-20">
         <h2 id="how-it-works" className="text-center text-2xl font-bold tracking-tight sm:text-3xl">

@@ -1,13 +1,13 @@
-import { Users } from "lucide-react";
-import { NotOpenYetPage } from "../../components/not-open-yet-page.tsx";
+import { KolDirectory } from "./kol-directory.tsx";
 
 export default function KolsPage() {
   return (
-    <NotOpenYetPage
-      pageTitle="All KOLs"
-      area="The KOL directory"
-      description="It will list every key opinion leader we track, with the community's plug and rug votes, searchable by name or handle."
-      icon={Users}
+    <KolDirectory
+      list="all"
+      title="All KOLs"
+      lead="Every key opinion leader the community tracks, with their score, plug and rug votes and approved reports. Search by handle or name."
+      controls
+      empty="No KOLs are listed yet."
     />
   );
 }

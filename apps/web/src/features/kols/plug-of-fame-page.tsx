@@ -1,13 +1,14 @@
-import { Award } from "lucide-react";
-import { NotOpenYetPage } from "../../components/not-open-yet-page.tsx";
+import { KOL_LIMITS } from "@plugs/domain";
+import { KolDirectory } from "./kol-directory.tsx";
 
 export default function PlugOfFamePage() {
   return (
-    <NotOpenYetPage
-      pageTitle="Plug of Fame"
-      area="The Plug of Fame"
-      description="It will honour the KOLs with the strongest record of honest calls, as voted by the community."
-      icon={Award}
+    <KolDirectory
+      list="fame"
+      title="Plug of Fame"
+      lead={`The most trusted plugs, highest score first, among KOLs with at least ${KOL_LIMITS.hallMinVotes} votes.`}
+      ranked
+      empty={`No plug has ${KOL_LIMITS.hallMinVotes} votes yet.`}
     />
   );
 }

@@ -1,13 +1,13 @@
-import { ThumbsUp } from "lucide-react";
-import { NotOpenYetPage } from "../../components/not-open-yet-page.tsx";
+import { KolDirectory } from "./kol-directory.tsx";
 
 export default function PlugsPage() {
   return (
-    <NotOpenYetPage
-      pageTitle="All Plugs"
-      area="The plugs list"
-      description="It will list the KOLs the community rates as plugs: the people whose calls and conduct have earned trust."
-      icon={ThumbsUp}
+    <KolDirectory
+      list="plugs"
+      title="All Plugs"
+      lead="KOLs the community trusts: a score of 60 or more from plug and rug votes, after any approved reports."
+      controls
+      empty="No KOL has earned the plug verdict yet."
     />
   );
 }

@@ -1,13 +1,14 @@
-import { Skull } from "lucide-react";
-import { NotOpenYetPage } from "../../components/not-open-yet-page.tsx";
+import { KOL_LIMITS } from "@plugs/domain";
+import { KolDirectory } from "./kol-directory.tsx";
 
 export default function RugOfShamePage() {
   return (
-    <NotOpenYetPage
-      pageTitle="Rug of Shame"
-      area="The Rug of Shame"
-      description="It will show the KOLs with the most verified rug reports against them, evidence included."
-      icon={Skull}
+    <KolDirectory
+      list="shame"
+      title="Rug of Shame"
+      lead={`The worst-rated rugs, lowest score first, among KOLs with at least ${KOL_LIMITS.hallMinVotes} votes. Read the approved reports before you trust a call.`}
+      ranked
+      empty={`No rug has ${KOL_LIMITS.hallMinVotes} votes yet.`}
     />
   );
 }

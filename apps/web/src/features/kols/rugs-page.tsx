@@ -1,13 +1,13 @@
-import { ThumbsDown } from "lucide-react";
-import { NotOpenYetPage } from "../../components/not-open-yet-page.tsx";
+import { KolDirectory } from "./kol-directory.tsx";
 
 export default function RugsPage() {
   return (
-    <NotOpenYetPage
-      pageTitle="All Rugs"
-      area="The rugs list"
-      description="It will list the KOLs the community has called out as rugs, each with the approved reports behind the verdict."
-      icon={ThumbsDown}
+    <KolDirectory
+      list="rugs"
+      title="All Rugs"
+      lead="KOLs the community warns about: a score of 40 or less. Lowest first; each approved report is on their page with its evidence."
+      controls
+      empty="No KOL has been rated a rug yet."
     />
   );
 }

@@ -1,13 +1,13 @@
-import { Crown } from "lucide-react";
-import { NotOpenYetPage } from "../../components/not-open-yet-page.tsx";
+import { KolDirectory } from "./kol-directory.tsx";
 
 export default function TopKolsPage() {
   return (
-    <NotOpenYetPage
-      pageTitle="Top KOLs"
-      area="The Top KOLs ranking"
-      description="It will rank the KOLs the community trusts most, by votes and by reports that held up."
-      icon={Crown}
+    <KolDirectory
+      list="top"
+      title="Top KOLs"
+      lead="Every KOL ranked by score: the community's plug share, minus a penalty for each approved report."
+      ranked
+      empty="No KOLs are listed yet."
     />
   );
 }

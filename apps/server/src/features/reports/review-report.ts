@@ -1,0 +1,91 @@
+import {
+  M,
+  type TAdminReportsQuery,
+  type TReport,
+  type TReportPage,
+  type TReviewReportRequest,
+} from "@plugs/domain";
+import { asc, count, desc, eq } from "drizzle-orm";
+import { requireAdmin, requireViewer, type TDeps, type TViewer } from "../../context.ts";
+import { reports } from "../../db/schema/index.ts";
+import { AppError } from "../../errors.ts";
+import { moveTally } from "../kols/tally.ts";
+import { isUuid } from "../posts/visibility.ts";
+import { hydrateReports, selectReports } from "./report-dto.ts";
+
+/**
+ * PATCH /api/admin/reports/:id (admins only): approve, or reject with a reason. A report may be reviewed again
+ * (an approval taken back); the KOL's approved_reports and score move in the same transaction, by the change only.
+ * The report row is locked first, so two moderators reviewing at once cannot count it twice.
+ */
+export async function reviewReport(
+  deps: TDeps,
+  viewer: TViewer | null,
+  reportId: string,
+  input: TReviewReportRequest,
+): Promise<TReport> {
+  const admin = requireAdmin(viewer);
+  if (!isUuid(reportId)) throw new AppError("NOT_FOUND", M.reports.notFound);
+  await deps.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: reports.status, kolId: reports.kolId })
+      .from(reports)
+      .where(eq(reports.id, reportId))
+      .for("update");
+    if (!current) throw new AppError("NOT_FOUND", M.reports.notFound);
+    await tx
+      .update(reports)
+      .set({
+        status: input.status,
+        reviewReason: input.reason ?? null,
+        reviewedBy: admin.id,
+        reviewedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(eq(reports.id, reportId));
+    const was = current.status === "approved" ? 1 : 0;
+    const now = input.status === "approved" ? 1 : 0;
+    if (was !== now) await moveTally(tx, current.kolId, { approvedReports: now - was });
+  });
+  const [report] = await hydrateReports(
+    deps.db,
+    await selectReports(deps.db).where(eq(reports.id, reportId)),
+  );
+  if (!report) throw new AppError("NOT_FOUND", M.reports.notFound);
+  return report;
+}
+
+/** GET /api/admin/reports?status= (admins only): the review queue, oldest first. */
+export async function listReportsForReview(
+  deps: TDeps,
+  viewer: TViewer | null,
+  query: TAdminReportsQuery,
+): Promise<TReportPage> {
+  requireAdmin(viewer);
+  const where = eq(reports.status, query.status);
+  const [[counted], rows] = await Promise.all([
+    deps.db.select({ total: count() }).from(reports).where(where),
+    selectReports(deps.db)
+      .where(where)
+      .orderBy(asc(reports.createdAt), asc(reports.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+  ]);
+  const total = counted?.total ?? 0;
+  return {
+    items: await hydrateReports(deps.db, rows),
+    total,
+    page: query.page,
+    pageCount: Math.max(1, Math.ceil(total / query.pageSize)),
+  };
+}
+
+/** GET /api/reports/me: the viewer's own reports, newest first, with their status and any reason. */
+export async function listMyReports(deps: TDeps, viewer: TViewer | null): Promise<{ items: TReport[] }> {
+  const me = requireViewer(viewer, M.reports.loginToView);
+  const rows = await selectReports(deps.db)
+    .where(eq(reports.reporterId, me.id))
+    .orderBy(desc(reports.createdAt), desc(reports.id))
+    .limit(100);
+  return { items: await hydrateReports(deps.db, rows) };
+}

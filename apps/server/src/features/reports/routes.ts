@@ -1,0 +1,130 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import {
+  FILE_RULES,
+  KOL_LIMITS,
+  M,
+  ZAdminReportsQuery,
+  ZCreateReportRequest,
+  ZReport,
+  ZReportList,
+  ZReportPage,
+  ZReviewReportRequest,
+} from "@plugs/domain";
+import type { TAppEnv, TDeps } from "../../context.ts";
+import { AppError } from "../../errors.ts";
+import { errorResponses } from "../../http/openapi-errors.ts";
+import { filesOf, requestBodyLimit } from "../media/multipart.ts";
+import { listMyReports, listReportsForReview, reviewReport } from "./review-report.ts";
+import { submitReport } from "./submit-report.ts";
+
+const ZFile = z.instanceof(File).openapi({ type: "string", format: "binary" });
+
+/** The multipart body of POST /api/reports as it arrives; the rules are ZCreateReportRequest's. */
+const ZReportForm = z.object({
+  kolHandle: z.string().optional().openapi({ description: "The KOL's handle, '@' optional" }),
+  category: z.string().optional().openapi({
+    description: "rug_pull, scam_promotion, undisclosed_paid_promotion, impersonation or other",
+  }),
+  description: z.string().optional(),
+  evidenceUrls: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .openapi({ description: "Repeated: links to evidence (http or https)" }),
+  contractAddress: z.string().optional(),
+  txHash: z.string().optional(),
+  evidence: z
+    .union([ZFile, z.array(ZFile)])
+    .optional()
+    .openapi({
+      description: "Repeated: screenshots (JPEG, PNG, GIF, WebP; 5 MB each), checked by their bytes",
+    }),
+});
+
+const ZReportParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
+
+// Four screenshots at the image limit, plus the text fields.
+const MAX_BODY = KOL_LIMITS.screenshots * FILE_RULES.image.maxBytes + 1024 * 1024;
+
+function json<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { "application/json": { schema } } };
+}
+
+function listOf(value: string | string[] | undefined): string[] {
+  return (value === undefined ? [] : [value].flat()).map((v) => v.trim()).filter((v) => v !== "");
+}
+
+/** POST /api/reports, GET /api/reports/me, and the moderators' GET /api/admin/reports and PATCH /api/admin/reports/:id. */
+export function reportRoutes(deps: TDeps) {
+  return new OpenAPIHono<TAppEnv>()
+    .openapi(
+      createRoute({
+        method: "post",
+        path: "/reports",
+        tags: ["reports"],
+        summary: "Report a KOL with evidence (a handle not listed yet adds the KOL)",
+        middleware: [requestBodyLimit(MAX_BODY)] as const,
+        request: { body: { required: true, content: { "multipart/form-data": { schema: ZReportForm } } } },
+        responses: {
+          201: json(ZReport, "The report, pending review"),
+          ...errorResponses(400, 401, 413, 415),
+        },
+      }),
+      async (c) => {
+        // Signed-out visitors learn that first, before any field is judged.
+        if (!c.get("viewer")) throw new AppError("UNAUTHORIZED", M.reports.loginToReport);
+        const form = c.req.valid("form");
+        const screenshots = filesOf({ evidence: form.evidence ?? [] }, "evidence");
+        const input = ZCreateReportRequest.parse({
+          kolHandle: form.kolHandle ?? "",
+          category: form.category ?? "",
+          description: form.description ?? "",
+          evidenceUrls: listOf(form.evidenceUrls),
+          contractAddress: form.contractAddress,
+          txHash: form.txHash,
+          screenshotCount: screenshots.length,
+        });
+        return c.json(await submitReport(deps, c.get("viewer") ?? null, { ...input, screenshots }), 201);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: "get",
+        path: "/reports/me",
+        tags: ["reports"],
+        summary:
+          "Your reports, newest first, with their status (pending, approved, or rejected with a reason)",
+        responses: { 200: json(ZReportList, "Your reports"), ...errorResponses(401) },
+      }),
+      async (c) => c.json(await listMyReports(deps, c.get("viewer") ?? null), 200),
+    )
+    .openapi(
+      createRoute({
+        method: "get",
+        path: "/admin/reports",
+        tags: ["admin"],
+        summary: "The review queue by status, oldest first (admins only)",
+        request: { query: ZAdminReportsQuery },
+        responses: { 200: json(ZReportPage, "One page of reports"), ...errorResponses(400, 401, 403) },
+      }),
+      async (c) =>
+        c.json(await listReportsForReview(deps, c.get("viewer") ?? null, c.req.valid("query")), 200),
+    )
+    .openapi(
+      createRoute({
+        method: "patch",
+        path: "/admin/reports/{id}",
+        tags: ["admin"],
+        summary: "Approve a report, or reject it with a reason (admins only)",
+        request: {
+          params: ZReportParams,
+          body: { required: true, content: { "application/json": { schema: ZReviewReportRequest } } },
+        },
+        responses: { 200: json(ZReport, "The reviewed report"), ...errorResponses(400, 401, 403, 404) },
+      }),
+      async (c) =>
+        c.json(
+          await reviewReport(deps, c.get("viewer") ?? null, c.req.valid("param").id, c.req.valid("json")),
+          200,
+        ),
+    );
+}

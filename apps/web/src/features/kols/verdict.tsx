@@ -1,0 +1,98 @@
+import type { TCommunityVerdict } from "@plugs/domain";
+import { cn } from "../../lib/cn.ts";
+
+export const VERDICT_LABELS: Record<TCommunityVerdict, string> = {
+  plug: "Plug",
+  rug: "Rug",
+  contested: "Contested",
+  unrated: "Unrated",
+};
+
+/** Text and soft background for each verdict: plugs green, rugs red, the rest neutral. */
+export const VERDICT_TONES: Record<TCommunityVerdict, string> = {
+  plug: "bg-plug-soft text-plug border-plug/30",
+  rug: "bg-rug-soft text-rug border-rug/30",
+  contested: "bg-accent-soft text-accent border-accent/30",
+  unrated: "bg-surface-2 text-muted border-border",
+};
+
+/** The community's verdict as a small pill. */
+export function VerdictPill({ verdict, className }: { verdict: TCommunityVerdict; className?: string }) {
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold",
+        VERDICT_TONES[verdict],
+        className,
+      )}
+    >
+      {VERDICT_LABELS[verdict]}
+    </span>
+  );
+}
+
+/** The score (0-100) in a rounded square tinted by the verdict. */
+export function ScoreBadge({
+  score,
+  verdict,
+  size = "md",
+}: {
+  score: number;
+  verdict: TCommunityVerdict;
+  size?: "md" | "lg";
+}) {
+  return (
+    <span
+      className={cn(
+        "flex shrink-0 flex-col items-center justify-center rounded-xl border font-bold tabular-nums",
+        VERDICT_TONES[verdict],
+        size === "lg" ? "size-20 text-3xl" : "size-12 text-lg",
+      )}
+      title={`Score ${verdict === "unrated" ? "(unrated)" : ""} ${score} of 100`}
+    >
+      <span className="sr-only">Score </span>
+      {verdict === "unrated" ? "–" : score}
+      <span className={cn("font-medium opacity-80", size === "lg" ? "text-xs" : "text-[10px]")}>
+        {size === "lg" ? "/ 100" : "score"}
+      </span>
+    </span>
+  );
+}
+
+/** Plug and rug votes as one bar: green for plugs, red for rugs; grey when nobody voted yet. */
+export function TallyBar({
+  plugVotes,
+  rugVotes,
+  showLabels = true,
+}: {
+  plugVotes: number;
+  rugVotes: number;
+  showLabels?: boolean;
+}) {
+  const total = plugVotes + rugVotes;
+  const plugPercent = total === 0 ? 0 : Math.round((100 * plugVotes) / total);
+  const label = `${plugVotes} plug ${plugVotes === 1 ? "vote" : "votes"}, ${rugVotes} rug ${rugVotes === 1 ? "vote" : "votes"}`;
+  return (
+    <div>
+      <div role="img" aria-label={label} className="flex h-2 overflow-hidden rounded-full bg-surface-2">
+        {total > 0 ? (
+          <>
+            <span className="h-full bg-plug" style={{ width: `${plugPercent}%` }} />
+            <span className="h-full flex-1 bg-rug" />
+          </>
+        ) : null}
+      </div>
+      {showLabels ? (
+        <div className="mt-1.5 flex justify-between text-xs font-medium tabular-nums" aria-hidden>
+          <span className="text-plug">
+            {plugVotes} plug{total > 0 ? ` · ${plugPercent}%` : ""}
+          </span>
+          <span className="text-rug">
+            {total > 0 ? `${100 - plugPercent}% · ` : ""}
+            {rugVotes} rug
+          </span>
+        </div>
+      ) : null}
+    </div>
+  );
+}
