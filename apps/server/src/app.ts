@@ -8,11 +8,16 @@ import { meRoutes } from "./features/auth/me-routes.ts";
 import { originGuard } from "./features/auth/origin-guard.ts";
 import { authRoutes } from "./features/auth/routes.ts";
 import { sessionMiddleware } from "./features/auth/session-middleware.ts";
+import { followRoutes } from "./features/follows/routes.ts";
 import { gifRoutes } from "./features/gifs/routes.ts";
 import { requestBodyLimit } from "./features/media/multipart.ts";
 import { mediaRoutes } from "./features/media/routes.ts";
 import { mentionRoutes } from "./features/mentions/routes.ts";
+import { notificationRoutes } from "./features/notifications/routes.ts";
 import { postRoutes } from "./features/posts/routes.ts";
+import { profileRoutes } from "./features/profiles/routes.ts";
+import type { TRealtimeHub } from "./features/realtime/hub.ts";
+import { realtimeRoutes } from "./features/realtime/routes.ts";
 import { siteRoutes } from "./features/site/routes.ts";
 import { mountApiDocs } from "./http/api-docs.ts";
 import { handleError, validationError } from "./http/error-handler.ts";
@@ -20,7 +25,7 @@ import { securityHeaders } from "./http/security-headers.ts";
 import { mountWebApp } from "./http/web-app.ts";
 
 /** Builds the whole HTTP app from its dependencies. main.ts serves it; tests serve it on a random port. */
-export function createApp(deps: TDeps) {
+export function createApp(deps: TDeps, options: { realtime?: TRealtimeHub } = {}) {
   const app = new Hono<TAppEnv>();
   app.use(requestId());
   app.use(async (c, next) => {
@@ -59,6 +64,10 @@ export function createApp(deps: TDeps) {
   api.route("/", postRoutes(deps));
   api.route("/", mentionRoutes(deps));
   api.route("/", gifRoutes(deps));
+  api.route("/", profileRoutes(deps));
+  api.route("/", followRoutes(deps));
+  api.route("/", notificationRoutes(deps));
+  if (options.realtime) api.route("/", realtimeRoutes(options.realtime));
   mountApiDocs(api, "1.0.0");
   api.all("*", () => {
     throw new AppError("NOT_FOUND", "Not found");

@@ -4,3 +4,4 @@ export * from "./messages.ts";
 export * from "./posts.ts";
 export * from "./routes.ts";
 export * from "./slugify.ts";
+export * from "./social.ts";

@@ -1,14 +1,14 @@
 import { M } from "@plugs/domain";
 import { and, eq, notLike } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
-import { mentionNotifications, postMedia, posts } from "../../db/schema/index.ts";
+import { postMedia, posts } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { removePostFiles } from "./post-files.ts";
 import { findAccessiblePost } from "./visibility.ts";
 
 /**
- * Deletes a post (its author only) with everything hanging off it (media rows, likes, views, edits and mentions
- * cascade; its mention notifications go explicitly), then removes its stored files.
+ * Deletes a post (its author only) with everything hanging off it (media rows, likes, views, edits, mentions and
+ * the notifications about it cascade), then removes its stored files.
  */
 export async function deletePost(deps: TDeps, viewer: TViewer | null, postId: string): Promise<void> {
   const me = requireViewer(viewer, M.posts.loginToDelete);
@@ -21,9 +21,6 @@ export async function deletePost(deps: TDeps, viewer: TViewer | null, postId: st
       .select({ path: postMedia.storagePath })
       .from(postMedia)
       .where(and(eq(postMedia.postId, post.id), notLike(postMedia.storagePath, "external:%")));
-    await tx
-      .delete(mentionNotifications)
-      .where(and(eq(mentionNotifications.sourceType, "post"), eq(mentionNotifications.sourceId, post.id)));
     await tx.delete(posts).where(eq(posts.id, post.id));
     return stored.map((f) => f.path);
   });
