@@ -15,14 +15,18 @@ export type TTestServer = TRunningServer & {
 
 /**
  * A real server on a random port for one test file. On PGlite (in memory) by default; when TEST_DATABASE_URL is
- * set, on a fresh database created on that PostgreSQL server and dropped afterwards.
+ * set, on a fresh database created on that PostgreSQL server and dropped afterwards. `databaseUrl` starts a second
+ * instance on another server's database (which that server's close() drops).
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TTestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { databaseUrl?: string } = {},
+): Promise<TTestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "plugs-test-"));
   const adminUrl = process.env.TEST_DATABASE_URL;
-  let databaseUrl: string | undefined;
+  let databaseUrl: string | undefined = options.databaseUrl;
   let dropDatabase = async () => {};
-  if (adminUrl) {
+  if (adminUrl && !databaseUrl) {
     const name = `plugs_test_${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();

@@ -1,7 +1,7 @@
 import { M, type TPublicProfile } from "@plugs/domain";
 import { sql } from "drizzle-orm";
 import type { TDeps, TViewer } from "../../context.ts";
-import { follows, profiles } from "../../db/schema/index.ts";
+import { profiles } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { publicProfileNamed } from "./find-profile.ts";
 
@@ -12,8 +12,10 @@ export async function getPublicProfile(
   username: string,
 ): Promise<TPublicProfile> {
   const viewerId = viewer?.id ?? null;
+  // "profiles.id" spelled out: Drizzle writes a bare "id" for columns in a select list, which inside the subquery
+  // would mean follows.id.
   const followedByMe = viewerId
-    ? sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followedId} = ${profiles.id})`
+    ? sql<boolean>`exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followed_id = profiles.id)`
     : sql<boolean>`false`;
   const [row] = await deps.db
     .select({
