@@ -25,7 +25,10 @@ import { securityHeaders } from "./http/security-headers.ts";
 import { mountWebApp } from "./http/web-app.ts";
 
 /** Builds the whole HTTP app from its dependencies. main.ts serves it; tests serve it on a random port. */
-export function createApp(deps: TDeps, options: { realtime?: TRealtimeHub } = {}) {
+export function createApp(
+  deps: TDeps,
+  options: { realtime?: TRealtimeHub; realtimeHeartbeatMs?: number | undefined } = {},
+) {
   const app = new Hono<TAppEnv>();
   app.use(requestId());
   app.use(async (c, next) => {
@@ -67,7 +70,9 @@ export function createApp(deps: TDeps, options: { realtime?: TRealtimeHub } = {}
   api.route("/", profileRoutes(deps));
   api.route("/", followRoutes(deps));
   api.route("/", notificationRoutes(deps));
-  if (options.realtime) api.route("/", realtimeRoutes(options.realtime));
+  if (options.realtime) {
+    api.route("/", realtimeRoutes(options.realtime, { heartbeatMs: options.realtimeHeartbeatMs }));
+  }
   mountApiDocs(api, "1.0.0");
   api.all("*", () => {
     throw new AppError("NOT_FOUND", "Not found");

@@ -23,7 +23,7 @@ export type TRunningServer = {
 /** Opens the database (migrating it), builds the app and listens. Used by main.ts and by the tests. */
 export async function startServer(
   config: TConfig,
-  options: { logger?: TLogger; inMemoryDatabase?: boolean } = {},
+  options: { logger?: TLogger; inMemoryDatabase?: boolean; realtimeHeartbeatMs?: number } = {},
 ): Promise<TRunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
   // First: a bad storage setting (S3 without keys) fails before anything is opened.
@@ -47,7 +47,7 @@ export async function startServer(
     await database.close();
     throw err;
   }
-  const app = createApp(deps, { realtime });
+  const app = createApp(deps, { realtime, realtimeHeartbeatMs: options.realtimeHeartbeatMs });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: "0.0.0.0" }, () => resolve(s));
     s.once("error", reject);

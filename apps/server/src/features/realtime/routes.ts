@@ -15,7 +15,7 @@ const MAX_PENDING_WRITES = 256;
  * GET /api/events: Server-Sent Events for the signed-in user. Events: `ready` once connected, `notification`
  * (data: the notification) and `post` (data: {postId, communityId}, a new post the user may see in the feed).
  */
-export function realtimeRoutes(hub: TRealtimeHub, options: { heartbeatMs?: number } = {}) {
+export function realtimeRoutes(hub: TRealtimeHub, options: { heartbeatMs?: number | undefined } = {}) {
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   return new Hono<TAppEnv>().get("/events", (c) => {
     const viewer = requireViewer(c.get("viewer"), M.auth.signInRequired);
