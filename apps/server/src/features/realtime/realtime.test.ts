@@ -1,7 +1,8 @@
+import { randomBytes } from "node:crypto";
 import { M, type TNotification } from "@plugs/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openEventStream } from "../../testing/event-stream.ts";
-import { createUser, type TTestUser } from "../../testing/factories.ts";
+import { createUser, signIn, type TTestUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { call, createPostAs, seedCommunity, seedMember } from "../posts/testing.ts";
 
@@ -78,9 +79,10 @@ describe("GET /api/events", () => {
     const stream = await openEventStream(other, user.cookie);
     await stream.next("ready");
     const started = Date.now();
-    await other.close();
+    const closing = other.close();
     await stream.ended;
     expect(Date.now() - started).toBeLessThan(5000);
+    await closing;
   });
 });
 
@@ -93,7 +95,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       try {
         const writer = await createUser(a, { username: "two_writer" });
         const target = await createUser(a, { username: "two_target" });
-        const stream = await openEventStream(b, target.cookie);
+        // The target signs in on B (B's own session cookie), A's user writes on A.
+        const onB = await signIn(b, target.email, target.password);
+        const stream = await openEventStream(b, onB.cookie);
         await stream.next("ready");
         const started = Date.now();
         const post = await createPostAs(a, writer.cookie, { content: "across @two_target" });
