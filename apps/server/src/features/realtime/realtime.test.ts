@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { M, type TNotification } from "@plugs/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openEventStream } from "../../testing/event-stream.ts";
