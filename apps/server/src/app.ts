@@ -9,14 +9,19 @@ import { originGuard } from "./features/auth/origin-guard.ts";
 import { authRoutes } from "./features/auth/routes.ts";
 import { sessionMiddleware } from "./features/auth/session-middleware.ts";
 import { commentRoutes } from "./features/comments/routes.ts";
+import { followRoutes } from "./features/follows/routes.ts";
 import { gifRoutes } from "./features/gifs/routes.ts";
 import { kolRoutes } from "./features/kols/routes.ts";
 import { leaderboardRoutes } from "./features/leaderboard/routes.ts";
 import { requestBodyLimit } from "./features/media/multipart.ts";
 import { mediaRoutes } from "./features/media/routes.ts";
 import { mentionRoutes } from "./features/mentions/routes.ts";
+import { notificationRoutes } from "./features/notifications/routes.ts";
 import { pointsRoutes } from "./features/points/routes.ts";
 import { postRoutes } from "./features/posts/routes.ts";
+import { profileRoutes } from "./features/profiles/routes.ts";
+import type { TRealtimeHub } from "./features/realtime/hub.ts";
+import { realtimeRoutes } from "./features/realtime/routes.ts";
 import { referralRoutes } from "./features/referrals/routes.ts";
 import { reportRoutes } from "./features/reports/routes.ts";
 import { siteRoutes } from "./features/site/routes.ts";
@@ -26,7 +31,10 @@ import { securityHeaders } from "./http/security-headers.ts";
 import { mountWebApp } from "./http/web-app.ts";
 
 /** Builds the whole HTTP app from its dependencies. main.ts serves it; tests serve it on a random port. */
-export function createApp(deps: TDeps) {
+export function createApp(
+  deps: TDeps,
+  options: { realtime?: TRealtimeHub; realtimeHeartbeatMs?: number | undefined } = {},
+) {
   const app = new Hono<TAppEnv>();
   app.use(requestId());
   app.use(async (c, next) => {
@@ -71,6 +79,12 @@ export function createApp(deps: TDeps) {
   api.route("/", leaderboardRoutes(deps));
   api.route("/", kolRoutes(deps));
   api.route("/", reportRoutes(deps));
+  api.route("/", profileRoutes(deps));
+  api.route("/", followRoutes(deps));
+  api.route("/", notificationRoutes(deps));
+  if (options.realtime) {
+    api.route("/", realtimeRoutes(options.realtime, { heartbeatMs: options.realtimeHeartbeatMs }));
+  }
   mountApiDocs(api, "1.0.0");
   api.all("*", () => {
     throw new AppError("NOT_FOUND", "Not found");

@@ -5,6 +5,8 @@ import type { TConfig } from "./config.ts";
 import type { TDeps } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
 import { onAuthStart } from "./features/auth/startup.ts";
+import { startEventBus } from "./features/realtime/event-bus.ts";
+import { createRealtimeHub, type TRealtimeHub } from "./features/realtime/hub.ts";
 import { createLogger, type TLogger } from "./logger.ts";
 import { createStorage } from "./storage/create-storage.ts";
 
@@ -12,6 +14,8 @@ export type TRunningServer = {
   url: string;
   port: number;
   deps: TDeps;
+  /** The open event streams of this instance. */
+  realtime: TRealtimeHub;
   /** Stops taking connections, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
 };
@@ -19,7 +23,7 @@ export type TRunningServer = {
 /** Opens the database (migrating it), builds the app and listens. Used by main.ts and by the tests. */
 export async function startServer(
   config: TConfig,
-  options: { logger?: TLogger; inMemoryDatabase?: boolean } = {},
+  options: { logger?: TLogger; inMemoryDatabase?: boolean; realtimeHeartbeatMs?: number } = {},
 ): Promise<TRunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
   // First: a bad storage setting (S3 without keys) fails before anything is opened.
@@ -36,7 +40,14 @@ export async function startServer(
     await database.close();
     throw err;
   }
-  const app = createApp(deps);
+  let realtime: TRealtimeHub;
+  try {
+    realtime = createRealtimeHub(deps, await startEventBus(database, logger));
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  const app = createApp(deps, { realtime, realtimeHeartbeatMs: options.realtimeHeartbeatMs });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: "0.0.0.0" }, () => resolve(s));
     s.once("error", reject);
@@ -47,8 +58,11 @@ export async function startServer(
     url: `http://127.0.0.1:${port}`,
     port,
     deps,
+    realtime,
     close() {
       closing ??= (async () => {
+        // Event streams never finish on their own: end them first, or server.close() would wait forever.
+        await realtime.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           // Idle keep-alive sockets would hold close() open; in-flight requests still finish.

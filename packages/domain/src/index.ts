@@ -7,3 +7,4 @@ export * from "./points.ts";
 export * from "./posts.ts";
 export * from "./routes.ts";
 export * from "./slugify.ts";
+export * from "./social.ts";

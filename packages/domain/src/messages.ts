@@ -140,6 +140,23 @@ export const M = {
     approved: "Report approved",
     rejected: "Report rejected",
   },
+  follows: {
+    signIn: "Please sign in to follow users",
+    followed: "Successfully followed user",
+    unfollowed: "Successfully unfollowed user",
+    followFailed: "Failed to follow user",
+    unfollowFailed: "Failed to unfollow user",
+    /** Not in the spec (its button is hidden on your own profile); the server still refuses it. */
+    notSelf: "You cannot follow yourself",
+    userNotFound: "User not found",
+  },
+  notifications: {
+    /** Not in the spec: what POST /api/notifications/read accepts. */
+    readBody: "Send the ids to mark as read, or all: true",
+    signIn: "You must be signed in",
+    /** Not in the spec: an id that is not one of the reader's notifications. */
+    notFound: "Notification not found",
+  },
   signOut: {
     succeeded: "Successfully signed out",
     failed: "Failed to sign out",

@@ -18,6 +18,8 @@ export type TDatabase = {
   kind: TDatabaseKind;
   /** The node-postgres pool on a real server (LISTEN/NOTIFY, benchmarks); null on PGlite. */
   pool: pg.Pool | null;
+  /** The embedded database itself (its in-process LISTEN/NOTIFY); null on a real server. */
+  pglite: PGlite | null;
   close(): Promise<void>;
 };
 
@@ -46,7 +48,7 @@ export async function openDatabase(options: {
       await pool.end();
       throw err;
     }
-    return { db, kind: "postgres", pool, close: () => pool.end() };
+    return { db, kind: "postgres", pool, pglite: null, close: () => pool.end() };
   }
   const release = options.dataDir ? acquireDataDirLock(options.dataDir) : () => {};
   try {
@@ -58,6 +60,7 @@ export async function openDatabase(options: {
       db,
       kind: "pglite",
       pool: null,
+      pglite: client,
       async close() {
         await client.close();
         release();

@@ -15,14 +15,19 @@ export type TTestServer = TRunningServer & {
 
 /**
  * A real server on a random port for one test file. On PGlite (in memory) by default; when TEST_DATABASE_URL is
- * set, on a fresh database created on that PostgreSQL server and dropped afterwards.
+ * set, on a fresh database created on that PostgreSQL server and dropped afterwards. `databaseUrl` starts a second
+ * instance on another server's database (which that server's close() drops); `realtimeHeartbeatMs` shortens the
+ * event stream's heartbeat.
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TTestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { databaseUrl?: string; realtimeHeartbeatMs?: number } = {},
+): Promise<TTestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "plugs-test-"));
   const adminUrl = process.env.TEST_DATABASE_URL;
-  let databaseUrl: string | undefined;
+  let databaseUrl: string | undefined = options.databaseUrl;
   let dropDatabase = async () => {};
-  if (adminUrl) {
+  if (adminUrl && !databaseUrl) {
     const name = `plugs_test_${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
@@ -54,6 +59,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const server = await startServer(config, {
     logger: createLogger(config.logLevel),
     inMemoryDatabase: !databaseUrl,
+    realtimeHeartbeatMs: options.realtimeHeartbeatMs,
   });
   // PORT=0 picks a free port; the public URL must name the one we got.
   config.port = server.port;

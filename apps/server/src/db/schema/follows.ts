@@ -2,7 +2,10 @@ import { sql } from "drizzle-orm";
 import { check, index, pgTable, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { profiles } from "./profiles.ts";
 
-/** Who follows whom. Minimal for the Following feed; the follows feature adds its routes and lists. */
+/**
+ * Who follows whom. profiles.followers_count and following_count move in the transaction that inserts or deletes a
+ * row here.
+ */
 export const follows = pgTable(
   "follows",
   {
@@ -21,6 +24,17 @@ export const follows = pgTable(
     uniqueIndex("follows_follower_followed_key").on(t.followerId, t.followedId),
     // "Who follows this user" (the followers list).
     index("follows_followed_follower_idx").on(t.followedId, t.followerId),
+    // The followers and following lists, newest follow first (keyset pages).
+    index("follows_followed_newest_idx").on(
+      t.followedId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("follows_follower_newest_idx").on(
+      t.followerId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     check("follows_not_self", sql`${t.followerId} <> ${t.followedId}`),
   ],
 );

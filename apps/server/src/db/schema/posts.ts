@@ -1,16 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { communities } from "./communities.ts";
 import { kols } from "./kols.ts";
 import { profiles } from "./profiles.ts";
@@ -179,32 +168,6 @@ export const postMentions = pgTable(
       "post_mentions_one_target",
       sql`(${t.mentionType} = 'user' and ${t.mentionedUserId} is not null and ${t.mentionedKolId} is null)
         or (${t.mentionType} = 'kol' and ${t.mentionedKolId} is not null and ${t.mentionedUserId} is null)`,
-    ),
-  ],
-);
-
-/** "Someone mentioned you": one row per user per post or comment, however often they are mentioned there. */
-export const mentionNotifications = pgTable(
-  "mention_notifications",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => profiles.id, { onDelete: "cascade" }),
-    sourceId: uuid("source_id").notNull(),
-    sourceType: text("source_type", { enum: ["post", "comment"] }).notNull(),
-    actorId: uuid("actor_id").references(() => profiles.id, { onDelete: "cascade" }),
-    readAt: timestamp("read_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    // Never notify twice for one source; also "the notifications of this post" when it is deleted.
-    uniqueIndex("mention_notifications_source_user_key").on(t.sourceType, t.sourceId, t.userId),
-    // A user's notifications, newest first.
-    index("mention_notifications_user_newest_idx").on(
-      t.userId,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
     ),
   ],
 );

@@ -11,6 +11,9 @@ export const profiles = pgTable(
     isVerified: boolean("is_verified").notNull().default(false),
     isBanned: boolean("is_banned").notNull().default(false),
     points: integer("points").notNull().default(0),
+    /** Counters over `follows`, moved in the transaction that writes or deletes the follow. */
+    followersCount: integer("followers_count").notNull().default(0),
+    followingCount: integer("following_count").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -3,7 +3,7 @@ import path from "node:path";
 import { COMMENT_LIMITS, M, type TComment } from "@plugs/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { commentMentions, mentionNotifications } from "../../db/schema/index.ts";
+import { commentMentions, notifications } from "../../db/schema/index.ts";
 import { createUser } from "../../testing/factories.ts";
 import { sampleDocx, sampleHtml, samplePdf, samplePng } from "../../testing/sample-files.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
@@ -181,11 +181,9 @@ describe("writing comments", () => {
       .where(eq(commentMentions.commentId, comment.id));
     expect(stored).toHaveLength(3);
     const notes = await server.deps.db
-      .select({ userId: mentionNotifications.userId, actorId: mentionNotifications.actorId })
-      .from(mentionNotifications)
-      .where(
-        and(eq(mentionNotifications.sourceType, "comment"), eq(mentionNotifications.sourceId, comment.id)),
-      );
+      .select({ userId: notifications.userId, actorId: notifications.actorId })
+      .from(notifications)
+      .where(and(eq(notifications.kind, "mention_comment"), eq(notifications.commentId, comment.id)));
     expect(notes).toEqual([{ userId: bob.id, actorId: alice.id }]);
   });
 });

@@ -4,7 +4,8 @@ import { eq, sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { commentMentions, postCommentAttachments, postComments, posts } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
-import { notifyMentioned, resolveMentions } from "../mentions/resolve-mentions.ts";
+import { mentionValues, notifyMentioned, resolveMentions } from "../mentions/resolve-mentions.ts";
+import { notify, type TNotifyInput } from "../notifications/notify.ts";
 import { findAccessiblePost } from "../posts/visibility.ts";
 import { findComment, isForeignKeyViolation } from "./comment-access.ts";
 import { hydrateComments } from "./comment-dto.ts";
@@ -31,10 +32,13 @@ export async function createComment(
   }
 
   let parentId: string | null = null;
+  /** The author of the comment answered (a reply to a reply answers that reply's author). */
+  let repliedToUserId: string | null = null;
   if (input.parentId) {
     const parent = await findComment(deps.db, input.parentId);
     if (!parent || parent.postId !== post.id) throw new AppError("NOT_FOUND", M.comments.notFound);
     parentId = parent.parentId ?? parent.id;
+    repliedToUserId = parent.userId;
   }
 
   const commentId = randomUUID();
@@ -64,17 +68,21 @@ export async function createComment(
 
       const { mentions, notifyUserIds } = await resolveMentions(tx, input.content, post.communityId);
       if (mentions.length > 0) {
-        await tx.insert(commentMentions).values(
-          mentions.map((m) => ({
-            commentId,
-            mentionedUserId: m.userId,
-            username: m.username,
-            mentionType: "user" as const,
-            position: m.position,
-          })),
-        );
+        await tx.insert(commentMentions).values(mentions.map((m) => ({ commentId, ...mentionValues(m) })));
       }
-      await notifyMentioned(tx, { type: "comment", id: commentId, actorId: me.id }, notifyUserIds);
+      await notifyMentioned(
+        tx,
+        { type: "comment", id: commentId, postId: post.id, actorId: me.id },
+        notifyUserIds,
+      );
+      // The post's author hears of comments on it, a comment's author of replies to it (notify skips your own).
+      const told: TNotifyInput[] = [
+        { kind: "comment", userId: post.userId, actorId: me.id, postId: post.id, commentId },
+      ];
+      if (repliedToUserId && repliedToUserId !== post.userId) {
+        told.push({ kind: "reply", userId: repliedToUserId, actorId: me.id, postId: post.id, commentId });
+      }
+      await notify(tx, told);
     });
   } catch (err) {
     await removeCommentFiles(

@@ -1,7 +1,7 @@
 import { M } from "@plugs/domain";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
-import { mentionNotifications, postCommentAttachments, postComments, posts } from "../../db/schema/index.ts";
+import { notifications, postCommentAttachments, postComments, posts } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { findAccessiblePost } from "../posts/visibility.ts";
 import { findComment } from "./comment-access.ts";
@@ -68,14 +68,7 @@ async function removeThread(deps: TDeps, commentId: string, postId: string): Pro
       .returning({ id: postComments.id });
     const removed = [...self, ...replies].map((r) => r.id);
     if (removed.length > 0) {
-      await tx
-        .delete(mentionNotifications)
-        .where(
-          and(
-            eq(mentionNotifications.sourceType, "comment"),
-            inArray(mentionNotifications.sourceId, removed),
-          ),
-        );
+      await tx.delete(notifications).where(inArray(notifications.commentId, removed));
       await tx
         .update(posts)
         .set({ commentsCount: sql`${posts.commentsCount} - ${removed.length}` })

@@ -1,7 +1,8 @@
 import { isValidHandle, parseMentions } from "@plugs/domain";
 import { inArray, type SQL, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client.ts";
-import { kols, mentionNotifications, profiles } from "../../db/schema/index.ts";
+import { kols, profiles } from "../../db/schema/index.ts";
+import { notify, type TNotifyDb, type TNotifyInput } from "../notifications/notify.ts";
 
 /** A mention of a user or, when no user has the name, of a KOL with that handle. */
 export type TResolvedMention = {
@@ -86,17 +87,27 @@ export async function resolveMentions(
 }
 
 /**
- * One "mentioned you" row per user and source, never for the actor themself. A user already notified for this
- * source is not notified again (an edit notifies only newly mentioned users).
+ * "Mentioned you" notifications, one per user and source, never for the actor themself (notify's rules). A user
+ * already notified for this source is not notified again, so an edit notifies only newly mentioned users. A comment
+ * passes its post, which decides who may see it and where the notification links.
  */
 export async function notifyMentioned(
-  db: Pick<TDb, "insert">,
-  source: { type: "post" | "comment"; id: string; actorId: string },
+  db: TNotifyDb,
+  source:
+    | { type: "post"; id: string; actorId: string }
+    | { type: "comment"; id: string; postId: string; actorId: string },
   userIds: string[],
 ): Promise<void> {
-  const rows = userIds
-    .filter((id) => id !== source.actorId)
-    .map((userId) => ({ userId, sourceId: source.id, sourceType: source.type, actorId: source.actorId }));
-  if (rows.length === 0) return;
-  await db.insert(mentionNotifications).values(rows).onConflictDoNothing();
+  const inputs: TNotifyInput[] = userIds.map((userId) =>
+    source.type === "post"
+      ? { kind: "mention_post", userId, actorId: source.actorId, postId: source.id }
+      : {
+          kind: "mention_comment",
+          userId,
+          actorId: source.actorId,
+          postId: source.postId,
+          commentId: source.id,
+        },
+  );
+  await notify(db, inputs);
 }

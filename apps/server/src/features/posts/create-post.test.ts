@@ -3,7 +3,7 @@ import path from "node:path";
 import { M } from "@plugs/domain";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mentionNotifications, postMedia, postMentions, posts, profiles } from "../../db/schema/index.ts";
+import { notifications, postMedia, postMentions, posts, profiles } from "../../db/schema/index.ts";
 import { createUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { call, pngBytes, postForm, seedCommunity, seedMember } from "./testing.ts";
@@ -298,17 +298,17 @@ describe("mentions", () => {
     ]);
     const notified = await server.deps.db
       .select({
-        userId: mentionNotifications.userId,
-        actorId: mentionNotifications.actorId,
-        type: mentionNotifications.sourceType,
+        userId: notifications.userId,
+        actorId: notifications.actorId,
+        type: notifications.kind,
       })
-      .from(mentionNotifications)
-      .where(eq(mentionNotifications.sourceId, res.body.id));
+      .from(notifications)
+      .where(eq(notifications.postId, res.body.id));
     expect(notified).toHaveLength(2);
     expect(notified).toEqual(
       expect.arrayContaining([
-        { userId: bob.id, actorId: author.id, type: "post" },
-        { userId: carol.id, actorId: author.id, type: "post" },
+        { userId: bob.id, actorId: author.id, type: "mention_post" },
+        { userId: carol.id, actorId: author.id, type: "mention_post" },
       ]),
     );
   });
@@ -321,9 +321,9 @@ describe("mentions", () => {
     expect(res.status).toBe(201);
     expect(res.body.mentions.map((m) => m.username)).toEqual(["Bob", "carol"]);
     const notified = await server.deps.db
-      .select({ userId: mentionNotifications.userId })
-      .from(mentionNotifications)
-      .where(eq(mentionNotifications.sourceId, res.body.id));
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(eq(notifications.postId, res.body.id));
     expect(notified).toEqual([{ userId: bob.id }]);
   });
 });

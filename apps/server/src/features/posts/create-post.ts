@@ -5,6 +5,7 @@ import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { communities, communityMembers, postMedia, postMentions, posts } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { mentionValues, notifyMentioned, resolveMentions } from "../mentions/resolve-mentions.ts";
+import { publishEvent } from "../realtime/publish.ts";
 import { hydratePosts } from "./post-dto.ts";
 import { removePostFiles, savePostFiles } from "./post-files.ts";
 
@@ -72,6 +73,8 @@ export async function createPost(
         await tx.insert(postMentions).values(mentions.map((m) => ({ postId, ...mentionValues(m) })));
       }
       await notifyMentioned(tx, { type: "post", id: postId, actorId: me.id }, notifyUserIds);
+      // The feed's "new posts" signal, sent when this transaction commits.
+      await publishEvent(tx, { type: "post", postId, authorId: me.id, communityId });
     });
   } catch (err) {
     await removePostFiles(

@@ -1,7 +1,7 @@
 import { M } from "@plugs/domain";
 import { and, eq, notLike } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
-import { mentionNotifications, postMedia, posts } from "../../db/schema/index.ts";
+import { postMedia, posts } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { clearCommentsOfPost } from "../comments/post-cleanup.ts";
 import { removePostFiles } from "./post-files.ts";
@@ -9,7 +9,7 @@ import { findAccessiblePost } from "./visibility.ts";
 
 /**
  * Deletes a post (its author only) with everything hanging off it (media rows, likes, views, edits, mentions and
- * comments cascade; mention notifications go explicitly), then removes its stored files.
+ * comments and the notifications about it cascade), then removes its stored files.
  */
 export async function deletePost(deps: TDeps, viewer: TViewer | null, postId: string): Promise<void> {
   const me = requireViewer(viewer, M.posts.loginToDelete);
@@ -22,9 +22,6 @@ export async function deletePost(deps: TDeps, viewer: TViewer | null, postId: st
       .select({ path: postMedia.storagePath })
       .from(postMedia)
       .where(and(eq(postMedia.postId, post.id), notLike(postMedia.storagePath, "external:%")));
-    await tx
-      .delete(mentionNotifications)
-      .where(and(eq(mentionNotifications.sourceType, "post"), eq(mentionNotifications.sourceId, post.id)));
     const commentFiles = await clearCommentsOfPost(tx, post.id);
     await tx.delete(posts).where(eq(posts.id, post.id));
     return [...stored.map((f) => f.path), ...commentFiles];

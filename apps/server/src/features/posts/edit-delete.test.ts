@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { M } from "@plugs/domain";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mentionNotifications, postViews } from "../../db/schema/index.ts";
+import { notifications, postViews } from "../../db/schema/index.ts";
 import { createUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { call, createPostAs, pngBytes } from "./testing.ts";
@@ -36,9 +36,9 @@ afterAll(() => server?.close());
 
 async function notifiedFor(postId: string): Promise<string[]> {
   const rows = await server.deps.db
-    .select({ userId: mentionNotifications.userId })
-    .from(mentionNotifications)
-    .where(eq(mentionNotifications.sourceId, postId));
+    .select({ userId: notifications.userId })
+    .from(notifications)
+    .where(and(eq(notifications.postId, postId), eq(notifications.kind, "mention_post")));
   return rows.map((r) => r.userId).sort();
 }
 
@@ -140,8 +140,8 @@ describe("editing a post", () => {
     expect(await notifiedFor(post.id)).toEqual([bob.id, carol.id].sort());
     const rows = await server.deps.db
       .select({ n: sql<number>`count(*)::int` })
-      .from(mentionNotifications)
-      .where(eq(mentionNotifications.userId, bob.id));
+      .from(notifications)
+      .where(eq(notifications.userId, bob.id));
     expect(rows[0]?.n).toBe(1);
   });
 });

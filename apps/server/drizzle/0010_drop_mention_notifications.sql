@@ -1,0 +1,1 @@
+DROP TABLE "mention_notifications" CASCADE;

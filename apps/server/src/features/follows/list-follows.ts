@@ -1,0 +1,83 @@
+import { M, type TCursorQuery, type TFollowList } from "@plugs/domain";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { TDeps, TViewer } from "../../context.ts";
+import { AppError } from "../../errors.ts";
+import { queryRows } from "../posts/visibility.ts";
+import { findProfileByUsername } from "../profiles/find-profile.ts";
+
+/** Where the previous page ended: the follow's created_at (as text, keeping microseconds) and id. */
+const ZCursor = z.object({ t: z.string().max(40), i: z.uuid() });
+type TCursor = z.infer<typeof ZCursor>;
+
+function encode(cursor: TCursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString("base64url");
+}
+
+function decode(raw: string): TCursor {
+  try {
+    const parsed = ZCursor.parse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")));
+    if (!Number.isNaN(Date.parse(parsed.t))) return parsed;
+  } catch {
+    // falls through to the 400
+  }
+  throw new AppError("VALIDATION", M.posts.invalidCursor, { fields: { cursor: M.posts.invalidCursor } });
+}
+
+type TRow = {
+  follow_id: string;
+  followed_at: string;
+  id: string;
+  username: string;
+  avatar_url: string | null;
+  is_verified: boolean;
+  followed_by_me: boolean;
+};
+
+/**
+ * GET /api/users/:username/followers and .../following: newest follow first, keyset pages over
+ * follows_followed_newest_idx / follows_follower_newest_idx, one query per page (profiles joined, the viewer's own
+ * follows as an EXISTS on the unique pair index). Banned users are left out of the lists.
+ */
+export async function listFollows(
+  deps: TDeps,
+  viewer: TViewer | null,
+  username: string,
+  direction: "followers" | "following",
+  query: TCursorQuery,
+): Promise<TFollowList> {
+  const cursor = query.cursor ? decode(query.cursor) : null;
+  const profile = await findProfileByUsername(deps.db, username);
+  const viewerId = viewer?.id ?? null;
+  // followers: rows pointing at the profile, listing who follows; following: rows from the profile, listing whom.
+  const [anchor, other] =
+    direction === "followers" ? ["followed_id", "follower_id"] : ["follower_id", "followed_id"];
+  const followedByMe = viewerId
+    ? sql`exists (select 1 from follows mine where mine.follower_id = ${viewerId} and mine.followed_id = u.id)`
+    : sql`false`;
+  const after = cursor
+    ? sql`and (f.created_at, f.id) < (${cursor.t}::timestamptz, ${cursor.i}::uuid)`
+    : sql``;
+  const rows = await queryRows<TRow>(
+    deps.db,
+    sql`select f.id as follow_id, f.created_at::text as followed_at, u.id, u.username, u.avatar_url, u.is_verified,
+          ${followedByMe} as followed_by_me
+        from follows f join profiles u on u.id = f.${sql.raw(other)}
+        where f.${sql.raw(anchor)} = ${profile.id} and u.is_banned = false ${after}
+        order by f.created_at desc, f.id desc limit ${query.limit + 1}`,
+  );
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => ({
+      id: r.id,
+      username: r.username,
+      avatarUrl: r.avatar_url,
+      isVerified: r.is_verified,
+      followedByMe: r.followed_by_me,
+      isMe: r.id === viewerId,
+      followedAt: new Date(r.followed_at).toISOString(),
+    })),
+    nextCursor: rows.length > query.limit && last ? encode({ t: last.followed_at, i: last.follow_id }) : null,
+  };
+}

@@ -1,0 +1,78 @@
+import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
+import { ZCursorQuery, ZFollowList, ZFollowState } from "@plugs/domain";
+import type { TAppEnv, TDeps } from "../../context.ts";
+import { errorResponses } from "../../http/openapi-errors.ts";
+import { ZUsernameParams } from "../profiles/routes.ts";
+import { followUser, unfollowUser } from "./follow-user.ts";
+import { listFollows } from "./list-follows.ts";
+
+function json<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { "application/json": { schema } } };
+}
+
+function listRoute(direction: "followers" | "following") {
+  return createRoute({
+    method: "get",
+    path: `/users/{username}/${direction}`,
+    tags: ["users"],
+    summary:
+      direction === "followers"
+        ? "Who follows this user, newest first, keyset pages"
+        : "Whom this user follows, newest first, keyset pages",
+    request: { params: ZUsernameParams, query: ZCursorQuery },
+    responses: { 200: json(ZFollowList, "A page of users"), ...errorResponses(400, 404) },
+  });
+}
+
+/** Follows: PUT and DELETE /api/users/:username/follow, GET .../followers and .../following. */
+export function followRoutes(deps: TDeps) {
+  return new OpenAPIHono<TAppEnv>()
+    .openapi(
+      createRoute({
+        method: "put",
+        path: "/users/{username}/follow",
+        tags: ["users"],
+        summary: "Follow a user (following twice changes nothing)",
+        request: { params: ZUsernameParams },
+        responses: { 200: json(ZFollowState, "Following"), ...errorResponses(400, 401, 404) },
+      }),
+      async (c) =>
+        c.json(await followUser(deps, c.get("viewer") ?? null, c.req.valid("param").username), 200),
+    )
+    .openapi(
+      createRoute({
+        method: "delete",
+        path: "/users/{username}/follow",
+        tags: ["users"],
+        summary: "Unfollow a user",
+        request: { params: ZUsernameParams },
+        responses: { 200: json(ZFollowState, "Not following"), ...errorResponses(400, 401, 404) },
+      }),
+      async (c) =>
+        c.json(await unfollowUser(deps, c.get("viewer") ?? null, c.req.valid("param").username), 200),
+    )
+    .openapi(listRoute("followers"), async (c) =>
+      c.json(
+        await listFollows(
+          deps,
+          c.get("viewer") ?? null,
+          c.req.valid("param").username,
+          "followers",
+          c.req.valid("query"),
+        ),
+        200,
+      ),
+    )
+    .openapi(listRoute("following"), async (c) =>
+      c.json(
+        await listFollows(
+          deps,
+          c.get("viewer") ?? null,
+          c.req.valid("param").username,
+          "following",
+          c.req.valid("query"),
+        ),
+        200,
+      ),
+    );
+}

@@ -1,0 +1,122 @@
+import { M, type TCursorQuery, type TMarkReadRequest, type TNotificationsPage } from "@plugs/domain";
+import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
+import type { TDb } from "../../db/client.ts";
+import { notifications, profiles } from "../../db/schema/index.ts";
+import { AppError } from "../../errors.ts";
+import { toNotification } from "./notification-dto.ts";
+
+const ZCursor = z.object({ t: z.string().max(40), i: z.uuid() });
+type TCursor = z.infer<typeof ZCursor>;
+
+function decode(raw: string): TCursor {
+  try {
+    const parsed = ZCursor.parse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")));
+    if (!Number.isNaN(Date.parse(parsed.t))) return parsed;
+  } catch {
+    // falls through to the 400
+  }
+  throw new AppError("VALIDATION", M.posts.invalidCursor, { fields: { cursor: M.posts.invalidCursor } });
+}
+
+/** The bell's number: served by notifications_user_unread_idx (only unread rows are in it). */
+export async function unreadCount(db: Pick<TDb, "select">, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+/**
+ * GET /api/notifications: the reader's notifications, newest first, keyset pages over
+ * notifications_user_newest_idx with the actor joined (one query per page), plus the unread count.
+ */
+export async function listNotifications(
+  deps: TDeps,
+  viewer: TViewer | null,
+  query: TCursorQuery,
+): Promise<TNotificationsPage> {
+  const me = requireViewer(viewer, M.notifications.signIn);
+  const cursor = query.cursor ? decode(query.cursor) : null;
+  const rows = await deps.db
+    .select({
+      id: notifications.id,
+      kind: notifications.kind,
+      postId: notifications.postId,
+      commentId: notifications.commentId,
+      amount: notifications.amount,
+      readAt: notifications.readAt,
+      createdAt: notifications.createdAt,
+      cursorTime: sql<string>`${notifications.createdAt}::text`,
+      actor: {
+        id: profiles.id,
+        username: profiles.username,
+        avatarUrl: profiles.avatarUrl,
+        isVerified: profiles.isVerified,
+      },
+    })
+    .from(notifications)
+    .leftJoin(profiles, eq(profiles.id, notifications.actorId))
+    .where(
+      and(
+        eq(notifications.userId, me.id),
+        cursor
+          ? sql`(${notifications.createdAt}, ${notifications.id}) < (${cursor.t}::timestamptz, ${cursor.i}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(sql`${notifications.createdAt} desc, ${notifications.id} desc`)
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toNotification),
+    nextCursor:
+      rows.length > query.limit && last
+        ? Buffer.from(JSON.stringify({ t: last.cursorTime, i: last.id })).toString("base64url")
+        : null,
+    unreadCount: await unreadCount(deps.db, me.id),
+  };
+}
+
+/** GET /api/notifications/unread-count. */
+export async function getUnreadCount(deps: TDeps, viewer: TViewer | null): Promise<{ unreadCount: number }> {
+  const me = requireViewer(viewer, M.notifications.signIn);
+  return { unreadCount: await unreadCount(deps.db, me.id) };
+}
+
+/**
+ * POST /api/notifications/read: marks the given notifications (all of them the reader's, else 404 and nothing
+ * changes) or all of the reader's as read. Marking a read one again keeps its first read time.
+ */
+export async function markRead(
+  deps: TDeps,
+  viewer: TViewer | null,
+  input: TMarkReadRequest,
+): Promise<{ unreadCount: number }> {
+  const me = requireViewer(viewer, M.notifications.signIn);
+  if ("all" in input) {
+    await deps.db
+      .update(notifications)
+      .set({ readAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(notifications.userId, me.id), isNull(notifications.readAt)));
+    return { unreadCount: 0 };
+  }
+  const ids = [...new Set(input.ids)];
+  return deps.db.transaction(async (tx) => {
+    const mine = await tx
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(eq(notifications.userId, me.id), inArray(notifications.id, ids)));
+    if (mine.length !== ids.length) throw new AppError("NOT_FOUND", M.notifications.notFound);
+    await tx
+      .update(notifications)
+      .set({ readAt: sql`now()`, updatedAt: sql`now()` })
+      .where(
+        and(eq(notifications.userId, me.id), inArray(notifications.id, ids), isNull(notifications.readAt)),
+      );
+    return { unreadCount: await unreadCount(tx, me.id) };
+  });
+}

@@ -1,0 +1,40 @@
+import { notificationLink, type TNotification, type TNotificationKind } from "@plugs/domain";
+
+/** A notifications row with its actor's profile (left joined: null for the system). */
+export type TNotificationRow = {
+  id: string;
+  kind: TNotificationKind;
+  postId: string | null;
+  commentId: string | null;
+  amount: number | null;
+  readAt: Date | null;
+  createdAt: Date;
+  actor: { id: string; username: string; avatarUrl: string | null; isVerified: boolean } | null;
+};
+
+/** The one mapper from a notification row to what a client sees. */
+export function toNotification(row: TNotificationRow): TNotification {
+  return {
+    id: row.id,
+    kind: row.kind,
+    actor: row.actor
+      ? {
+          id: row.actor.id,
+          username: row.actor.username,
+          avatarUrl: row.actor.avatarUrl,
+          isVerified: row.actor.isVerified,
+        }
+      : null,
+    postId: row.postId,
+    commentId: row.commentId,
+    amount: row.amount,
+    link: notificationLink({
+      kind: row.kind,
+      postId: row.postId,
+      commentId: row.commentId,
+      actorUsername: row.actor?.username ?? null,
+    }),
+    readAt: row.readAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,46 @@
+import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
+import { ZCursorQuery, ZMarkReadRequest, ZNotificationsPage, ZUnreadCount } from "@plugs/domain";
+import type { TAppEnv, TDeps } from "../../context.ts";
+import { errorResponses } from "../../http/openapi-errors.ts";
+import { getUnreadCount, listNotifications, markRead } from "./list-notifications.ts";
+
+function json<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { "application/json": { schema } } };
+}
+
+/** GET /api/notifications, GET /api/notifications/unread-count, POST /api/notifications/read. */
+export function notificationRoutes(deps: TDeps) {
+  return new OpenAPIHono<TAppEnv>()
+    .openapi(
+      createRoute({
+        method: "get",
+        path: "/notifications",
+        tags: ["notifications"],
+        summary: "Your notifications, newest first, keyset pages, with the unread count",
+        request: { query: ZCursorQuery },
+        responses: { 200: json(ZNotificationsPage, "A page of notifications"), ...errorResponses(400, 401) },
+      }),
+      async (c) => c.json(await listNotifications(deps, c.get("viewer") ?? null, c.req.valid("query")), 200),
+    )
+    .openapi(
+      createRoute({
+        method: "get",
+        path: "/notifications/unread-count",
+        tags: ["notifications"],
+        summary: "How many of your notifications are unread (the bell)",
+        responses: { 200: json(ZUnreadCount, "The count"), ...errorResponses(401) },
+      }),
+      async (c) => c.json(await getUnreadCount(deps, c.get("viewer") ?? null), 200),
+    )
+    .openapi(
+      createRoute({
+        method: "post",
+        path: "/notifications/read",
+        tags: ["notifications"],
+        summary: "Mark notifications read: {ids} or {all: true}",
+        request: { body: { required: true, content: { "application/json": { schema: ZMarkReadRequest } } } },
+        responses: { 200: json(ZUnreadCount, "The unread count after"), ...errorResponses(400, 401, 404) },
+      }),
+      async (c) => c.json(await markRead(deps, c.get("viewer") ?? null, c.req.valid("json")), 200),
+    );
+}

@@ -1,0 +1,47 @@
+import { M, type TPublicProfile } from "@plugs/domain";
+import { sql } from "drizzle-orm";
+import type { TDeps, TViewer } from "../../context.ts";
+import { profiles } from "../../db/schema/index.ts";
+import { AppError } from "../../errors.ts";
+import { publicProfileNamed } from "./find-profile.ts";
+
+/** GET /api/users/:username: the public profile with its counters and whether the viewer follows them. */
+export async function getPublicProfile(
+  deps: TDeps,
+  viewer: TViewer | null,
+  username: string,
+): Promise<TPublicProfile> {
+  const viewerId = viewer?.id ?? null;
+  // "profiles.id" spelled out: Drizzle writes a bare "id" for columns in a select list, which inside the subquery
+  // would mean follows.id.
+  const followedByMe = viewerId
+    ? sql<boolean>`exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followed_id = profiles.id)`
+    : sql<boolean>`false`;
+  const [row] = await deps.db
+    .select({
+      id: profiles.id,
+      username: profiles.username,
+      avatarUrl: profiles.avatarUrl,
+      isVerified: profiles.isVerified,
+      points: profiles.points,
+      followersCount: profiles.followersCount,
+      followingCount: profiles.followingCount,
+      createdAt: profiles.createdAt,
+      followedByMe,
+    })
+    .from(profiles)
+    .where(publicProfileNamed(username));
+  if (!row) throw new AppError("NOT_FOUND", M.follows.userNotFound);
+  return {
+    id: row.id,
+    username: row.username,
+    avatarUrl: row.avatarUrl,
+    isVerified: row.isVerified,
+    points: row.points,
+    joinedAt: row.createdAt.toISOString(),
+    followersCount: row.followersCount,
+    followingCount: row.followingCount,
+    followedByMe: row.followedByMe,
+    isMe: row.id === viewerId,
+  };
+}

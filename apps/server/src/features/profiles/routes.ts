@@ -1,0 +1,54 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { ZFeedPage, ZPublicProfile, ZUserPostsQuery } from "@plugs/domain";
+import type { TAppEnv, TDeps } from "../../context.ts";
+import { errorResponses } from "../../http/openapi-errors.ts";
+import { getPublicProfile } from "./get-profile.ts";
+import { listUserPosts } from "./user-posts.ts";
+
+export const ZUsernameParams = z.object({
+  username: z.string().openapi({ param: { name: "username", in: "path" } }),
+});
+
+function json<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { "application/json": { schema } } };
+}
+
+/** Public profiles: GET /api/users/:username and GET /api/users/:username/posts. */
+export function profileRoutes(deps: TDeps) {
+  return new OpenAPIHono<TAppEnv>()
+    .openapi(
+      createRoute({
+        method: "get",
+        path: "/users/{username}",
+        tags: ["users"],
+        summary: "A user's public profile with follower and following counts (banned users are not found)",
+        request: { params: ZUsernameParams },
+        responses: { 200: json(ZPublicProfile, "The profile"), ...errorResponses(404) },
+      }),
+      async (c) =>
+        c.json(await getPublicProfile(deps, c.get("viewer") ?? null, c.req.valid("param").username), 200),
+    )
+    .openapi(
+      createRoute({
+        method: "get",
+        path: "/users/{username}/posts",
+        tags: ["users"],
+        summary: "The user's posts the viewer may see, newest first, keyset pages",
+        request: { params: ZUsernameParams, query: ZUserPostsQuery },
+        responses: {
+          200: json(ZFeedPage, "A page of posts; pass nextCursor back as cursor"),
+          ...errorResponses(400, 404),
+        },
+      }),
+      async (c) =>
+        c.json(
+          await listUserPosts(
+            deps,
+            c.get("viewer") ?? null,
+            c.req.valid("param").username,
+            c.req.valid("query"),
+          ),
+          200,
+        ),
+    );
+}

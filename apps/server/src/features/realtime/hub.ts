@@ -1,0 +1,87 @@
+import type { TRealtimeEvent } from "@plugs/domain";
+import { sql } from "drizzle-orm";
+import type { TDb } from "../../db/client.ts";
+import type { TLogger } from "../../logger.ts";
+import { queryRows } from "../posts/visibility.ts";
+import type { TEventBus } from "./event-bus.ts";
+import type { TBusEvent } from "./publish.ts";
+
+/** One open event stream of a signed-in user. */
+export type TConnection = {
+  userId: string;
+  send(event: TRealtimeEvent): void;
+  /** Ends the stream (server shutdown). */
+  close(): void;
+};
+
+export type TRealtimeHub = {
+  /** Registers an open stream; the returned function unregisters it. */
+  add(connection: TConnection): () => void;
+  /** How many streams are open on this instance. */
+  size(): number;
+  /** Ends every stream and stops listening (graceful shutdown). */
+  close(): Promise<void>;
+};
+
+/**
+ * Routes bus events to this instance's open streams: a notification to its user's streams, a new post to every
+ * connected user who may see it in the feed except its author. For a community post, one query per event asks
+ * which of the connected users are active members (never a query per connection).
+ */
+export function createRealtimeHub(deps: { db: TDb; logger: TLogger }, bus: TEventBus): TRealtimeHub {
+  const byUser = new Map<string, Set<TConnection>>();
+  let count = 0;
+
+  const sendTo = (userId: string, event: TRealtimeEvent) => {
+    for (const connection of byUser.get(userId) ?? []) connection.send(event);
+  };
+
+  const onPost = async (event: Extract<TBusEvent, { type: "post" }>) => {
+    const signal: TRealtimeEvent = { type: "post", postId: event.postId, communityId: event.communityId };
+    if (!event.communityId) {
+      for (const userId of byUser.keys()) if (userId !== event.authorId) sendTo(userId, signal);
+      return;
+    }
+    const connected = [...byUser.keys()].filter((id) => id !== event.authorId);
+    if (connected.length === 0) return;
+    const members = await queryRows<{ user_id: string }>(
+      deps.db,
+      sql`select m.user_id from community_members m
+          where m.community_id = ${event.communityId} and m.status = 'active'
+            and m.user_id in (select unnest(${`{${connected.join(",")}}`}::uuid[]))`,
+    );
+    for (const m of members) sendTo(m.user_id, signal);
+  };
+
+  const unsubscribe = bus.subscribe((event) => {
+    if (event.type === "notification") {
+      sendTo(event.userId, { type: "notification", notification: event.notification });
+    } else if (event.type === "post") {
+      onPost(event).catch((err) => deps.logger.warn({ err }, "could not route a new-post signal"));
+    }
+  });
+
+  return {
+    add(connection) {
+      let set = byUser.get(connection.userId);
+      if (!set) {
+        set = new Set();
+        byUser.set(connection.userId, set);
+      }
+      set.add(connection);
+      count++;
+      return () => {
+        const s = byUser.get(connection.userId);
+        if (!s?.delete(connection)) return;
+        count--;
+        if (s.size === 0) byUser.delete(connection.userId);
+      };
+    },
+    size: () => count,
+    async close() {
+      unsubscribe();
+      for (const set of [...byUser.values()]) for (const connection of [...set]) connection.close();
+      await bus.close();
+    },
+  };
+}

@@ -1,0 +1,144 @@
+import { z } from "zod";
+import { M } from "./messages.ts";
+import { POST_LIMITS } from "./posts.ts";
+
+/** Follows, public profiles and notifications: the API contract shared by the server and the web app. */
+
+export const SOCIAL_LIMITS = {
+  listPageSize: 20,
+  maxPageSize: 50,
+  /** Ids per POST /api/notifications/read. */
+  maxReadIds: 100,
+} as const;
+
+export const ZCursorQuery = z.object({
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(SOCIAL_LIMITS.maxPageSize).default(SOCIAL_LIMITS.listPageSize),
+});
+export type TCursorQuery = z.infer<typeof ZCursorQuery>;
+
+export const ZUserPostsQuery = z.object({
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(POST_LIMITS.maxPageSize).default(POST_LIMITS.feedPageSize),
+});
+export type TUserPostsQuery = z.infer<typeof ZUserPostsQuery>;
+
+export const ZPublicProfile = z.object({
+  id: z.string(),
+  username: z.string(),
+  avatarUrl: z.string().nullable(),
+  isVerified: z.boolean(),
+  points: z.number(),
+  joinedAt: z.string(),
+  followersCount: z.number(),
+  followingCount: z.number(),
+  /** False for a visitor and on your own profile. */
+  followedByMe: z.boolean(),
+  isMe: z.boolean(),
+});
+export type TPublicProfile = z.infer<typeof ZPublicProfile>;
+
+export const ZFollowState = z.object({ following: z.boolean(), followersCount: z.number() });
+export type TFollowState = z.infer<typeof ZFollowState>;
+
+export const ZFollowListItem = z.object({
+  id: z.string(),
+  username: z.string(),
+  avatarUrl: z.string().nullable(),
+  isVerified: z.boolean(),
+  followedByMe: z.boolean(),
+  isMe: z.boolean(),
+  /** When this follow was made. */
+  followedAt: z.string(),
+});
+export type TFollowListItem = z.infer<typeof ZFollowListItem>;
+
+export const ZFollowList = z.object({ items: z.array(ZFollowListItem), nextCursor: z.string().nullable() });
+export type TFollowList = z.infer<typeof ZFollowList>;
+
+export const NOTIFICATION_KINDS = [
+  "mention_post",
+  "mention_comment",
+  "reply",
+  "comment",
+  "follow",
+  "points",
+  "airdrop",
+] as const;
+export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const ZNotification = z.object({
+  id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  actor: z
+    .object({
+      id: z.string(),
+      username: z.string(),
+      avatarUrl: z.string().nullable(),
+      isVerified: z.boolean(),
+    })
+    .nullable(),
+  postId: z.string().nullable(),
+  commentId: z.string().nullable(),
+  amount: z.number().nullable(),
+  /** Where clicking it goes (a path in the app), or null when it points nowhere. */
+  link: z.string().nullable(),
+  readAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TNotification = z.infer<typeof ZNotification>;
+
+export const ZNotificationsPage = z.object({
+  items: z.array(ZNotification),
+  nextCursor: z.string().nullable(),
+  unreadCount: z.number(),
+});
+export type TNotificationsPage = z.infer<typeof ZNotificationsPage>;
+
+export const ZUnreadCount = z.object({ unreadCount: z.number() });
+export type TUnreadCount = z.infer<typeof ZUnreadCount>;
+
+const readError = { error: M.notifications.readBody };
+
+/** POST /api/notifications/read: some ids, or everything. */
+export const ZMarkReadRequest = z.union(
+  [
+    z.object(
+      {
+        ids: z.array(z.uuid(readError), readError).min(1, readError).max(SOCIAL_LIMITS.maxReadIds, readError),
+      },
+      readError,
+    ),
+    z.object({ all: z.literal(true, readError) }, readError),
+  ],
+  readError,
+);
+export type TMarkReadRequest = z.infer<typeof ZMarkReadRequest>;
+
+/** What GET /api/events sends as the data of each event. */
+export type TRealtimeEvent =
+  | { type: "notification"; notification: TNotification }
+  | { type: "post"; postId: string; communityId: string | null };
+
+/** Where a notification leads in the app. */
+export function notificationLink(n: {
+  kind: TNotificationKind;
+  postId: string | null;
+  commentId: string | null;
+  actorUsername: string | null;
+}): string | null {
+  switch (n.kind) {
+    case "mention_post":
+      return n.postId ? `/posts/${n.postId}` : null;
+    case "mention_comment":
+    case "reply":
+    case "comment":
+      if (!n.postId) return null;
+      return n.commentId ? `/posts/${n.postId}#comment-${n.commentId}` : `/posts/${n.postId}`;
+    case "follow":
+      return n.actorUsername ? `/user/${encodeURIComponent(n.actorUsername)}` : null;
+    case "points":
+    case "airdrop":
+      return "/rewards";
+  }
+}
