@@ -8,6 +8,7 @@ import { meRoutes } from "./features/auth/me-routes.ts";
 import { originGuard } from "./features/auth/origin-guard.ts";
 import { authRoutes } from "./features/auth/routes.ts";
 import { sessionMiddleware } from "./features/auth/session-middleware.ts";
+import { communityRoutes } from "./features/communities/routes.ts";
 import { gifRoutes } from "./features/gifs/routes.ts";
 import { requestBodyLimit } from "./features/media/multipart.ts";
 import { mediaRoutes } from "./features/media/routes.ts";
@@ -57,6 +58,7 @@ export function createApp(deps: TDeps) {
   api.route("/", meRoutes(deps));
   api.route("/", adminUserRoutes(deps));
   api.route("/", postRoutes(deps));
+  api.route("/", communityRoutes(deps));
   api.route("/", mentionRoutes(deps));
   api.route("/", gifRoutes(deps));
   mountApiDocs(api, "1.0.0");

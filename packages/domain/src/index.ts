@@ -1,4 +1,5 @@
 export * from "./auth.ts";
+export * from "./communities.ts";
 export * from "./files.ts";
 export * from "./messages.ts";
 export * from "./posts.ts";

@@ -1,0 +1,89 @@
+import { randomUUID } from "node:crypto";
+import { M, type TBrandingType, type TCreateCommunityResponse, ZCreateCommunityRequest } from "@plugs/domain";
+import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
+import { communities, communityMembers } from "../../db/schema/index.ts";
+import { AppError, isUniqueViolation } from "../../errors.ts";
+import { prepareBrandingImage, storeBranding, type TPreparedImage } from "./branding.ts";
+import { loadCommunityDetail } from "./community-dto.ts";
+import { freeSlug } from "./community-slug.ts";
+import { rulesHash } from "./rules-hash.ts";
+
+/** The create form as it arrives (multipart): parsed with the shared schema once the user is known. */
+export type TCreateCommunityForm = {
+  name?: unknown;
+  description?: unknown;
+  rules?: unknown;
+  avatar: File | null;
+  banner: File | null;
+};
+
+const SLUG_TRIES = 5;
+
+/**
+ * Creates a community: validates the fields and both images (by their bytes) before writing anything, inserts the
+ * community with its creator as its first member (role creator) in one transaction, then stores the avatar and
+ * banner as branding version 1. A branding failure after the community exists only adds a warning; the community
+ * stays (the spec's behaviour), and its creator can upload the image again from the manage page.
+ */
+export async function createCommunity(
+  deps: TDeps,
+  viewer: TViewer | null,
+  form: TCreateCommunityForm,
+): Promise<TCreateCommunityResponse> {
+  const me = requireViewer(viewer, M.communities.loginToCreate);
+  const input = ZCreateCommunityRequest.parse({
+    name: form.name,
+    description: form.description,
+    rules: form.rules,
+    avatar: form.avatar ?? undefined,
+    banner: form.banner ?? undefined,
+  });
+  const images: [TBrandingType, TPreparedImage][] = [
+    ["avatar", await prepareBrandingImage(form.avatar, "avatar")],
+    ["banner", await prepareBrandingImage(form.banner, "banner")],
+  ];
+
+  const communityId = randomUUID();
+  for (let attempt = 1; ; attempt++) {
+    const slug = await freeSlug(deps.db, input.name);
+    try {
+      await deps.db.transaction(async (tx) => {
+        await tx.insert(communities).values({
+          id: communityId,
+          name: input.name,
+          slug,
+          communityDescription: input.description,
+          communityRules: input.rules,
+          creatorId: me.id,
+          memberCount: 1,
+        });
+        await tx.insert(communityMembers).values({
+          communityId,
+          userId: me.id,
+          role: "creator",
+          status: "active",
+          acceptedRulesVersion: 1,
+          acceptedRulesHash: rulesHash(input.rules),
+          acceptedRulesAt: new Date(),
+        });
+      });
+      break;
+    } catch (err) {
+      // Another community took this slug between the look-up and the insert: look again.
+      if (!isUniqueViolation(err) || attempt >= SLUG_TRIES) throw err;
+    }
+  }
+
+  const warnings: string[] = [];
+  for (const [type, image] of images) {
+    try {
+      await storeBranding(deps, communityId, type, image, me.id);
+    } catch (err) {
+      deps.logger.warn({ err, communityId, type }, "community branding upload failed");
+      warnings.push(M.communities.brandingUploadFailed(type));
+    }
+  }
+  const community = await loadCommunityDetail(deps.db, communityId, me.id);
+  if (!community) throw new AppError("NOT_FOUND", M.communities.notFound);
+  return { community, warnings };
+}
