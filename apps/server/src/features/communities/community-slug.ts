@@ -5,8 +5,7 @@ import { communities } from "../../db/schema/index.ts";
 
 /**
  * The slug for a new community: the spec's rule, made unique with -2, -3, ... ("Crypto Club" and "crypto  club"
- * both slugify to crypto-club). The insert still relies on the unique index: a concurrent create can take the
- * chosen slug first, and the caller then asks again.
+ * both slugify to crypto-club). Call it inside the create's transaction, under its slug lock.
  */
 export async function freeSlug(db: Pick<TDb, "select">, name: string): Promise<string> {
   const base = slugify(name) || "community";

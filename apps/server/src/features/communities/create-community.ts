@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { M, type TBrandingType, type TCreateCommunityResponse, ZCreateCommunityRequest } from "@plugs/domain";
+import { sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { communities, communityMembers } from "../../db/schema/index.ts";
-import { AppError, isUniqueViolation } from "../../errors.ts";
+import { AppError } from "../../errors.ts";
 import { prepareBrandingImage, storeBranding, type TPreparedImage } from "./branding.ts";
 import { loadCommunityDetail } from "./community-dto.ts";
 import { freeSlug } from "./community-slug.ts";
@@ -17,7 +18,8 @@ export type TCreateCommunityForm = {
   banner: File | null;
 };
 
-const SLUG_TRIES = 5;
+/** The advisory lock key that serializes slug choice (any constant unique to this use). */
+const SLUG_LOCK = 7_130_001;
 
 /**
  * Creates a community: validates the fields and both images (by their bytes) before writing anything, inserts the
@@ -44,35 +46,30 @@ export async function createCommunity(
   ];
 
   const communityId = randomUUID();
-  for (let attempt = 1; ; attempt++) {
-    const slug = await freeSlug(deps.db, input.name);
-    try {
-      await deps.db.transaction(async (tx) => {
-        await tx.insert(communities).values({
-          id: communityId,
-          name: input.name,
-          slug,
-          communityDescription: input.description,
-          communityRules: input.rules,
-          creatorId: me.id,
-          memberCount: 1,
-        });
-        await tx.insert(communityMembers).values({
-          communityId,
-          userId: me.id,
-          role: "creator",
-          status: "active",
-          acceptedRulesVersion: 1,
-          acceptedRulesHash: rulesHash(input.rules),
-          acceptedRulesAt: new Date(),
-        });
-      });
-      break;
-    } catch (err) {
-      // Another community took this slug between the look-up and the insert: look again.
-      if (!isUniqueViolation(err) || attempt >= SLUG_TRIES) throw err;
-    }
-  }
+  await deps.db.transaction(async (tx) => {
+    // One create at a time picks a slug (creating communities is rare), so two creates of one name never race
+    // for the same slug; the unique index stays the last word.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SLUG_LOCK})`);
+    const slug = await freeSlug(tx, input.name);
+    await tx.insert(communities).values({
+      id: communityId,
+      name: input.name,
+      slug,
+      communityDescription: input.description,
+      communityRules: input.rules,
+      creatorId: me.id,
+      memberCount: 1,
+    });
+    await tx.insert(communityMembers).values({
+      communityId,
+      userId: me.id,
+      role: "creator",
+      status: "active",
+      acceptedRulesVersion: 1,
+      acceptedRulesHash: rulesHash(input.rules),
+      acceptedRulesAt: new Date(),
+    });
+  });
 
   const warnings: string[] = [];
   for (const [type, image] of images) {
