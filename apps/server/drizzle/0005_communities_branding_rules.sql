@@ -23,8 +23,8 @@ CREATE UNIQUE INDEX "community_branding_active_key" ON "community_branding" USIN
 ALTER TABLE "community_members" ADD CONSTRAINT "community_members_added_by_profiles_id_fk" FOREIGN KEY ("added_by") REFERENCES "public"."profiles"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "communities_popular_idx" ON "communities" USING btree ("member_count" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "communities_newest_idx" ON "communities" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "communities_name_trgm_idx" ON "communities" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "communities_description_trgm_idx" ON "communities" USING gin ("community_description" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "communities_name_trgm_idx" ON "communities" USING gin ("name" gin_trgm_ops) WITH (fastupdate=off);--> statement-breakpoint
+CREATE INDEX "communities_description_trgm_idx" ON "communities" USING gin ("community_description" gin_trgm_ops) WITH (fastupdate=off);--> statement-breakpoint
 CREATE INDEX "community_members_list_idx" ON "community_members" USING btree ("community_id","status","joined_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "community_members_creators_idx" ON "community_members" USING btree ("community_id","joined_at") WHERE "community_members"."role" = 'creator' and "community_members"."status" = 'active';--> statement-breakpoint
 ALTER TABLE "communities" ADD CONSTRAINT "communities_member_count_not_negative" CHECK ("communities"."member_count" >= 0);

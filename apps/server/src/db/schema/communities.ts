@@ -47,8 +47,12 @@ export const communities = pgTable(
     ),
     index("communities_newest_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The list's search (name or description, ILIKE '%term%'): trigram indexes (pg_trgm, migration 0004).
-    index("communities_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
-    index("communities_description_trgm_idx").using("gin", t.communityDescription.op("gin_trgm_ops")),
+    // fastupdate off: new rows go straight into the index instead of a pending list that only VACUUM merges
+    // (PGlite has no autovacuum); communities are written rarely and searched often.
+    index("communities_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")).with({ fastupdate: "off" }),
+    index("communities_description_trgm_idx")
+      .using("gin", t.communityDescription.op("gin_trgm_ops"))
+      .with({ fastupdate: "off" }),
     check("communities_member_count_not_negative", sql`${t.memberCount} >= 0`),
   ],
 );
