@@ -27,7 +27,7 @@ beforeAll(async () => {
   member = await createUser(server, { username: "joiner" });
   outsider = await createUser(server, { username: "outsider" });
   community = await createCommunityAs(server, creator.cookie, { name: "Rule Keepers", rules: RULES });
-});
+}, 180_000);
 afterAll(() => server?.close());
 
 type TState = TMembershipState & TErrorResult;
@@ -231,16 +231,15 @@ describe("member_count under concurrency", () => {
     expect(new Set(joins.map((r) => r.body.memberCount)).size).toBe(100);
     expect(await counts(crowd.id)).toEqual({ memberCount: 101, active: 101 });
 
-    // The same 100 again (no double count), 50 of them leaving and 50 new people joining, all at once.
+    // 25 of them joining again (no double count), 50 leaving and 50 new people joining, all at once.
     const mixed = await Promise.all([
-      ...first.map((p) => join(p.cookie, { acceptRules: true }, crowd.id)),
+      ...first.slice(50, 75).map((p) => join(p.cookie, { acceptRules: true }, crowd.id)),
       ...first.slice(0, 50).map((p) => leave(p.cookie, crowd.id)),
       ...people.slice(100).map((p) => join(p.cookie, { acceptRules: true }, crowd.id)),
     ]);
     expect(mixed.every((r) => r.status === 200 || r.status === 409)).toBe(true);
     const after = await counts(crowd.id);
     expect(after?.memberCount).toBe(after?.active);
-    expect(after?.memberCount).toBeGreaterThanOrEqual(101);
-    expect(after?.memberCount).toBeLessThanOrEqual(151);
+    expect(after?.memberCount).toBe(101);
   });
 });

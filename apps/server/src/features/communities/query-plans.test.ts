@@ -41,7 +41,7 @@ beforeAll(async () => {
   const [viewer] = await queryRows<{ id: string }>(db, sql`select id from profiles limit 1`);
   viewerId = viewer?.id ?? "";
   await db.execute(sql`analyze`);
-});
+}, 180_000);
 afterAll(() => server?.close());
 
 async function plan(query: SQL | { getSQL(): SQL }): Promise<string> {
