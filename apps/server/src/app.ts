@@ -9,6 +9,7 @@ import { originGuard } from "./features/auth/origin-guard.ts";
 import { authRoutes } from "./features/auth/routes.ts";
 import { sessionMiddleware } from "./features/auth/session-middleware.ts";
 import { commentRoutes } from "./features/comments/routes.ts";
+import { communityRoutes } from "./features/communities/routes.ts";
 import { followRoutes } from "./features/follows/routes.ts";
 import { gifRoutes } from "./features/gifs/routes.ts";
 import { kolRoutes } from "./features/kols/routes.ts";
@@ -72,6 +73,7 @@ export function createApp(
   api.route("/", adminUserRoutes(deps));
   api.route("/", postRoutes(deps));
   api.route("/", commentRoutes(deps));
+  api.route("/", communityRoutes(deps));
   api.route("/", mentionRoutes(deps));
   api.route("/", gifRoutes(deps));
   api.route("/", pointsRoutes(deps));

@@ -1,5 +1,6 @@
 export * from "./auth.ts";
 export * from "./comments.ts";
+export * from "./communities.ts";
 export * from "./files.ts";
 export * from "./kols.ts";
 export * from "./messages.ts";

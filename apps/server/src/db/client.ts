@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -52,7 +53,11 @@ export async function openDatabase(options: {
   }
   const release = options.dataDir ? acquireDataDirLock(options.dataDir) : () => {};
   try {
-    const client = options.dataDir ? new PGlite(path.join(options.dataDir, "pglite")) : new PGlite();
+    // pg_trgm serves ILIKE '%term%' searches through trigram indexes (migration 0004), as on PostgreSQL.
+    const extensions = { pg_trgm };
+    const client = options.dataDir
+      ? new PGlite(path.join(options.dataDir, "pglite"), { extensions })
+      : new PGlite({ extensions });
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as TDb;
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS });

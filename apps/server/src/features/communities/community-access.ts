@@ -1,0 +1,70 @@
+import { M } from "@plugs/domain";
+import { and, eq, sql } from "drizzle-orm";
+import type { TDb } from "../../db/client.ts";
+import { communityMembers } from "../../db/schema/index.ts";
+import { AppError } from "../../errors.ts";
+import { isUuid, queryRows } from "../posts/visibility.ts";
+
+export type TLockedCommunity = { id: string; rules: string | null; rulesVersion: number };
+
+/**
+ * Locks the community's row until the transaction ends, so membership changes of one community run one at a
+ * time: member_count and the last-creator rule hold under concurrent requests. Always taken first, before any
+ * member row, so two transactions never wait on each other in opposite orders. 404 when there is no such community.
+ */
+export async function lockCommunity(
+  tx: Pick<TDb, "execute">,
+  communityId: string,
+): Promise<TLockedCommunity> {
+  if (!isUuid(communityId)) throw new AppError("NOT_FOUND", M.communities.notFound);
+  const [row] = await queryRows<{ id: string; community_rules: string | null; rules_version: number }>(
+    tx,
+    sql`select id, community_rules, rules_version from communities where id = ${communityId} for update`,
+  );
+  if (!row) throw new AppError("NOT_FOUND", M.communities.notFound);
+  return { id: row.id, rules: row.community_rules, rulesVersion: row.rules_version };
+}
+
+/** Does this community exist? 404 otherwise (for read-only routes that take an id). */
+export async function requireCommunity(db: Pick<TDb, "execute">, communityId: string): Promise<void> {
+  if (!isUuid(communityId)) throw new AppError("NOT_FOUND", M.communities.notFound);
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`select id from communities where id = ${communityId}`,
+  );
+  if (!row) throw new AppError("NOT_FOUND", M.communities.notFound);
+}
+
+/** Is this user an active creator of this community? */
+export async function isActiveCreator(
+  db: Pick<TDb, "select">,
+  communityId: string,
+  userId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ role: communityMembers.role, status: communityMembers.status })
+    .from(communityMembers)
+    .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, userId)));
+  return row?.role === "creator" && row.status === "active";
+}
+
+/** Creators only: 403 with `message` for anyone else (members, banned members, non-members). */
+export async function requireCreator(
+  db: Pick<TDb, "select">,
+  communityId: string,
+  userId: string,
+  message: string = M.communities.creatorsOnlyManage,
+): Promise<void> {
+  if (!(await isActiveCreator(db, communityId, userId))) throw new AppError("FORBIDDEN", message);
+}
+
+/** 404 for no such community, then 403 with `message` unless the user is one of its active creators. */
+export async function requireCreatorOf(
+  db: Pick<TDb, "select" | "execute">,
+  communityId: string,
+  userId: string,
+  message: string = M.communities.creatorsOnlyManage,
+): Promise<void> {
+  await requireCommunity(db, communityId);
+  await requireCreator(db, communityId, userId, message);
+}

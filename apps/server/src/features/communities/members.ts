@@ -1,0 +1,170 @@
+import {
+  COMMUNITY_LIMITS,
+  M,
+  type TCommunityMember,
+  type TCommunityMembersPage,
+  type TMembersQuery,
+  ZAddMemberRequest,
+  ZUpdateMemberRequest,
+} from "@plugs/domain";
+import { and, count, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
+import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
+import type { TDb } from "../../db/client.ts";
+import { communityMembers, profiles } from "../../db/schema/index.ts";
+import { AppError } from "../../errors.ts";
+import { isUuid } from "../posts/visibility.ts";
+import { lockCommunity, requireCommunity, requireCreator } from "./community-access.ts";
+import { containsPattern, loadMember, memberColumns, toCommunityMember } from "./community-dto.ts";
+import { moveMemberCount } from "./join-community.ts";
+
+function membersWhere(communityId: string, query: TMembersQuery): SQL {
+  const term = query.search?.trim();
+  return and(
+    eq(communityMembers.communityId, communityId),
+    eq(communityMembers.status, query.status),
+    term ? ilike(profiles.username, containsPattern(term)) : undefined,
+  ) as SQL;
+}
+
+/** The members page query on its own (EXPLAIN in tests looks at exactly this). */
+export function membersPageQuery(
+  db: TDb,
+  communityId: string,
+  query: TMembersQuery,
+  viewerId: string | null,
+) {
+  const size = COMMUNITY_LIMITS.membersPageSize;
+  return db
+    .select(memberColumns(viewerId))
+    .from(communityMembers)
+    .innerJoin(profiles, eq(profiles.id, communityMembers.userId))
+    .where(membersWhere(communityId, query))
+    .orderBy(desc(communityMembers.joinedAt), desc(communityMembers.id))
+    .limit(size)
+    .offset((query.page - 1) * size);
+}
+
+/**
+ * GET /api/communities/:id/members: a community's active members (anyone may look), newest first, searched by
+ * username, in pages of 10 with the total. The banned list is for the community's creators.
+ */
+export async function listMembers(
+  deps: TDeps,
+  viewer: TViewer | null,
+  communityId: string,
+  query: TMembersQuery,
+): Promise<TCommunityMembersPage> {
+  await requireCommunity(deps.db, communityId);
+  if (query.status === "banned") {
+    const me = requireViewer(viewer, M.communities.loginToManage);
+    await requireCreator(deps.db, communityId, me.id);
+  }
+  const [rows, [total]] = await Promise.all([
+    membersPageQuery(deps.db, communityId, query, viewer?.id ?? null),
+    deps.db
+      .select({ n: count() })
+      .from(communityMembers)
+      .innerJoin(profiles, eq(profiles.id, communityMembers.userId))
+      .where(membersWhere(communityId, query)),
+  ]);
+  const n = total?.n ?? 0;
+  return {
+    items: rows.map(toCommunityMember),
+    total: n,
+    page: query.page,
+    pageCount: Math.max(1, Math.ceil(n / COMMUNITY_LIMITS.membersPageSize)),
+  };
+}
+
+/**
+ * PATCH /api/communities/:id/members/:memberId {status?, role?}: a creator bans or unbans another member, or moves
+ * them between member and creator. Never on oneself. Banning also takes the creator role away (a banned person
+ * cannot manage the community); the acting creator remains, so the community always keeps one.
+ */
+export async function updateMember(
+  deps: TDeps,
+  viewer: TViewer | null,
+  communityId: string,
+  memberId: string,
+  body: unknown,
+): Promise<TCommunityMember> {
+  const rolesOnly = typeof body === "object" && body !== null && "role" in body && !("status" in body);
+  const me = requireViewer(
+    viewer,
+    rolesOnly ? M.communities.loginToUpdateRoles : M.communities.loginToManage,
+  );
+  const input = ZUpdateMemberRequest.parse(body ?? {});
+  if (input.status === "banned" && input.role === "creator") {
+    throw new AppError("VALIDATION", M.communities.bannedCannotBeCreator);
+  }
+  await deps.db.transaction(async (tx) => {
+    await lockCommunity(tx, communityId);
+    await requireCreator(tx, communityId, me.id);
+    const [target] = isUuid(memberId)
+      ? await tx
+          .select({
+            id: communityMembers.id,
+            userId: communityMembers.userId,
+            role: communityMembers.role,
+            status: communityMembers.status,
+          })
+          .from(communityMembers)
+          .where(and(eq(communityMembers.id, memberId), eq(communityMembers.communityId, communityId)))
+      : [];
+    if (!target) throw new AppError("NOT_FOUND", M.communities.memberNotFound);
+    if (target.userId === me.id) throw new AppError("FORBIDDEN", M.communities.notOnSelf);
+
+    const status = input.status ?? target.status;
+    const role = status === "banned" ? "member" : (input.role ?? target.role);
+    if (status === "banned" && input.role === "creator") {
+      throw new AppError("CONFLICT", M.communities.bannedCannotBeCreator);
+    }
+    if (status === target.status && role === target.role) return;
+    await tx
+      .update(communityMembers)
+      .set({ status, role, updatedAt: sql`now()` })
+      .where(eq(communityMembers.id, target.id));
+    if (status !== target.status) await moveMemberCount(tx, communityId, status === "active" ? 1 : -1);
+  });
+  const member = await loadMember(deps.db, memberId, me.id);
+  if (!member) throw new AppError("NOT_FOUND", M.communities.memberNotFound);
+  return member;
+}
+
+/**
+ * POST /api/communities/:id/members {userId}: a creator adds a user found by the community user search. A banned
+ * member is unbanned from the members list instead; nobody is added twice.
+ */
+export async function addMember(
+  deps: TDeps,
+  viewer: TViewer | null,
+  communityId: string,
+  body: unknown,
+): Promise<TCommunityMember> {
+  const me = requireViewer(viewer, M.communities.loginToManage);
+  const input = ZAddMemberRequest.parse(body ?? {});
+  const memberId = await deps.db.transaction(async (tx) => {
+    await lockCommunity(tx, communityId);
+    await requireCreator(tx, communityId, me.id);
+    const [user] = await tx
+      .select({ id: profiles.id, isBanned: profiles.isBanned })
+      .from(profiles)
+      .where(eq(profiles.id, input.userId));
+    if (!user || user.isBanned) throw new AppError("NOT_FOUND", M.communities.userNotFound);
+    const [existing] = await tx
+      .select({ status: communityMembers.status })
+      .from(communityMembers)
+      .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, user.id)));
+    if (existing?.status === "banned") throw new AppError("CONFLICT", M.communities.userBanned);
+    if (existing) throw new AppError("CONFLICT", M.communities.alreadyMember);
+    const [row] = await tx
+      .insert(communityMembers)
+      .values({ communityId, userId: user.id, role: "member", status: "active", addedBy: me.id })
+      .returning({ id: communityMembers.id });
+    await moveMemberCount(tx, communityId, 1);
+    return row?.id ?? "";
+  });
+  const member = await loadMember(deps.db, memberId, me.id);
+  if (!member) throw new AppError("NOT_FOUND", M.communities.memberNotFound);
+  return member;
+}

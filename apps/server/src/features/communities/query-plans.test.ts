@@ -1,0 +1,82 @@
+import { type SQL, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
+import { queryRows } from "../posts/visibility.ts";
+import { communitiesPageQuery } from "./list-communities.ts";
+import { membersPageQuery } from "./members.ts";
+
+/*
+ * The list queries are served by indexes: EXPLAIN on a few thousand communities and a community of a few thousand
+ * members (after ANALYZE) must not read either table from start to end.
+ */
+
+let server: TTestServer;
+let bigCommunity: string;
+let viewerId: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const db = server.deps.db;
+  await db.execute(sql`insert into profiles (id, username)
+    select gen_random_uuid(), 'member_' || g || '_' || md5(g::text) from generate_series(1, 3000) g`);
+  await db.execute(sql`insert into communities (name, slug, community_description, member_count, created_at)
+    select 'Community ' || g || ' ' || md5(g::text), 'community-' || g, 'About ' || md5((g * 7)::text),
+      floor(power(random(), 3) * 5000)::int, now() - random() * interval '400 days'
+    from generate_series(1, 5000) g`);
+  const [big] = await queryRows<{ id: string }>(
+    db,
+    sql`select id from communities where slug = 'community-1'`,
+  );
+  bigCommunity = big?.id ?? "";
+  await db.execute(sql`insert into community_members (community_id, user_id, status, joined_at)
+    select ${bigCommunity}, id, case when random() < 0.05 then 'banned' else 'active' end,
+      now() - random() * interval '300 days'
+    from profiles`);
+  // Everyone else also belongs to a few other communities, so the members table is not one community's alone.
+  await db.execute(sql`insert into community_members (community_id, user_id)
+    select c.id, p.id from (select id, row_number() over (order by slug) n from communities) c
+    join (select id, row_number() over (order by username) n from profiles) p on p.n % 1000 = c.n % 1000
+    where c.id <> ${bigCommunity}
+    on conflict do nothing`);
+  const [viewer] = await queryRows<{ id: string }>(db, sql`select id from profiles limit 1`);
+  viewerId = viewer?.id ?? "";
+  await db.execute(sql`analyze`);
+}, 180_000);
+afterAll(() => server?.close());
+
+async function plan(query: SQL | { getSQL(): SQL }): Promise<string> {
+  const rows = await queryRows<{ "QUERY PLAN": string }>(server.deps.db, sql`explain ${query}`);
+  return rows.map((r) => r["QUERY PLAN"]).join("\n");
+}
+
+const pageQuery = (overrides: { search?: string; sort?: "popular" | "newest"; page?: number }) =>
+  communitiesPageQuery(server.deps.db, { sort: "popular", page: 1, pageSize: 10, ...overrides }, viewerId);
+
+describe("query plans", () => {
+  it.each([
+    ["Most Popular", { sort: "popular" as const }, "communities_popular_idx"],
+    ["Newest", { sort: "newest" as const }, "communities_newest_idx"],
+    ["Most Popular, page 5", { sort: "popular" as const, page: 5 }, "communities_popular_idx"],
+  ])("the community list (%s) reads its index", async (_label, overrides, index) => {
+    const text = await plan(pageQuery(overrides));
+    expect(text).toContain(index);
+    expect(text).not.toMatch(/Seq Scan on communities/);
+  });
+
+  it("the community search reads the trigram indexes", async () => {
+    const text = await plan(pageQuery({ search: "a1b2" }));
+    expect(text).toContain("communities_name_trgm_idx");
+    expect(text).toContain("communities_description_trgm_idx");
+    expect(text).not.toMatch(/Seq Scan on communities/);
+  });
+
+  it("the members page, plain and searched, reads the members index", async () => {
+    for (const search of [undefined, "member_12"]) {
+      const text = await plan(
+        membersPageQuery(server.deps.db, bigCommunity, { page: 2, status: "active", search }, viewerId),
+      );
+      expect(text).toContain("community_members_list_idx");
+      expect(text).not.toMatch(/Seq Scan on community_members/);
+    }
+  });
+});

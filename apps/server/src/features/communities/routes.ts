@@ -1,0 +1,303 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import {
+  BRANDING_TYPES,
+  COMMUNITY_ROLES,
+  FILE_RULES,
+  M,
+  MEMBER_STATUSES,
+  ZBrandingResponse,
+  ZCommunitiesPage,
+  ZCommunitiesQuery,
+  ZCommunityDetail,
+  ZCommunityMember,
+  ZCommunityMembersPage,
+  ZCommunityUserSearch,
+  ZCreateCommunityResponse,
+  ZMembershipState,
+  ZMembersQuery,
+  ZUserSearchQuery,
+} from "@plugs/domain";
+import type { TAppEnv, TDeps } from "../../context.ts";
+import { errorResponses } from "../../http/openapi-errors.ts";
+import { fileOf, requestBodyLimit, type TParsedBody } from "../media/multipart.ts";
+import { replaceBranding } from "./branding.ts";
+import { createCommunity } from "./create-community.ts";
+import { joinCommunity, leaveCommunity } from "./join-community.ts";
+import { getCommunity, listCommunities } from "./list-communities.ts";
+import { addMember, listMembers, updateMember } from "./members.ts";
+import { updateCommunity } from "./update-community.ts";
+import { searchUsersForCommunity } from "./user-search.ts";
+
+/*
+ * Bodies are declared loosely here (documented fields, any values) and parsed with the shared schemas inside the
+ * services, after the sign-in check: a visitor learns they must sign in before being told what to fix.
+ */
+
+const pathParam = (name: string, description: string) =>
+  z.string().openapi({ param: { name, in: "path" }, description });
+const ZIdParams = z.object({ id: pathParam("id", "The community's id") });
+const ZMemberParams = ZIdParams.extend({ memberId: pathParam("memberId", "The membership's id") });
+const ZBrandingParams = ZIdParams.extend({
+  type: z
+    .enum(BRANDING_TYPES, { error: M.communities.invalidBrandingType })
+    .openapi({ param: { name: "type", in: "path" } }),
+});
+
+const field = (type: "string" | "boolean", description: string) =>
+  z.unknown().optional().openapi({ type, description });
+const fileField = (description: string) =>
+  z.unknown().optional().openapi({ type: "string", format: "binary", description });
+
+const ZCreateCommunityForm = z.object({
+  name: field("string", "3-50 letters, numbers and spaces"),
+  description: field("string", "10-500 characters"),
+  rules: field("string", "10-1000 characters"),
+  avatar: fileField("The avatar image (JPEG, PNG, GIF, WebP; 5 MB), checked by its bytes"),
+  banner: fileField("The banner image (shown at 3:1; JPEG, PNG, GIF, WebP; 5 MB), checked by its bytes"),
+});
+const ZBrandingForm = z.object({ file: fileField("The new image (JPEG, PNG, GIF, WebP; 5 MB)") });
+const ZUpdateCommunityBody = z.object({
+  name: field("string", "3-50 letters, numbers and spaces"),
+  description: field("string", "10-500 characters"),
+  rules: field("string", "10-1000 characters; a change moves rulesVersion up"),
+});
+const ZJoinBody = z.object({
+  acceptRules: field("boolean", "Must be true: the rules were read and accepted"),
+});
+const ZUpdateMemberBody = z.object({
+  status: z
+    .unknown()
+    .optional()
+    .openapi({ type: "string", enum: [...MEMBER_STATUSES] }),
+  role: z
+    .unknown()
+    .optional()
+    .openapi({ type: "string", enum: [...COMMUNITY_ROLES] }),
+});
+const ZAddMemberBody = z.object({ userId: field("string", "The user's id, from the community user search") });
+
+// Two images at their limit, plus the text fields.
+const MAX_CREATE_BODY = 2 * FILE_RULES.image.maxBytes + 1024 * 1024;
+const MAX_BRANDING_BODY = FILE_RULES.image.maxBytes + 1024 * 1024;
+
+function json<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { "application/json": { schema } } };
+}
+function jsonBody<T extends z.ZodType>(schema: T) {
+  return { required: false, content: { "application/json": { schema } } };
+}
+
+/**
+ * Communities: the list, create, detail and edit, join and leave, members (list, add, ban and roles), the
+ * community user search and branding.
+ */
+export function communityRoutes(deps: TDeps) {
+  return new OpenAPIHono<TAppEnv>()
+    .openapi(
+      createRoute({
+        method: "get",
+        path: "/communities",
+        tags: ["communities"],
+        summary: "The community list: search name or description, Most Popular or Newest, numbered pages",
+        request: { query: ZCommunitiesQuery },
+        responses: { 200: json(ZCommunitiesPage, "One page of communities"), ...errorResponses(400) },
+      }),
+      async (c) => c.json(await listCommunities(deps, c.get("viewer") ?? null, c.req.valid("query")), 200),
+    )
+    .openapi(
+      createRoute({
+        method: "post",
+        path: "/communities",
+        tags: ["communities"],
+        summary: "Create a community with its avatar and banner; the creator joins as its creator",
+        middleware: [requestBodyLimit(MAX_CREATE_BODY)] as const,
+        request: {
+          body: { required: true, content: { "multipart/form-data": { schema: ZCreateCommunityForm } } },
+        },
+        responses: {
+          201: json(
+            ZCreateCommunityResponse,
+            "The new community, with warnings for images that failed to store",
+          ),
+          ...errorResponses(400, 401, 413, 415),
+        },
+      }),
+      async (c) => {
+        const form = c.req.valid("form") as TParsedBody;
+        const result = await createCommunity(deps, c.get("viewer") ?? null, {
+          name: form.name,
+          description: form.description,
+          rules: form.rules,
+          avatar: fileOf(form, "avatar"),
+          banner: fileOf(form, "banner"),
+        });
+        return c.json(result, 201);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: "get",
+        path: "/communities/{slugOrId}",
+        tags: ["communities"],
+        summary: "A community's details (public), the viewer's membership and its creators",
+        request: { params: z.object({ slugOrId: pathParam("slugOrId", "The community's slug or id") }) },
+        responses: { 200: json(ZCommunityDetail, "The community"), ...errorResponses(404) },
+      }),
+      async (c) =>
+        c.json(await getCommunity(deps, c.get("viewer") ?? null, c.req.valid("param").slugOrId), 200),
+    )
+    .openapi(
+      createRoute({
+        method: "patch",
+        path: "/communities/{id}",
+        tags: ["communities"],
+        summary: "Edit name, description or rules (creators only)",
+        request: { params: ZIdParams, body: jsonBody(ZUpdateCommunityBody) },
+        responses: {
+          200: json(ZCommunityDetail, "The edited community"),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      }),
+      async (c) =>
+        c.json(
+          await updateCommunity(deps, c.get("viewer") ?? null, c.req.valid("param").id, c.req.valid("json")),
+          200,
+        ),
+    )
+    .openapi(
+      createRoute({
+        method: "post",
+        path: "/communities/{id}/join",
+        tags: ["communities"],
+        summary: "Join after accepting the rules (the accepted rules version is recorded)",
+        request: { params: ZIdParams, body: jsonBody(ZJoinBody) },
+        responses: {
+          200: json(ZMembershipState, "Now an active member"),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      }),
+      async (c) =>
+        c.json(
+          await joinCommunity(deps, c.get("viewer") ?? null, c.req.valid("param").id, c.req.valid("json")),
+          200,
+        ),
+    )
+    .openapi(
+      createRoute({
+        method: "post",
+        path: "/communities/{id}/leave",
+        tags: ["communities"],
+        summary: "Leave (the last creator must first make another member a creator)",
+        request: { params: ZIdParams },
+        responses: {
+          200: json(ZMembershipState, "No longer a member"),
+          ...errorResponses(401, 404, 409),
+        },
+      }),
+      async (c) => c.json(await leaveCommunity(deps, c.get("viewer") ?? null, c.req.valid("param").id), 200),
+    )
+    .openapi(
+      createRoute({
+        method: "get",
+        path: "/communities/{id}/members",
+        tags: ["communities"],
+        summary: "Members, newest first, searched by username, pages of 10 (banned: creators only)",
+        request: { params: ZIdParams, query: ZMembersQuery },
+        responses: {
+          200: json(ZCommunityMembersPage, "One page of members"),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      }),
+      async (c) =>
+        c.json(
+          await listMembers(deps, c.get("viewer") ?? null, c.req.valid("param").id, c.req.valid("query")),
+          200,
+        ),
+    )
+    .openapi(
+      createRoute({
+        method: "post",
+        path: "/communities/{id}/members",
+        tags: ["communities"],
+        summary: "Add a user to the community (creators only)",
+        request: { params: ZIdParams, body: jsonBody(ZAddMemberBody) },
+        responses: {
+          201: json(ZCommunityMember, "The new member"),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      }),
+      async (c) =>
+        c.json(
+          await addMember(deps, c.get("viewer") ?? null, c.req.valid("param").id, c.req.valid("json")),
+          201,
+        ),
+    )
+    .openapi(
+      createRoute({
+        method: "patch",
+        path: "/communities/{id}/members/{memberId}",
+        tags: ["communities"],
+        summary: "Ban or unban a member, or make or unmake a creator (creators only, never on oneself)",
+        request: { params: ZMemberParams, body: jsonBody(ZUpdateMemberBody) },
+        responses: {
+          200: json(ZCommunityMember, "The member as now"),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      }),
+      async (c) => {
+        const { id, memberId } = c.req.valid("param");
+        return c.json(
+          await updateMember(deps, c.get("viewer") ?? null, id, memberId, c.req.valid("json")),
+          200,
+        );
+      },
+    )
+    .openapi(
+      createRoute({
+        method: "get",
+        path: "/communities/{id}/user-search",
+        tags: ["communities"],
+        summary: "Users not yet in the community whose username starts with q (2+ characters; creators only)",
+        request: { params: ZIdParams, query: ZUserSearchQuery },
+        responses: {
+          200: json(ZCommunityUserSearch, "At most 10 users"),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      }),
+      async (c) =>
+        c.json(
+          await searchUsersForCommunity(
+            deps,
+            c.get("viewer") ?? null,
+            c.req.valid("param").id,
+            c.req.valid("query"),
+          ),
+          200,
+        ),
+    )
+    .openapi(
+      createRoute({
+        method: "put",
+        path: "/communities/{id}/branding/{type}",
+        tags: ["communities"],
+        summary: "Replace the avatar or banner (creators only): a new active version",
+        middleware: [requestBodyLimit(MAX_BRANDING_BODY)] as const,
+        request: {
+          params: ZBrandingParams,
+          body: { required: true, content: { "multipart/form-data": { schema: ZBrandingForm } } },
+        },
+        responses: {
+          200: json(ZBrandingResponse, "The new version and the community"),
+          ...errorResponses(400, 401, 403, 404, 413, 415),
+        },
+      }),
+      async (c) => {
+        const { id, type } = c.req.valid("param");
+        const form = c.req.valid("form") as TParsedBody;
+        return c.json(
+          await replaceBranding(deps, c.get("viewer") ?? null, id, type, fileOf(form, "file")),
+          200,
+        );
+      },
+    );
+}

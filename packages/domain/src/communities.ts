@@ -1,0 +1,258 @@
+import { z } from "zod";
+import { M } from "./messages.ts";
+import type { TFileLike } from "./posts.ts";
+
+/** The spec's numbers for communities (sections 8 and 9). */
+export const COMMUNITY_LIMITS = {
+  nameMin: 3,
+  nameMax: 50,
+  descriptionMin: 10,
+  descriptionMax: 500,
+  rulesMin: 10,
+  rulesMax: 1000,
+  pageSize: 10,
+  maxPageSize: 50,
+  membersPageSize: 10,
+  userSearchLimit: 10,
+  userSearchMinLength: 2,
+  /** Banner width : height. */
+  bannerRatio: 3,
+} as const;
+
+export const COMMUNITY_SORTS = ["popular", "newest"] as const;
+export const COMMUNITY_ROLES = ["member", "creator"] as const;
+export const MEMBER_STATUSES = ["active", "banned"] as const;
+export const BRANDING_TYPES = ["avatar", "banner"] as const;
+export type TCommunitySort = (typeof COMMUNITY_SORTS)[number];
+export type TCommunityRole = (typeof COMMUNITY_ROLES)[number];
+export type TMemberStatus = (typeof MEMBER_STATUSES)[number];
+export type TBrandingType = (typeof BRANDING_TYPES)[number];
+
+// PostgreSQL text cannot hold NUL characters; they carry no meaning here, so they are dropped before the checks.
+const clean = (s: string) => s.replaceAll("\u0000", "").trim();
+
+export const ZCommunityName = z
+  .string({ error: M.communities.nameMin })
+  .transform(clean)
+  .pipe(
+    z
+      .string()
+      .min(COMMUNITY_LIMITS.nameMin, M.communities.nameMin)
+      .max(COMMUNITY_LIMITS.nameMax, M.communities.nameMax)
+      // ASCII letters, as the slug rule keeps only those: a name of other letters would have no slug.
+      .regex(/^[A-Za-z0-9 ]+$/, M.communities.nameChars),
+  );
+
+export const ZCommunityDescription = z
+  .string({ error: M.communities.descriptionMin })
+  .transform(clean)
+  .pipe(
+    z
+      .string()
+      .min(COMMUNITY_LIMITS.descriptionMin, M.communities.descriptionMin)
+      .max(COMMUNITY_LIMITS.descriptionMax, M.communities.descriptionMax),
+  );
+
+export const ZCommunityRules = z
+  .string({ error: M.communities.rulesMin })
+  .transform(clean)
+  .pipe(
+    z
+      .string()
+      .min(COMMUNITY_LIMITS.rulesMin, M.communities.rulesMin)
+      .max(COMMUNITY_LIMITS.rulesMax, M.communities.rulesMax),
+  );
+
+function isFileLike(value: unknown): value is TFileLike {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as TFileLike).name === "string" &&
+    typeof (value as TFileLike).size === "number" &&
+    (value as TFileLike).size > 0
+  );
+}
+
+/**
+ * Creating a community. The dialog validates with it before sending; the server validates again, then checks the
+ * two images by their bytes when it stores them.
+ */
+export const ZCreateCommunityRequest = z.object({
+  name: ZCommunityName,
+  description: ZCommunityDescription,
+  rules: ZCommunityRules,
+  avatar: z.custom<TFileLike>(isFileLike, M.communities.avatarRequired),
+  banner: z.custom<TFileLike>(isFileLike, M.communities.bannerRequired),
+});
+export type TCreateCommunityRequest = z.infer<typeof ZCreateCommunityRequest>;
+
+/** Editing a community (creators): any of name, description and rules. */
+export const ZUpdateCommunityRequest = z
+  .object({
+    name: ZCommunityName.optional(),
+    description: ZCommunityDescription.optional(),
+    rules: ZCommunityRules.optional(),
+  })
+  .refine((v) => v.name !== undefined || v.description !== undefined || v.rules !== undefined, {
+    message: M.communities.nothingToUpdate,
+  });
+export type TUpdateCommunityRequest = z.infer<typeof ZUpdateCommunityRequest>;
+
+/** Joining: the rules checkbox must be ticked, and the server records which rules text was accepted. */
+export const ZJoinCommunityRequest = z.object(
+  { acceptRules: z.literal(true, { error: M.communities.acceptRules }) },
+  { error: M.communities.acceptRules },
+);
+export type TJoinCommunityRequest = z.infer<typeof ZJoinCommunityRequest>;
+
+/** A creator changes another member's status (ban, unban) and/or role. */
+export const ZUpdateMemberRequest = z
+  .object({
+    status: z.enum(MEMBER_STATUSES, { error: M.communities.invalidStatus }).optional(),
+    role: z.enum(COMMUNITY_ROLES, { error: M.communities.invalidRole }).optional(),
+  })
+  .refine((v) => v.status !== undefined || v.role !== undefined, { message: M.communities.nothingToUpdate });
+export type TUpdateMemberRequest = z.infer<typeof ZUpdateMemberRequest>;
+
+/** A creator adds a user found by the community user search. */
+export const ZAddMemberRequest = z.object({
+  userId: z.uuid({ error: M.communities.userNotFound }),
+});
+export type TAddMemberRequest = z.infer<typeof ZAddMemberRequest>;
+
+export const ZCommunitiesQuery = z.object({
+  search: z.string().max(200).optional(),
+  sort: z.enum(COMMUNITY_SORTS).default("popular"),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(COMMUNITY_LIMITS.maxPageSize)
+    .default(COMMUNITY_LIMITS.pageSize),
+});
+export type TCommunitiesQuery = z.infer<typeof ZCommunitiesQuery>;
+
+export const ZMembersQuery = z.object({
+  search: z.string().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  /** Active members by default; the banned list is for the community's creators. */
+  status: z.enum(MEMBER_STATUSES).default("active"),
+});
+export type TMembersQuery = z.infer<typeof ZMembersQuery>;
+
+export const ZUserSearchQuery = z.object({ q: z.string().max(100).default("") });
+export type TUserSearchQuery = z.infer<typeof ZUserSearchQuery>;
+
+/** The community user search's rule: at least 2 characters after trimming, else no search at all. */
+export function communityUserSearchTerm(q: string | null | undefined): string | null {
+  const term = (q ?? "").trim();
+  return term.length >= COMMUNITY_LIMITS.userSearchMinLength ? term : null;
+}
+
+/** The initials shown when a community has no avatar: the first letters of its first two words. */
+export function communityInitials(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((w) => w.charAt(0).toUpperCase())
+    .join("");
+}
+
+// ---- Response shapes (the API contract for the web app) ----
+
+export const ZMembership = z.object({
+  role: z.enum(COMMUNITY_ROLES),
+  status: z.enum(MEMBER_STATUSES),
+});
+export type TMembership = z.infer<typeof ZMembership>;
+
+export const ZCommunitySummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  bannerUrl: z.string().nullable(),
+  memberCount: z.number(),
+  createdAt: z.string(),
+  /** The signed-in viewer's membership (null: not a member, or a visitor). */
+  membership: ZMembership.nullable(),
+});
+export type TCommunitySummary = z.infer<typeof ZCommunitySummary>;
+
+export const ZCommunityDetail = ZCommunitySummary.extend({
+  rules: z.string().nullable(),
+  /** Goes up by one each time the rules text changes; a join records the version it accepted. */
+  rulesVersion: z.number(),
+  creatorId: z.string().nullable(),
+  /** Every member with the creator role (active), oldest first. */
+  creators: z.array(z.object({ id: z.string(), username: z.string() })),
+  updatedAt: z.string(),
+});
+export type TCommunityDetail = z.infer<typeof ZCommunityDetail>;
+
+export const ZCommunitiesPage = z.object({
+  items: z.array(ZCommunitySummary),
+  total: z.number(),
+  page: z.number(),
+  pageCount: z.number(),
+});
+export type TCommunitiesPage = z.infer<typeof ZCommunitiesPage>;
+
+export const ZCreateCommunityResponse = z.object({
+  community: ZCommunityDetail,
+  /** Branding uploads that failed after the community was created ('Failed to upload avatar image, but ...'). */
+  warnings: z.array(z.string()),
+});
+export type TCreateCommunityResponse = z.infer<typeof ZCreateCommunityResponse>;
+
+export const ZMembershipState = z.object({
+  membership: ZMembership.nullable(),
+  memberCount: z.number(),
+});
+export type TMembershipState = z.infer<typeof ZMembershipState>;
+
+export const ZCommunityMember = z.object({
+  /** The membership's id (what PATCH .../members/:memberId takes). */
+  id: z.string(),
+  userId: z.string(),
+  username: z.string(),
+  avatarUrl: z.string().nullable(),
+  role: z.enum(COMMUNITY_ROLES),
+  status: z.enum(MEMBER_STATUSES),
+  joinedAt: z.string(),
+  isVerified: z.boolean(),
+  /** Whether the signed-in viewer follows this member (false for a visitor). */
+  followedByMe: z.boolean(),
+});
+export type TCommunityMember = z.infer<typeof ZCommunityMember>;
+
+export const ZCommunityMembersPage = z.object({
+  items: z.array(ZCommunityMember),
+  total: z.number(),
+  page: z.number(),
+  pageCount: z.number(),
+});
+export type TCommunityMembersPage = z.infer<typeof ZCommunityMembersPage>;
+
+export const ZCommunityUserSearch = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      username: z.string(),
+      avatarUrl: z.string().nullable(),
+      isVerified: z.boolean(),
+    }),
+  ),
+});
+export type TCommunityUserSearch = z.infer<typeof ZCommunityUserSearch>;
+
+export const ZBrandingResponse = z.object({
+  type: z.enum(BRANDING_TYPES),
+  url: z.string(),
+  version: z.number(),
+  community: ZCommunityDetail,
+});
+export type TBrandingResponse = z.infer<typeof ZBrandingResponse>;
