@@ -100,8 +100,12 @@ describe("PlugFeed", () => {
     await page.getByText("Sign in to see posts from users you follow.").waitFor();
     expect(new URL(page.url()).searchParams.get("tab")).toBe("following");
 
-    // A visitor's Make a Post asks them to sign in first: the composer stays closed.
+    // A visitor's Make a Post asks them to sign in first: the prompt says why, and the composer stays closed.
     await page.getByRole("button", { name: "Make a Post" }).click();
+    const prompt = page.getByRole("dialog");
+    await prompt.getByText("Sign in to create posts").waitFor();
+    await page.keyboard.press("Escape");
+    await prompt.waitFor({ state: "hidden" });
     expect(await page.getByRole("form", { name: "Create a post" }).count()).toBe(0);
 
     await page.getByRole("tab", { name: "Communities" }).click();
@@ -372,6 +376,10 @@ describe("PlugFeed", () => {
     await card.waitFor();
     const before = await card.getByRole("button", { name: /^Like \(/ }).getAttribute("aria-label");
     await card.getByRole("button", { name: /^Like \(/ }).click();
+    const prompt = page.getByRole("dialog");
+    await prompt.getByText("Sign in to like posts").waitFor();
+    await page.keyboard.press("Escape");
+    await prompt.waitFor({ state: "hidden" });
     // Nothing was liked: the count stays.
     expect(await card.getByRole("button", { name: /^Like \(/ }).getAttribute("aria-label")).toBe(before);
 
@@ -393,8 +401,10 @@ describe("Community Posts", () => {
         await page.goto("/posts");
         await heading(page, "Community Posts").waitFor();
         await page.getByText("Community post number 11").waitFor();
-        await page.getByRole("heading", { name: "Join the Conversation" }).waitFor();
-        await page.getByRole("button", { name: "Sign Up" }).waitFor();
+        const joinCard = page.locator("section", {
+          has: page.getByRole("heading", { name: "Join the Conversation" }),
+        });
+        await joinCard.getByRole("button", { name: "Sign Up" }).waitFor();
         await page.getByText("Keep discussions related to crypto and web3").waitFor();
         await page.getByText(/^Page 1 of \d+$/).waitFor();
         expect(await page.getByRole("button", { name: "Previous" }).isDisabled()).toBe(true);

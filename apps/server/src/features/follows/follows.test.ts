@@ -122,7 +122,18 @@ describe("public profiles", () => {
         "username",
       ].sort(),
     );
-    expect(res.body).toMatchObject({ id: carol.id, username: "carol_f", points: 0, isVerified: false });
+    // Points as the ledger left them (a new account earns the account-creation award).
+    const [stored] = await server.deps.db
+      .select({ points: profiles.points })
+      .from(profiles)
+      .where(eq(profiles.id, carol.id));
+    expect(stored?.points).toBeGreaterThan(0);
+    expect(res.body).toMatchObject({
+      id: carol.id,
+      username: "carol_f",
+      points: stored?.points,
+      isVerified: false,
+    });
     expect(Number.isNaN(Date.parse(res.body.joinedAt))).toBe(false);
     expect((await profile("carol_f", carol.cookie)).body.isMe).toBe(true);
   });
