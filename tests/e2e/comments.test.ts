@@ -153,6 +153,13 @@ describe("Comments on a post", () => {
       expect(await palette.getByRole("button").count()).toBe(15);
       await palette.getByRole("button", { name: label, exact: true }).click();
     };
+    await b.setViewportSize({ width: 390, height: 844 });
+    await commentBy(b, alice.username).getByRole("button", { name: "Add reaction" }).click();
+    await b.getByRole("dialog", { name: "Reactions" }).waitFor();
+    await shot(b, "comments-palette-dark-390", { fullPage: false });
+    await noHorizontalOverflow(b);
+    await b.keyboard.press("Escape");
+    await b.setViewportSize({ width: 1280, height: 800 });
     await reactOn("Rocket");
     const rocket = commentBy(b, alice.username).getByRole("button", { name: /^Rocket reaction, 1, yours/ });
     await rocket.waitFor();
@@ -245,5 +252,41 @@ describe("Comments on a post", () => {
       await shot(p, `comments-${theme}-${viewport === "mobile" ? 390 : 1280}`);
       await noHorizontalOverflow(p);
     }
+  });
+
+  it("loads threads a page at a time, and offers Retry when the list cannot be fetched", async () => {
+    const alice = await signUpByApi(server);
+    const postId = await createPostApi(alice, "Roll call");
+    for (let i = 1; i <= 21; i++) {
+      const form = new FormData();
+      form.set("content", `Roll call ${i}`);
+      const res = await fetch(`${server.url}/api/posts/${postId}/comments`, {
+        method: "POST",
+        headers: { cookie: alice.cookie, origin: server.url },
+        body: form,
+      });
+      expect(res.status).toBe(201);
+    }
+    const v = await open({ viewport: "mobile", theme: "light" });
+    // The first fetch and the app's one automatic retry fail as if the network dropped; Retry fetches it again.
+    let failures = 0;
+    await v.route(`**/api/posts/${postId}/comments*`, (route) => {
+      if (failures >= 2) return route.continue();
+      failures += 1;
+      return route.abort("failed");
+    });
+    await v.goto(`/posts/${postId}`);
+    await v.getByText("Failed to load comments").waitFor();
+    await shot(v, "comments-error-light-390");
+    await v.getByRole("button", { name: "Retry" }).click();
+    // Oldest first: the first page holds 1 to 20.
+    await v.getByText("Roll call 1", { exact: true }).waitFor();
+    const list = v.getByRole("list", { name: "Comments" });
+    expect(await list.getByRole("article").count()).toBe(20);
+    expect(await list.getByText("Roll call 21", { exact: true }).count()).toBe(0);
+    await v.getByRole("button", { name: "Load more comments" }).click();
+    await list.getByText("Roll call 21", { exact: true }).waitFor();
+    expect(await list.getByRole("article").count()).toBe(21);
+    expect(await v.getByRole("button", { name: "Load more comments" }).count()).toBe(0);
   });
 });

@@ -48,7 +48,7 @@ export function CommentAttachments({ attachments }: { attachments: TCommentAttac
             <a
               href={a.fileUrl}
               download={a.fileName}
-              className="inline-flex max-w-full items-center gap-2.5 rounded-lg border border-border bg-surface-2 px-3 py-2 text-sm hover:border-border-strong"
+              className="inline-flex max-w-full items-center gap-2.5 rounded-lg border border-border bg-surface px-3 py-2 text-sm hover:border-border-strong"
             >
               <FileText className="size-5 shrink-0 text-accent" aria-hidden />
               <span className="min-w-0 truncate font-medium">{a.fileName}</span>
