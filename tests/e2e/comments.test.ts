@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { padTo, samplePdf } from "../../apps/server/src/testing/sample-files.ts";
-import { signUpByApi } from "./support/accounts.ts";
+import { newAccount, signUpByApi } from "./support/accounts.ts";
 import {
   launchBrowser,
   openPage,
@@ -12,13 +12,14 @@ import {
 } from "./support/browser.ts";
 import { startE2EServer, type TE2EServer } from "./support/server.ts";
 
+const ADMIN_EMAIL = "comments.admin@example.test";
 let server: TE2EServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 let pageErrors: string[][] = [];
 
 beforeAll(async () => {
-  server = await startE2EServer();
+  server = await startE2EServer({ ADMIN_EMAILS: ADMIN_EMAIL });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -288,5 +289,32 @@ describe("Comments on a post", () => {
     await list.getByText("Roll call 21", { exact: true }).waitFor();
     expect(await list.getByRole("article").count()).toBe(21);
     expect(await v.getByRole("button", { name: "Load more comments" }).count()).toBe(0);
+  });
+
+  it("lets an admin delete anyone's comment", async () => {
+    const admin = await signUpByApi(server, { ...newAccount("chief"), email: ADMIN_EMAIL });
+    const alice = await signUpByApi(server);
+    const postId = await createPostApi(alice, "Admins keep it clean");
+    const form = new FormData();
+    form.set("content", "Buy my token at scam.example");
+    const res = await fetch(`${server.url}/api/posts/${postId}/comments`, {
+      method: "POST",
+      headers: { cookie: alice.cookie, origin: server.url },
+      body: form,
+    });
+    expect(res.status).toBe(201);
+    const page = await open({ as: admin });
+    await page.goto(`/posts/${postId}`);
+    await commentsHeading(page, 1).waitFor();
+    await commentBy(page, alice.username)
+      .getByRole("button", { name: `Delete comment by ${alice.username}` })
+      .click();
+    await page
+      .getByRole("dialog", { name: "Delete this comment?" })
+      .getByRole("button", { name: "Delete" })
+      .click();
+    await toast(page, "Comment deleted successfully").waitFor();
+    await commentsHeading(page, 0).waitFor();
+    await page.getByText("No comments yet").waitFor();
   });
 });

@@ -21,22 +21,23 @@ const action =
 function DeleteCommentDialog({
   comment,
   postId,
+  replyCount,
   open,
   onOpenChange,
 }: {
   comment: TComment;
   postId: string;
+  replyCount: number;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
   const remove = useDeleteComment(postId);
-  const hasReplies = comment.parentId === null && (comment as Partial<TCommentThread>).replies?.length;
   return (
     <Dialog open={open} onOpenChange={(next) => !remove.isPending && onOpenChange(next)}>
       <DialogContent className="max-w-md">
         <DialogTitle>Delete this comment?</DialogTitle>
         <DialogDescription>
-          {hasReplies ? "Its replies and files go with it. " : ""}This cannot be undone.
+          {replyCount > 0 ? "Its replies go with it. " : ""}This cannot be undone.
         </DialogDescription>
         <div className="mt-6 flex justify-end gap-2">
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={remove.isPending}>
@@ -60,10 +61,13 @@ function DeleteCommentDialog({
 export function CommentItem({
   comment,
   postId,
+  replyCount = 0,
   onReply,
 }: {
   comment: TComment;
   postId: string;
+  /** A thread's replies, which its deletion takes with it. */
+  replyCount?: number;
   onReply: (comment: TComment) => void;
 }) {
   const { session } = useSession();
@@ -135,6 +139,7 @@ export function CommentItem({
           <DeleteCommentDialog
             comment={comment}
             postId={postId}
+            replyCount={replyCount}
             open={deleteOpen}
             onOpenChange={setDeleteOpen}
           />
@@ -149,7 +154,7 @@ export function CommentThread({ thread, postId }: { thread: TCommentThread; post
   const [replyTo, setReplyTo] = useState<TComment | null>(null);
   return (
     <li className="flex flex-col gap-3">
-      <CommentItem comment={thread} postId={postId} onReply={setReplyTo} />
+      <CommentItem comment={thread} postId={postId} replyCount={thread.replies.length} onReply={setReplyTo} />
       {thread.replies.length > 0 || replyTo ? (
         <div className="ml-6 flex flex-col gap-3 border-l border-border pl-3 sm:ml-12 sm:pl-4">
           {thread.replies.length > 0 ? (
