@@ -171,6 +171,8 @@ describe("Comments on a post", () => {
       .getByRole("button", { name: /^Fire reaction, 1, yours/ })
       .waitFor();
     await b.waitForLoadState("networkidle");
+    // From the top, so the sticky navigation bar sits where a person sees it in the full-page picture.
+    await b.evaluate(() => window.scrollTo(0, 0));
     await shot(b, "comments-reacted-dark-1280");
 
     // Clicking his own chip takes the reaction back.
