@@ -1,40 +1,112 @@
-import type { TPostDetail } from "@plugs/domain";
-import { LogIn, MessageCircle } from "lucide-react";
+import { M, type TPostDetail } from "@plugs/domain";
+import { LogIn, MessageCircle, RefreshCw } from "lucide-react";
 import { Button } from "../../components/ui/button.tsx";
 import { openAuthPrompt } from "../auth/auth-prompt.ts";
 import { useSession } from "../auth/session.ts";
+import { CommentForm } from "../comments/comment-form.tsx";
+import { CommentThread } from "../comments/comment-item.tsx";
+import { useComments } from "../comments/queries.ts";
+
+const SKELETON_KEYS = ["first", "second", "third"];
+
+function CommentsSkeleton() {
+  return (
+    <div role="status" aria-label="Loading comments" className="flex flex-col gap-4">
+      {SKELETON_KEYS.map((key) => (
+        <div key={key} className="flex animate-pulse gap-3 motion-reduce:animate-none">
+          <div className="size-9 shrink-0 rounded-full bg-surface-2" />
+          <div className="flex-1 rounded-xl bg-surface-2 p-3">
+            <div className="h-3 w-32 rounded bg-border" />
+            <div className="mt-2 h-3 w-full rounded bg-border" />
+            <div className="mt-1.5 h-3 w-2/3 rounded bg-border" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
 
 /**
- * The post page's comments area. The comments feature fills it with the comment form and the threads; until then it
- * shows the count and, for visitors, the sign-in line. (Membership lines come with communities: a non-member of a
- * post's community cannot open the post at all today.)
+ * The post page's comments area: the form (or, for visitors, the sign-in line), then the threads oldest first with
+ * one level of replies, a page at a time. (Membership lines come with communities: a non-member of a post's
+ * community cannot open the post at all today.)
  */
 export function CommentsArea({ post }: { post: TPostDetail }) {
   const { session } = useSession();
+  const comments = useComments(post.id);
+  const threads = comments.data?.pages.flatMap((p) => p.items) ?? [];
+
   return (
     <section
       id="comments"
       aria-labelledby="comments-title"
-      className="rounded-2xl border border-border bg-surface p-5"
+      className="rounded-2xl border border-border bg-surface p-4 sm:p-5"
     >
       <h2 id="comments-title" className="flex items-center gap-2 font-semibold">
         <MessageCircle className="size-4 text-accent" aria-hidden /> Comments ({post.commentsCount})
       </h2>
-      {session ? (
-        <p className="mt-3 text-sm text-muted">
-          Commenting isn't open yet; it arrives with the comments feature.
-        </p>
-      ) : (
-        <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-muted">Sign in to join the conversation</p>
-          <Button
-            size="sm"
-            onClick={() => openAuthPrompt({ view: "signin", reason: "Sign in to add a comment" })}
-          >
-            <LogIn aria-hidden /> Sign In
-          </Button>
-        </div>
-      )}
+      <div className="mt-3">
+        {session ? (
+          <CommentForm postId={post.id} />
+        ) : (
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-muted">{M.comments.signInToJoin}</p>
+            <Button
+              size="sm"
+              onClick={() => openAuthPrompt({ view: "signin", reason: M.comments.signInToComment })}
+            >
+              <LogIn aria-hidden /> Sign In
+            </Button>
+          </div>
+        )}
+      </div>
+      <div className="mt-5 border-t border-border pt-5">
+        {comments.isPending ? (
+          <CommentsSkeleton />
+        ) : comments.isError && threads.length === 0 ? (
+          <div role="alert" className="rounded-xl border border-rug/30 bg-rug-soft p-5 text-center">
+            <p className="font-semibold text-rug">Failed to load comments</p>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="mt-3"
+              onClick={() => void comments.refetch()}
+              busy={comments.isFetching}
+              busyLabel="Retrying..."
+            >
+              <RefreshCw aria-hidden /> Retry
+            </Button>
+          </div>
+        ) : threads.length === 0 ? (
+          <p className="py-6 text-center text-sm text-muted">{M.comments.none}</p>
+        ) : (
+          <>
+            <ul aria-label="Comments" className="flex flex-col gap-5">
+              {threads.map((thread) => (
+                <CommentThread key={thread.id} thread={thread} postId={post.id} />
+              ))}
+            </ul>
+            {comments.hasNextPage || comments.isFetchNextPageError ? (
+              <div className="mt-5 flex flex-col items-center gap-2">
+                {comments.isFetchNextPageError ? (
+                  <p role="alert" className="text-sm text-rug">
+                    Failed to load more comments
+                  </p>
+                ) : null}
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => void comments.fetchNextPage()}
+                  busy={comments.isFetchingNextPage}
+                  busyLabel="Loading..."
+                >
+                  {comments.isFetchNextPageError ? "Retry" : "Load more comments"}
+                </Button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </div>
     </section>
   );
 }

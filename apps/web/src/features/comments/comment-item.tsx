@@ -1,0 +1,182 @@
+import { M, type TComment, type TCommentThread } from "@plugs/domain";
+import { Heart, MessageSquareReply, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { Avatar } from "../../components/ui/avatar.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog.tsx";
+import { cn } from "../../lib/cn.ts";
+import { formatDate } from "../../lib/format.ts";
+import { useRequireAuth } from "../auth/auth-prompt.ts";
+import { useSession } from "../auth/session.ts";
+import { PostContent } from "../posts/post-content.tsx";
+import { CommentAttachments } from "./comment-attachments.tsx";
+import { ReplyForm } from "./comment-form.tsx";
+import { CommentReactions } from "./comment-reactions.tsx";
+import { useDeleteComment, useToggleCommentLike } from "./queries.ts";
+
+const action =
+  "inline-flex h-8 cursor-pointer items-center gap-1.5 rounded-lg px-2 text-xs font-medium text-muted transition-colors hover:bg-surface-2 hover:text-foreground [&_svg]:size-4";
+
+function DeleteCommentDialog({
+  comment,
+  postId,
+  replyCount,
+  open,
+  onOpenChange,
+}: {
+  comment: TComment;
+  postId: string;
+  replyCount: number;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const remove = useDeleteComment(postId);
+  return (
+    <Dialog open={open} onOpenChange={(next) => !remove.isPending && onOpenChange(next)}>
+      <DialogContent className="max-w-md">
+        <DialogTitle>Delete this comment?</DialogTitle>
+        <DialogDescription>
+          {replyCount > 0 ? "Its replies go with it. " : ""}This cannot be undone.
+        </DialogDescription>
+        <div className="mt-6 flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            busy={remove.isPending}
+            busyLabel="Deleting..."
+            onClick={() => remove.mutate(comment.id, { onSuccess: () => onOpenChange(false) })}
+          >
+            <Trash2 aria-hidden /> Delete
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** One comment: author, date, text, files, like, reactions, Reply and (for its author or an admin) Delete. */
+export function CommentItem({
+  comment,
+  postId,
+  replyCount = 0,
+  onReply,
+}: {
+  comment: TComment;
+  postId: string;
+  /** A thread's replies, which its deletion takes with it. */
+  replyCount?: number;
+  onReply: (comment: TComment) => void;
+}) {
+  const { session } = useSession();
+  const requireAuth = useRequireAuth();
+  const like = useToggleCommentLike(postId);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const canDelete = !!session && (session.user.id === comment.author.id || session.isAdmin);
+  const profile = `/user/${encodeURIComponent(comment.author.username)}`;
+
+  return (
+    <article aria-label={`Comment by ${comment.author.username}`} className="flex gap-3">
+      <Link to={profile} tabIndex={-1} aria-hidden className="shrink-0">
+        <Avatar src={comment.author.avatarUrl} name={comment.author.username} className="size-9" />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <div className="rounded-xl bg-surface-2 px-3 py-2">
+          <div className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
+            <Link to={profile} className="text-sm font-semibold hover:underline">
+              {comment.author.username}
+            </Link>
+            <time dateTime={comment.createdAt} className="text-xs text-muted">
+              {formatDate(comment.createdAt)}
+            </time>
+          </div>
+          {comment.content ? (
+            <p className="mt-1 text-sm">
+              <PostContent text={comment.content} mentions={comment.mentions} />
+            </p>
+          ) : null}
+          <CommentAttachments attachments={comment.attachments} />
+        </div>
+        <div className="mt-1 flex flex-wrap items-center gap-1">
+          <button
+            type="button"
+            aria-pressed={comment.likedByMe}
+            aria-label={`${comment.likedByMe ? "Unlike" : "Like"} comment (${comment.likesCount} ${comment.likesCount === 1 ? "like" : "likes"})`}
+            onClick={() =>
+              requireAuth(M.comments.loginToLike, () => {
+                if (!like.isPending) like.mutate({ comment, like: !comment.likedByMe });
+              })
+            }
+            className={cn(action, comment.likedByMe && "text-rug hover:text-rug")}
+          >
+            <Heart className={cn(comment.likedByMe && "fill-current")} aria-hidden />
+            <span className="tabular-nums">{comment.likesCount}</span>
+          </button>
+          <button
+            type="button"
+            className={action}
+            onClick={() => requireAuth(M.comments.signInToComment, () => onReply(comment))}
+          >
+            <MessageSquareReply aria-hidden /> Reply
+          </button>
+          {canDelete ? (
+            <button
+              type="button"
+              className={cn(action, "hover:text-rug")}
+              onClick={() => setDeleteOpen(true)}
+              aria-label={`Delete comment by ${comment.author.username}`}
+            >
+              <Trash2 aria-hidden /> Delete
+            </button>
+          ) : null}
+          <div className="ml-1">
+            <CommentReactions comment={comment} postId={postId} />
+          </div>
+        </div>
+        {canDelete ? (
+          <DeleteCommentDialog
+            comment={comment}
+            postId={postId}
+            replyCount={replyCount}
+            open={deleteOpen}
+            onOpenChange={setDeleteOpen}
+          />
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+/** A top-level comment with its replies (one level) and, when asked for, the reply box. */
+export function CommentThread({ thread, postId }: { thread: TCommentThread; postId: string }) {
+  const [replyTo, setReplyTo] = useState<TComment | null>(null);
+  return (
+    <li className="flex flex-col gap-3">
+      <CommentItem comment={thread} postId={postId} replyCount={thread.replies.length} onReply={setReplyTo} />
+      {thread.replies.length > 0 || replyTo ? (
+        <div className="ml-6 flex flex-col gap-3 border-l border-border pl-3 sm:ml-12 sm:pl-4">
+          {thread.replies.length > 0 ? (
+            <ul aria-label={`Replies to ${thread.author.username}`} className="flex flex-col gap-3">
+              {thread.replies.map((reply) => (
+                <li key={reply.id}>
+                  <CommentItem comment={reply} postId={postId} onReply={setReplyTo} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {replyTo ? (
+            <ReplyForm
+              key={replyTo.id}
+              postId={postId}
+              parentId={replyTo.id}
+              replyingTo={replyTo.author.username}
+              onDone={() => setReplyTo(null)}
+            />
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}
