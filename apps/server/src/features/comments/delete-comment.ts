@@ -1,5 +1,5 @@
 import { M } from "@plugs/domain";
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { eq, inArray, or, sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { notifications, postCommentAttachments, postComments, posts } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
