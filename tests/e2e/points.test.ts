@@ -74,7 +74,7 @@ describe("points, referrals and the leaderboard", () => {
     await alice.getByRole("button", { name: "Copy link" }).click();
     await toast(alice, "Link copied to clipboard!").waitFor();
     expect(await alice.evaluate(() => navigator.clipboard.readText())).toBe(link);
-    await shot(alice, "dashboard-referrals-dark-1280");
+    await shot(alice, "dashboard-referrals-one-dark-1280");
 
     // The admin airdrops to B through the API; a non-admin cannot.
     const admin = await signUpByApi(server, ADMIN);
@@ -96,7 +96,7 @@ describe("points, referrals and the leaderboard", () => {
       /^[A-Z][a-z]{2} \d{1,2}, \d{4} • \d{1,2}:\d{2} [AP]M$/,
     );
     expect(await history.getByRole("listitem").last().textContent()).toContain("Account Creation");
-    await shot(bob, "dashboard-points-dark-390");
+    await shot(bob, "dashboard-points-airdrop-dark-390");
 
     // The leaderboard ranks B (600), A (300), the admin (100); A sees their own rank.
     await alice.goto("/leaderboard");

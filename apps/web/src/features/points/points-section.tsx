@@ -58,7 +58,9 @@ export function PointsSection() {
                 <li key={item.id} className="flex items-start gap-3 py-3">
                   <div className="min-w-0 flex-1">
                     <p className="font-medium">{item.activityLabel}</p>
-                    <p className="text-sm break-words text-muted">{item.description}</p>
+                    {item.description !== item.activityLabel ? (
+                      <p className="text-sm break-words text-muted">{item.description}</p>
+                    ) : null}
                     <p className="mt-0.5 text-xs text-muted">
                       <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
                     </p>
