@@ -1,9 +1,11 @@
-import { LayoutDashboard, ShieldCheck, UserRound } from "lucide-react";
+import { Coins, LayoutDashboard, ShieldCheck, UserPlus, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, NavLink, Route, Routes } from "react-router";
 import { cn } from "../../lib/cn.ts";
 import { RequireSession } from "../auth/require-session.tsx";
 import type { TSession } from "../auth/session.ts";
+import { PointsSection } from "../points/points-section.tsx";
+import { ReferralsSection } from "../points/referrals-section.tsx";
 import { usePageTitle } from "../site/queries.ts";
 import { ProfileSettings } from "./profile-settings.tsx";
 import { SecuritySettings } from "./security-settings.tsx";
@@ -12,6 +14,8 @@ import { SettingsCard } from "./settings-card.tsx";
 /** The dashboard's sections; later features add theirs (points, referrals, reports) here. */
 const SECTIONS = [
   { to: "/dashboard", label: "Overview", icon: LayoutDashboard, end: true },
+  { to: "/dashboard/points", label: "Points", icon: Coins, end: false },
+  { to: "/dashboard/referrals", label: "Referrals", icon: UserPlus, end: false },
   { to: "/dashboard/profile", label: "Profile", icon: UserRound, end: false },
   { to: "/dashboard/security", label: "Security", icon: ShieldCheck, end: false },
 ] as const;
@@ -82,6 +86,22 @@ export default function DashboardPage() {
             <div className="min-w-0 flex-1">
               <Routes>
                 <Route index element={<Overview session={session} />} />
+                <Route
+                  path="points"
+                  element={
+                    <Titled title="Points">
+                      <PointsSection />
+                    </Titled>
+                  }
+                />
+                <Route
+                  path="referrals"
+                  element={
+                    <Titled title="Referrals">
+                      <ReferralsSection username={session.profile.username} />
+                    </Titled>
+                  }
+                />
                 <Route
                   path="profile"
                   element={

@@ -1,13 +1,173 @@
-import { Trophy } from "lucide-react";
-import { NotOpenYetPage } from "../../components/not-open-yet-page.tsx";
+import { LEADERBOARD_WINDOWS, M, type TLeaderboardEntry, type TLeaderboardWindow } from "@plugs/domain";
+import { AlertTriangle, Trophy } from "lucide-react";
+import { Link, useSearchParams } from "react-router";
+import { PageHeader } from "../../components/page-header.tsx";
+import { Avatar } from "../../components/ui/avatar.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Tabs, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
+import { cn } from "../../lib/cn.ts";
+import { Pager } from "../kols/pager.tsx";
+import { useLeaderboard } from "../points/api.ts";
+import { usePageTitle } from "../site/queries.ts";
 
-export default function LeaderboardPage() {
+const TAB_LABELS: Record<TLeaderboardWindow, string> = {
+  week: "This week",
+  month: "This month",
+  all: "All time",
+};
+
+const EMPTY: Record<TLeaderboardWindow, string> = {
+  week: "No points earned yet this week",
+  month: "No points earned yet this month",
+  all: "No points earned yet",
+};
+
+/** Gold, silver and bronze for the top three. */
+const MEDALS = [
+  "bg-amber-400/20 text-amber-600 ring-amber-400/60 dark:text-amber-300",
+  "bg-slate-300/25 text-slate-600 ring-slate-400/60 dark:text-slate-200",
+  "bg-orange-400/20 text-orange-700 ring-orange-500/50 dark:text-orange-300",
+];
+
+const SKELETONS = ["s1", "s2", "s3", "s4", "s5", "s6"];
+
+function isWindow(value: string | null): value is TLeaderboardWindow {
+  return (LEADERBOARD_WINDOWS as readonly string[]).includes(value ?? "");
+}
+
+function RankBadge({ rank }: { rank: number }) {
+  const medal = MEDALS[rank - 1];
   return (
-    <NotOpenYetPage
-      pageTitle="Leaderboard"
-      area="The leaderboard"
-      description="It will rank members by the points they earn for reports, votes, reactions and referrals, by week, month and all time."
-      icon={Trophy}
-    />
+    <span
+      className={cn(
+        "inline-flex size-9 shrink-0 items-center justify-center rounded-full text-sm font-bold tabular-nums",
+        medal ? `ring-1 ${medal}` : "text-muted",
+      )}
+    >
+      {rank}
+    </span>
+  );
+}
+
+function Row({ entry }: { entry: TLeaderboardEntry }) {
+  return (
+    <li className="flex items-center gap-3 px-4 py-3">
+      <RankBadge rank={entry.rank} />
+      <Avatar src={entry.avatarUrl} name={entry.username} />
+      <Link
+        to={`/user/${encodeURIComponent(entry.username)}`}
+        className="min-w-0 flex-1 truncate font-medium hover:underline focus-visible:underline"
+      >
+        @{entry.username}
+      </Link>
+      <span className="text-sm font-semibold tabular-nums">
+        {entry.points.toLocaleString("en-US")} <span className="font-normal text-muted">pts</span>
+      </span>
+    </li>
+  );
+}
+
+/** /leaderboard: members ranked by the points they earned this week, this month or all time. */
+export default function LeaderboardPage() {
+  usePageTitle("Leaderboard");
+  const [params, setParams] = useSearchParams();
+  const windowParam = params.get("period");
+  const period: TLeaderboardWindow = isWindow(windowParam) ? windowParam : "week";
+  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const query = useLeaderboard(period, page);
+  const data = query.data;
+
+  const setWindow = (next: string) => setParams(next === "week" ? {} : { period: next });
+  const goToPage = (next: number) => {
+    const nextParams = new URLSearchParams(params);
+    if (next > 1) nextParams.set("page", String(next));
+    else nextParams.delete("page");
+    setParams(nextParams);
+    globalThis.scrollTo({ top: 0 });
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+      <PageHeader
+        eyebrow="Leaderboard"
+        title="Top members by points"
+        lead="Points come from reports, votes, reactions and referrals."
+      />
+      <Tabs value={period} onValueChange={setWindow} className="mt-6">
+        <TabsList aria-label="Period">
+          {LEADERBOARD_WINDOWS.map((w) => (
+            <TabsTrigger key={w} value={w}>
+              {TAB_LABELS[w]}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+      </Tabs>
+
+      {data?.me ? (
+        <section
+          aria-label="Your rank"
+          className="mt-6 flex items-center gap-4 rounded-2xl border border-accent/40 bg-accent-soft p-4"
+        >
+          <Trophy className="size-6 shrink-0 text-accent" aria-hidden />
+          <div className="min-w-0 flex-1">
+            <p className="text-sm text-muted">Your rank</p>
+            <p className="text-lg font-bold">{data.me.rank ? `#${data.me.rank}` : "Not ranked yet"}</p>
+          </div>
+          <p className="text-right">
+            <span className="block text-lg font-bold tabular-nums">
+              {data.me.points.toLocaleString("en-US")}
+            </span>
+            <span className="text-xs text-muted">points</span>
+          </p>
+        </section>
+      ) : null}
+
+      <section aria-label={`${TAB_LABELS[period]} ranking`} aria-busy={query.isFetching} className="mt-6">
+        {query.isPending ? (
+          <ul aria-hidden className="divide-y divide-border rounded-2xl border border-border bg-surface">
+            {SKELETONS.map((key) => (
+              <li key={key} className="flex animate-pulse items-center gap-3 px-4 py-3">
+                <span className="size-9 rounded-full bg-surface-2" />
+                <span className="size-9 rounded-full bg-surface-2" />
+                <span className="h-4 flex-1 rounded bg-surface-2" />
+                <span className="h-4 w-16 rounded bg-surface-2" />
+              </li>
+            ))}
+          </ul>
+        ) : query.isError ? (
+          <div
+            role="alert"
+            className="flex flex-col items-center gap-3 rounded-2xl border border-border bg-surface px-6 py-12 text-center"
+          >
+            <AlertTriangle className="size-8 text-rug" aria-hidden />
+            <p className="font-semibold">{M.points.leaderboardLoadFailed}</p>
+            <Button variant="secondary" onClick={() => query.refetch()}>
+              Retry
+            </Button>
+          </div>
+        ) : data && data.items.length === 0 ? (
+          <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border bg-surface px-6 py-12 text-center">
+            <Trophy className="size-8 text-muted" aria-hidden />
+            <p className="font-semibold">{EMPTY[period]}</p>
+          </div>
+        ) : data ? (
+          <>
+            <ol className="divide-y divide-border rounded-2xl border border-border bg-surface">
+              {data.items.map((entry) => (
+                <Row key={entry.username} entry={entry} />
+              ))}
+            </ol>
+            <div className="mt-6">
+              <Pager
+                page={data.page}
+                pageCount={data.pageCount}
+                onPage={goToPage}
+                label="Leaderboard pages"
+              />
+            </div>
+          </>
+        ) : null}
+      </section>
+    </div>
   );
 }

@@ -1,0 +1,73 @@
+import type {
+  TAirdrop,
+  TAirdropRequest,
+  TLeaderboardPage,
+  TLeaderboardWindow,
+  TPointsMe,
+  TReferralStats,
+} from "@plugs/domain";
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { apiFetch } from "../../lib/api.ts";
+
+export type TAirdropPage = { items: TAirdrop[]; total: number; page: number; pageCount: number };
+
+/** The points feature's query keys: the ledger, referrals, the leaderboard and the airdrop audit list. */
+export const pointsKeys = {
+  all: ["points"] as const,
+  history: () => [...pointsKeys.all, "history"] as const,
+  referrals: () => [...pointsKeys.all, "referrals"] as const,
+  leaderboard: (period: TLeaderboardWindow, page: number) =>
+    [...pointsKeys.all, "leaderboard", period, page] as const,
+  airdrops: (page: number) => [...pointsKeys.all, "airdrops", page] as const,
+};
+
+/** A page of the ranking; the previous page stays on screen while the next one loads. */
+export function useLeaderboard(period: TLeaderboardWindow, page: number) {
+  return useQuery({
+    queryKey: pointsKeys.leaderboard(period, page),
+    queryFn: () => apiFetch<TLeaderboardPage>(`/api/leaderboard?window=${period}&page=${page}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The viewer's balance and ledger, newest first, a keyset page at a time. */
+export function usePointsHistory() {
+  return useInfiniteQuery({
+    queryKey: pointsKeys.history(),
+    queryFn: ({ pageParam }) =>
+      apiFetch<TPointsMe>(`/api/points/me${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ""}`),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export function useReferrals() {
+  return useQuery({
+    queryKey: pointsKeys.referrals(),
+    queryFn: () => apiFetch<TReferralStats>("/api/referrals/me"),
+  });
+}
+
+export function useAirdrops(page: number) {
+  return useQuery({
+    queryKey: pointsKeys.airdrops(page),
+    queryFn: () => apiFetch<TAirdropPage>(`/api/admin/airdrops?page=${page}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Sends an airdrop (one recipient or many, all or nothing); the audit list and rankings refresh after. */
+export function useCreateAirdrop() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TAirdropRequest) =>
+      apiFetch<{ items: TAirdrop[] }>("/api/admin/airdrops", { method: "POST", body: JSON.stringify(input) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pointsKeys.all }),
+  });
+}

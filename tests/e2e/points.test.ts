@@ -1,0 +1,170 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { newAccount, postJson, signUpByApi } from "./support/accounts.ts";
+import { launchBrowser, openPage, shot, type TPageOptions } from "./support/browser.ts";
+import { startE2EServer, type TE2EServer } from "./support/server.ts";
+
+const ADMIN = newAccount("admin");
+
+let server: TE2EServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let pageErrors: string[][] = [];
+
+beforeAll(async () => {
+  server = await startE2EServer({ ADMIN_EMAILS: ADMIN.email });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+  const errors = pageErrors.flat();
+  pageErrors = [];
+  expect(errors).toEqual([]);
+});
+
+async function open(options: Omit<TPageOptions, "baseURL"> = {}, cookie = ""): Promise<Page> {
+  const { context, page, errors } = await openPage(browser, { baseURL: server.url, ...options });
+  contexts.push(context);
+  pageErrors.push(errors);
+  if (cookie) {
+    await context.addCookies(
+      cookie.split("; ").map((pair) => {
+        const [name = "", value = ""] = pair.split(/=(.*)/s);
+        return { name, value, url: server.url };
+      }),
+    );
+  }
+  return page;
+}
+
+const toast = (page: Page, text: string | RegExp) =>
+  page.locator("[data-sonner-toast]").filter({ hasText: text }).last();
+
+describe("points, referrals and the leaderboard", () => {
+  it("pays the referrer, shows an airdrop in the recipient's ledger and ranks them", async () => {
+    const referrer = await signUpByApi(server, newAccount("alice"));
+
+    // B signs up in the browser through A's referral link.
+    const invited = newAccount("bob");
+    const signup = await open({ viewport: "mobile" });
+    await signup.goto(`/signup?ref=${referrer.username}`);
+    expect(await signup.getByLabel(/Referral code/).inputValue()).toBe(referrer.username);
+    await signup.getByLabel("Username").fill(invited.username);
+    await signup.getByLabel("Email").fill(invited.email);
+    await signup.getByLabel("Password", { exact: true }).fill(invited.password);
+    await signup.getByRole("checkbox").click();
+    await signup.getByRole("button", { name: "Create Account" }).click();
+    await toast(signup, `You were referred by ${referrer.username}.`).waitFor();
+    await signup.waitForURL(`${server.url}/`);
+
+    // A's Referrals page: one referral, the referral's 200 points, B listed, and the link to share.
+    const alice = await open({ viewport: "desktop" }, referrer.cookie);
+    await alice.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+    await alice.goto("/dashboard/referrals");
+    await alice.getByRole("heading", { level: 2, name: "Referrals" }).waitFor();
+    await alice.getByTestId("total-referrals").filter({ hasText: /^1$/ }).waitFor();
+    expect(await alice.getByTestId("referral-points").textContent()).toBe("200");
+    await alice.getByRole("list", { name: "Referred users" }).getByText(`@${invited.username}`).waitFor();
+    const link = `${server.url}/signup?ref=${referrer.username}`;
+    expect(await alice.getByLabel("Your referral link").inputValue()).toBe(link);
+    await alice.getByRole("button", { name: "Copy link" }).click();
+    await toast(alice, "Link copied to clipboard!").waitFor();
+    expect(await alice.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await shot(alice, "dashboard-referrals-one-dark-1280");
+
+    // The admin airdrops to B through the API; a non-admin cannot.
+    const admin = await signUpByApi(server, ADMIN);
+    const airdrop = { username: invited.username, points: 500, reason: "Community contest winner" };
+    expect((await postJson(server, "/api/admin/airdrops", airdrop, referrer.cookie)).status).toBe(403);
+    const sent = await postJson(server, "/api/admin/airdrops", airdrop, admin.cookie);
+    expect(sent.status).toBe(201);
+
+    // B's Points page: balance 600 (100 for the account, 500 airdropped), the airdrop line on top.
+    const bob = signup;
+    await bob.goto("/dashboard/points");
+    await bob.getByTestId("points-balance").filter({ hasText: "600" }).waitFor();
+    const history = bob.getByRole("list", { name: "Points history" });
+    const first = history.getByRole("listitem").first();
+    expect(await first.textContent()).toContain("Admin Airdrop");
+    expect(await first.textContent()).toContain("Airdrop: Community contest winner");
+    expect(await first.textContent()).toContain("+500");
+    expect(await first.locator("time").textContent()).toMatch(
+      /^[A-Z][a-z]{2} \d{1,2}, \d{4} • \d{1,2}:\d{2} [AP]M$/,
+    );
+    expect(await history.getByRole("listitem").last().textContent()).toContain("Account Creation");
+    await shot(bob, "dashboard-points-airdrop-dark-390");
+
+    // The leaderboard ranks B (600), A (300), the admin (100); A sees their own rank.
+    await alice.goto("/leaderboard");
+    const ranking = alice.getByRole("region", { name: "This week ranking" }).getByRole("listitem");
+    await ranking.first().waitFor();
+    // Each row reads: rank, the avatar's initials, @username, points.
+    expect(await ranking.allTextContents()).toEqual([
+      `1BO@${invited.username}600 pts`,
+      `2AL@${referrer.username}300 pts`,
+      `3AD@${admin.username}100 pts`,
+    ]);
+    const mine = alice.getByRole("region", { name: "Your rank" });
+    expect(await mine.textContent()).toContain("#2");
+    await alice.getByRole("link", { name: `@${invited.username}` }).waitFor();
+    expect(await alice.getByRole("link", { name: `@${invited.username}` }).getAttribute("href")).toBe(
+      `/user/${invited.username}`,
+    );
+    await alice.getByRole("tab", { name: "All time" }).click();
+    await alice.waitForURL(/period=all/);
+    await alice
+      .getByRole("region", { name: "All time ranking" })
+      .getByText(`@${referrer.username}`)
+      .waitFor();
+  });
+
+  it("shows the leaderboard and the dashboard sections at both widths in both themes", async () => {
+    const member = await signUpByApi(server, newAccount("carol"));
+    for (const theme of ["dark", "light"] as const) {
+      for (const viewport of ["mobile", "desktop"] as const) {
+        const width = viewport === "mobile" ? 390 : 1280;
+        const page = await open({ viewport, theme }, member.cookie);
+        await page.goto("/leaderboard");
+        await page.getByRole("region", { name: "Your rank" }).waitFor();
+        await shot(page, `leaderboard-${theme}-${width}`);
+        await page.goto("/dashboard/points");
+        await page.getByRole("list", { name: "Points history" }).waitFor();
+        await shot(page, `dashboard-points-${theme}-${width}`);
+        await page.goto("/dashboard/referrals");
+        await page.getByText("No referrals yet. Share your link to invite friends.").waitFor();
+        await shot(page, `dashboard-referrals-${theme}-${width}`);
+      }
+    }
+  });
+
+  it("says when the leaderboard or the referral data cannot load, and retries", async () => {
+    const member = await signUpByApi(server, newAccount("dave"));
+    const page = await open({ viewport: "mobile" }, member.cookie);
+    let failing = true;
+    await page.route("**/api/leaderboard?*", (route) =>
+      failing
+        ? route.fulfill({ status: 500, json: { error: { code: "INTERNAL", message: "boom" } } })
+        : route.fallback(),
+    );
+    await page.goto("/leaderboard?period=month");
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "Failed to load the leaderboard" })
+      .waitFor({ timeout: 15_000 });
+    failing = false;
+    await page.getByRole("button", { name: "Retry" }).click();
+    await page.getByRole("region", { name: "This month ranking" }).getByText(`@${member.username}`).waitFor();
+
+    await page.route("**/api/referrals/me", (route) =>
+      route.fulfill({ status: 500, json: { error: { code: "INTERNAL", message: "boom" } } }),
+    );
+    await page.goto("/dashboard/referrals");
+    await page.getByText("Failed to load referral data").waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId("total-referrals").textContent()).toBe("0");
+    expect(await page.getByTestId("referral-points").textContent()).toBe("0");
+  });
+});
