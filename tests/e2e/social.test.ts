@@ -167,12 +167,24 @@ describe("Notifications and profiles", () => {
     await page.getByText("No posts yet").waitFor();
     expect(await bell(page).count()).toBe(0);
     await page.getByRole("button", { name: "Follow", exact: true }).click();
-    await page.getByText("Please sign in to follow users").waitFor();
-    await page.keyboard.press("Escape");
+    const dialog = page.getByRole("dialog").filter({ has: page.getByRole("tab", { name: "Sign In" }) });
+    await dialog.getByText("Please sign in to follow users").waitFor();
+    // Signing in repeats the follow that was asked for.
+    const frank = await signUpByApi(server, newAccount("frank"));
+    await dialog.getByLabel("Email").fill(frank.email);
+    await dialog.getByLabel("Password", { exact: true }).fill(frank.password);
+    await dialog.getByRole("button", { name: "Sign In", exact: true }).last().click();
+    await toast(page, "Successfully followed user").waitFor();
+    await page.getByRole("button", { name: "Unfollow" }).waitFor();
+    await page.getByText("1 Follower", { exact: true }).waitFor();
+    await page.getByRole("button", { name: "Unfollow" }).click();
+    await toast(page, "Successfully unfollowed user").waitFor();
+    await page.getByText("0 Followers").waitFor();
 
-    await page.goto("/user/nobody_by_this_name");
-    await page.getByRole("heading", { level: 1, name: "User not found" }).waitFor();
-    await shot(page, "social-profile-404-light-390");
-    await noHorizontalOverflow(page);
+    const visitor = await open({ viewport: "mobile", theme: "light" });
+    await visitor.goto("/user/nobody_by_this_name");
+    await visitor.getByRole("heading", { level: 1, name: "User not found" }).waitFor();
+    await shot(visitor, "social-profile-404-light-390");
+    await noHorizontalOverflow(visitor);
   });
 });

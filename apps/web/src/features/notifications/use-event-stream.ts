@@ -1,7 +1,7 @@
 import type { TNotification } from "@plugs/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { announceNewPost } from "./new-posts.ts";
+import { announceNewPost, clearNewPosts } from "./new-posts.ts";
 import { notificationKeys, receiveNotification } from "./queries.ts";
 
 const FIRST_RETRY_MS = 1_000;
@@ -56,6 +56,9 @@ export function useEventStream(userId: string | null) {
       stopped = true;
       if (timer) clearTimeout(timer);
       source?.close();
+      // Signed out (or someone else signed in): nothing of this user's may linger in the tab.
+      queryClient.removeQueries({ queryKey: notificationKeys.all });
+      clearNewPosts();
     };
   }, [userId, queryClient]);
 }

@@ -1,18 +1,20 @@
 import { M, type TFollowListItem } from "@plugs/domain";
+import { useQueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { ArrowLeft, BadgeCheck, CalendarDays, Coins, UserX } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { ApiError } from "../../lib/api.ts";
+import { useSession } from "../auth/session.ts";
 import { PostCard } from "../posts/post-card.tsx";
 import { PostListEmpty, PostListError, PostListSkeleton } from "../posts/post-list-states.tsx";
 import { usePageTitle } from "../site/queries.ts";
 import { FollowButton } from "./follow-button.tsx";
-import { useFollowList, useProfile, useUserPosts } from "./queries.ts";
+import { profileKeys, useFollowList, useProfile, useUserPosts } from "./queries.ts";
 
 type TTab = "posts" | "followers" | "following";
 
@@ -143,6 +145,16 @@ export default function ProfilePage() {
   const profile = useProfile(username);
   const [tab, setTab] = useState<TTab>("posts");
   usePageTitle(profile.isError ? M.follows.userNotFound : `@${username}`);
+  const viewerId = useSession().session?.user.id ?? null;
+  const queryClient = useQueryClient();
+  const lastViewer = useRef(viewerId);
+
+  // Who is looking decides the Follow button and isMe: refetch once someone signs in or out here.
+  useEffect(() => {
+    if (lastViewer.current === viewerId) return;
+    lastViewer.current = viewerId;
+    void queryClient.invalidateQueries({ queryKey: profileKeys.all });
+  }, [viewerId, queryClient]);
 
   if (profile.isPending) return <PageSpinner />;
   if (profile.isError) {
@@ -164,7 +176,7 @@ export default function ProfilePage() {
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-10">
       <section className="rounded-2xl border border-border bg-surface p-5 shadow-panel sm:p-6">
         <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
-          <Avatar src={p.avatarUrl} name={p.username} className="size-20 text-xl" />
+          <Avatar src={p.avatarUrl} name={p.username} className="size-16 text-lg sm:size-20 sm:text-xl" />
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-start justify-between gap-3">
               <h1 className="flex min-w-0 items-center gap-2 text-2xl font-bold tracking-tight sm:text-3xl">
