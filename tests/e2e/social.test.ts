@@ -135,6 +135,29 @@ describe("Notifications and profiles", () => {
     await a.getByRole("button", { name: "Unfollow" }).waitFor({ state: "detached" });
   });
 
+  it("reopens a dropped event stream with a doubling delay, and still delivers", async () => {
+    const gina = await signUpByApi(server, newAccount("gina"));
+    const hank = await signUpByApi(server, newAccount("hank"));
+    const page = await open({ as: hank });
+    const attempts: number[] = [];
+    // The first two connections fail as a dropped server would; the third gets through.
+    await page.route("**/api/events", async (route) => {
+      attempts.push(Date.now());
+      if (attempts.length <= 2) await route.abort("connectionreset");
+      else await route.continue();
+    });
+    const connected = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/events");
+    await page.goto("/plugfeed");
+    expect((await connected).status()).toBe(200);
+    expect(attempts).toHaveLength(3);
+    const [first = 0, second = 0, third = 0] = attempts;
+    expect(second - first).toBeGreaterThanOrEqual(900);
+    expect(third - second).toBeGreaterThanOrEqual(1900);
+    await page.waitForTimeout(300);
+    await createPostApi(gina, `ping @${hank.username}`);
+    await page.getByRole("button", { name: "Notifications, 1 unread" }).waitFor();
+  });
+
   it("shows profiles and the open bell at both widths in both themes", async () => {
     const carol = await signUpByApi(server, newAccount("carol"));
     const dave = await signUpByApi(server, newAccount("dave"));
