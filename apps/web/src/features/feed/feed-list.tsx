@@ -1,6 +1,8 @@
 import { M, type TFeedSort, type TFeedTab } from "@plugs/domain";
+import { ArrowUp } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Button } from "../../components/ui/button.tsx";
+import { clearNewPosts, useNewPostsCount } from "../notifications/new-posts.ts";
 import { PostCard } from "../posts/post-card.tsx";
 import { PostListEmpty, PostListError, PostListSkeleton } from "../posts/post-list-states.tsx";
 import { useFeed } from "../posts/queries.ts";
@@ -12,6 +14,16 @@ export function FeedList({ tab, sort, signedIn }: { tab: TFeedTab; sort: TFeedSo
   const feed = useFeed(tab, sort);
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
+  const newPosts = useNewPostsCount();
+
+  // Signals from before this list was loaded are already in it.
+  useEffect(() => clearNewPosts(), []);
+
+  const showNewPosts = () => {
+    clearNewPosts();
+    void feed.refetch();
+    window.scrollTo({ top: 0, behavior: "smooth" });
+  };
 
   useEffect(() => {
     const el = sentinel.current;
@@ -25,6 +37,15 @@ export function FeedList({ tab, sort, signedIn }: { tab: TFeedTab; sort: TFeedSo
     observer.observe(el);
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const pill =
+    newPosts > 0 && tab === "all" ? (
+      <div className="sticky top-20 z-10 flex justify-center">
+        <Button size="sm" className="rounded-full shadow-panel" onClick={showNewPosts}>
+          <ArrowUp aria-hidden /> {newPosts} new {newPosts === 1 ? "post" : "posts"}
+        </Button>
+      </div>
+    ) : null;
 
   if (feed.isPending) return <PostListSkeleton />;
   if (feed.isError) {
@@ -40,11 +61,17 @@ export function FeedList({ tab, sort, signedIn }: { tab: TFeedTab; sort: TFeedSo
           ? M.posts.emptyFollowing
           : M.posts.emptyFollowingSignedOut
         : M.posts.emptyFeed;
-    return <PostListEmpty title={message} />;
+    return (
+      <div className="flex flex-col gap-4">
+        {pill}
+        <PostListEmpty title={message} />
+      </div>
+    );
   }
   return (
     <div className="flex flex-col gap-4">
       <h2 className="sr-only">Posts</h2>
+      {pill}
       {posts.map((post) => (
         <PostCard key={post.id} post={post} autoPauseVideo headingLevel="h3" />
       ))}

@@ -1,7 +1,8 @@
 import { Outlet, ScrollRestoration, useNavigation } from "react-router";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { AuthModal } from "../auth/auth-modal.tsx";
-import { useBanWatch } from "../auth/session.ts";
+import { useBanWatch, useSession } from "../auth/session.ts";
+import { useEventStream } from "../notifications/use-event-stream.ts";
 import { NavBar } from "./nav-bar.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 
@@ -21,6 +22,8 @@ function NavigationSpinner() {
 /** Every page: the navigation bar, the page, the footer, and the auth modal any page can open. New pages scroll to the top; Back restores position. */
 export function AppLayout() {
   useBanWatch();
+  const { session } = useSession();
+  useEventStream(session?.user.id ?? null);
   return (
     <div className="flex min-h-dvh flex-col bg-[image:var(--glow)] bg-no-repeat">
       <a

@@ -10,6 +10,7 @@ import { cn } from "../../lib/cn.ts";
 import { AuthButtons } from "../auth/auth-buttons.tsx";
 import { useSession } from "../auth/session.ts";
 import { UserMenu } from "../auth/user-menu.tsx";
+import { NotificationBell } from "../notifications/notification-bell.tsx";
 import { useSite } from "../site/queries.ts";
 import { SiteLogo } from "../site/site-logo.tsx";
 import { ThemeToggle } from "../theme/theme-toggle.tsx";
@@ -73,6 +74,7 @@ export function NavBar() {
         </nav>
         <div className="ml-auto hidden items-center gap-1.5 lg:flex xl:gap-2">
           <ThemeToggle />
+          {session ? <NotificationBell /> : null}
           {session ? (
             <UserMenu session={session} />
           ) : isPending ? (
@@ -82,7 +84,8 @@ export function NavBar() {
             <AuthButtons />
           )}
         </div>
-        <div className="ml-auto lg:hidden">
+        <div className="ml-auto flex items-center gap-1 lg:hidden">
+          {session ? <NotificationBell /> : null}
           <MobileMenu />
         </div>
       </div>

@@ -1,16 +1,242 @@
-import { UserRound } from "lucide-react";
-import { useParams } from "react-router";
-import { NotOpenYetPage } from "../../components/not-open-yet-page.tsx";
+import { M, type TFollowListItem } from "@plugs/domain";
+import { useQueryClient } from "@tanstack/react-query";
+import { format } from "date-fns";
+import { ArrowLeft, BadgeCheck, CalendarDays, Coins, UserX } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useParams } from "react-router";
+import { Avatar } from "../../components/ui/avatar.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { PageSpinner } from "../../components/ui/spinner.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
+import { ApiError } from "../../lib/api.ts";
+import { useSession } from "../auth/session.ts";
+import { PostCard } from "../posts/post-card.tsx";
+import { PostListEmpty, PostListError, PostListSkeleton } from "../posts/post-list-states.tsx";
+import { usePageTitle } from "../site/queries.ts";
+import { FollowButton } from "./follow-button.tsx";
+import { profileKeys, useFollowList, useProfile, useUserPosts } from "./queries.ts";
 
+type TTab = "posts" | "followers" | "following";
+
+function LoadMore({ more, busy, onMore }: { more: boolean; busy: boolean; onMore: () => void }) {
+  if (!more) return null;
+  return (
+    <div className="flex justify-center pt-2">
+      <Button variant="secondary" onClick={onMore} busy={busy} busyLabel="Loading...">
+        Load more
+      </Button>
+    </div>
+  );
+}
+
+function UserPosts({ username }: { username: string }) {
+  const posts = useUserPosts(username, true);
+  if (posts.isPending) return <PostListSkeleton count={2} />;
+  if (posts.isError) {
+    return (
+      <PostListError
+        title={M.posts.loadFailed}
+        onRetry={() => void posts.refetch()}
+        busy={posts.isFetching}
+      />
+    );
+  }
+  const items = posts.data.pages.flatMap((p) => p.items);
+  if (items.length === 0) return <PostListEmpty title="No posts yet" />;
+  return (
+    <div className="flex flex-col gap-4">
+      {items.map((post) => (
+        <PostCard key={post.id} post={post} headingLevel="h3" />
+      ))}
+      <LoadMore
+        more={posts.hasNextPage}
+        busy={posts.isFetchingNextPage}
+        onMore={() => void posts.fetchNextPage()}
+      />
+    </div>
+  );
+}
+
+function FollowRow({ user }: { user: TFollowListItem }) {
+  return (
+    <li className="flex items-center gap-3 rounded-xl border border-border bg-surface px-4 py-3">
+      <Link
+        to={`/user/${encodeURIComponent(user.username)}`}
+        className="flex min-w-0 flex-1 items-center gap-3 rounded-lg hover:underline"
+      >
+        <Avatar src={user.avatarUrl} name={user.username} />
+        <span className="truncate font-medium">@{user.username}</span>
+        {user.isVerified ? (
+          <BadgeCheck className="size-4 shrink-0 text-accent" aria-label="Verified" />
+        ) : null}
+      </Link>
+      {user.isMe ? null : <FollowButton username={user.username} following={user.followedByMe} size="sm" />}
+    </li>
+  );
+}
+
+function FollowList({ username, direction }: { username: string; direction: "followers" | "following" }) {
+  const list = useFollowList(username, direction, true);
+  if (list.isPending) return <PostListSkeleton count={1} />;
+  if (list.isError) {
+    return (
+      <PostListError
+        title={`Failed to load ${direction}`}
+        onRetry={() => void list.refetch()}
+        busy={list.isFetching}
+      />
+    );
+  }
+  const users = list.data.pages.flatMap((p) => p.items);
+  if (users.length === 0) {
+    return (
+      <PostListEmpty title={direction === "followers" ? "No followers yet" : "Not following anyone yet"} />
+    );
+  }
+  return (
+    <div className="flex flex-col gap-2">
+      <ul className="flex flex-col gap-2">
+        {users.map((u) => (
+          <FollowRow key={u.id} user={u} />
+        ))}
+      </ul>
+      <LoadMore
+        more={list.hasNextPage}
+        busy={list.isFetchingNextPage}
+        onMore={() => void list.fetchNextPage()}
+      />
+    </div>
+  );
+}
+
+function UserNotFound({ username }: { username: string }) {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28">
+      <span className="flex size-14 items-center justify-center rounded-2xl border border-border bg-surface text-muted shadow-panel">
+        <UserX className="size-7" aria-hidden />
+      </span>
+      <p className="mt-6 text-sm font-semibold text-accent">404</p>
+      <h1 className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl">{M.follows.userNotFound}</h1>
+      <p className="mt-3 text-base break-all text-muted">There is no member called @{username}.</p>
+      <Button asChild className="mt-8">
+        <Link to="/plugfeed">
+          <ArrowLeft aria-hidden /> Back to PlugFeed
+        </Link>
+      </Button>
+    </section>
+  );
+}
+
+function Stat({ value, label, onClick }: { value: number; label: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="cursor-pointer rounded-lg text-sm text-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+    >
+      <span className="font-semibold text-foreground">{value.toLocaleString()}</span> {label}
+    </button>
+  );
+}
+
+/** /user/:username: a member's public profile with their posts, followers and following. */
 export default function ProfilePage() {
   const { username = "" } = useParams();
+  const profile = useProfile(username);
+  const [tab, setTab] = useState<TTab>("posts");
+  usePageTitle(profile.isError ? M.follows.userNotFound : `@${username}`);
+  const viewerId = useSession().session?.user.id ?? null;
+  const queryClient = useQueryClient();
+  const lastViewer = useRef(viewerId);
+
+  // Who is looking decides the Follow button and isMe: refetch once someone signs in or out here.
+  useEffect(() => {
+    if (lastViewer.current === viewerId) return;
+    lastViewer.current = viewerId;
+    void queryClient.invalidateQueries({ queryKey: profileKeys.all });
+  }, [viewerId, queryClient]);
+
+  if (profile.isPending) return <PageSpinner />;
+  if (profile.isError) {
+    if (profile.error instanceof ApiError && profile.error.status === 404) {
+      return <UserNotFound username={username} />;
+    }
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        <PostListError
+          title="Failed to load this profile"
+          onRetry={() => void profile.refetch()}
+          busy={profile.isFetching}
+        />
+      </div>
+    );
+  }
+  const p = profile.data;
   return (
-    <NotOpenYetPage
-      pageTitle={`@${username}`}
-      area="Member profiles"
-      plural
-      description={`The page for @${username} will show their posts, points, followers and the communities they belong to.`}
-      icon={UserRound}
-    />
+    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-10">
+      <section className="rounded-2xl border border-border bg-surface p-5 shadow-panel sm:p-6">
+        <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
+          <Avatar src={p.avatarUrl} name={p.username} className="size-16 text-lg sm:size-20 sm:text-xl" />
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <h1 className="flex min-w-0 items-center gap-2 text-2xl font-bold tracking-tight sm:text-3xl">
+                <span className="truncate">@{p.username}</span>
+                {p.isVerified ? (
+                  <BadgeCheck className="size-6 shrink-0 text-accent" aria-label="Verified" />
+                ) : null}
+              </h1>
+              {p.isMe ? (
+                <Button asChild variant="secondary" size="sm">
+                  <Link to="/user/profile">Edit Profile</Link>
+                </Button>
+              ) : (
+                <FollowButton username={p.username} following={p.followedByMe} />
+              )}
+            </div>
+            <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted">
+              <span className="inline-flex items-center gap-1.5">
+                <Coins className="size-4 text-plug" aria-hidden />
+                <span className="font-semibold text-foreground">{p.points.toLocaleString()}</span> points
+              </span>
+              <span className="inline-flex items-center gap-1.5">
+                <CalendarDays className="size-4" aria-hidden /> Joined{" "}
+                {format(new Date(p.joinedAt), "MMM d, yyyy")}
+              </span>
+            </div>
+            <div className="mt-3 flex flex-wrap gap-x-5 gap-y-1" data-testid="follow-counts">
+              <Stat
+                value={p.followersCount}
+                label={p.followersCount === 1 ? "Follower" : "Followers"}
+                onClick={() => setTab("followers")}
+              />
+              <Stat value={p.followingCount} label="Following" onClick={() => setTab("following")} />
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <Tabs value={tab} onValueChange={(v) => setTab(v as TTab)} className="mt-6">
+        <TabsList aria-label="Profile" className="w-full sm:w-auto">
+          <TabsTrigger value="posts" className="flex-1 sm:flex-none">
+            Posts
+          </TabsTrigger>
+          <TabsTrigger value="followers" className="flex-1 sm:flex-none">
+            Followers
+          </TabsTrigger>
+          <TabsTrigger value="following" className="flex-1 sm:flex-none">
+            Following
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="posts" className="mt-5 focus-visible:outline-none">
+          <UserPosts username={p.username} />
+        </TabsContent>
+        <TabsContent value="followers" className="mt-5 focus-visible:outline-none">
+          <FollowList username={p.username} direction="followers" />
+        </TabsContent>
+        <TabsContent value="following" className="mt-5 focus-visible:outline-none">
+          <FollowList username={p.username} direction="following" />
+        </TabsContent>
+      </Tabs>
+    </div>
   );
 }

@@ -1,0 +1,64 @@
+import type { TNotification } from "@plugs/domain";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { announceNewPost, clearNewPosts } from "./new-posts.ts";
+import { notificationKeys, receiveNotification } from "./queries.ts";
+
+const FIRST_RETRY_MS = 1_000;
+const MAX_RETRY_MS = 30_000;
+
+/**
+ * One GET /api/events stream for a signed-in tab (mounted once, in the layout). A 'notification' updates the bell
+ * and its list; a 'post' feeds the 'N new posts' pill. On an error the stream is closed and reopened after a delay
+ * that doubles up to 30 s, so a server that is down is not hammered; a 'ready' resets the delay and refetches the
+ * count, since notifications may have come while the stream was down.
+ */
+export function useEventStream(userId: string | null) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!userId || typeof EventSource === "undefined") return;
+    let source: EventSource | null = null;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let delay = FIRST_RETRY_MS;
+    let stopped = false;
+
+    const connect = () => {
+      source = new EventSource("/api/events");
+      source.addEventListener("ready", () => {
+        delay = FIRST_RETRY_MS;
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      });
+      source.addEventListener("notification", (event) => {
+        try {
+          receiveNotification(queryClient, JSON.parse((event as MessageEvent<string>).data) as TNotification);
+        } catch {
+          void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+        }
+      });
+      source.addEventListener("post", (event) => {
+        try {
+          const { postId } = JSON.parse((event as MessageEvent<string>).data) as { postId: string };
+          announceNewPost(postId);
+        } catch {
+          // A malformed signal is only a missed pill; the feed itself is unaffected.
+        }
+      });
+      source.onerror = () => {
+        source?.close();
+        source = null;
+        if (stopped) return;
+        timer = setTimeout(connect, delay);
+        delay = Math.min(delay * 2, MAX_RETRY_MS);
+      };
+    };
+    connect();
+    return () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      source?.close();
+      // Signed out (or someone else signed in): nothing of this user's may linger in the tab.
+      queryClient.removeQueries({ queryKey: notificationKeys.all });
+      clearNewPosts();
+    };
+  }, [userId, queryClient]);
+}

@@ -1,0 +1,32 @@
+import { M } from "@plugs/domain";
+import { UserCheck, UserPlus } from "lucide-react";
+import { Button, type TButtonSize } from "../../components/ui/button.tsx";
+import { useRequireAuth } from "../auth/auth-prompt.ts";
+import { useToggleFollow } from "./queries.ts";
+
+/** Follow / Unfollow; a visitor is asked to sign in first, and the follow happens right after. */
+export function FollowButton({
+  username,
+  following,
+  size = "md",
+}: {
+  username: string;
+  following: boolean;
+  size?: TButtonSize;
+}) {
+  const requireAuth = useRequireAuth();
+  const toggle = useToggleFollow();
+  return (
+    <Button
+      variant={following ? "secondary" : "primary"}
+      size={size}
+      busy={toggle.isPending}
+      busyLabel={following ? "Unfollowing..." : "Following..."}
+      aria-pressed={following}
+      onClick={() => requireAuth(M.follows.signIn, () => toggle.mutate({ username, follow: !following }))}
+    >
+      {following ? <UserCheck aria-hidden /> : <UserPlus aria-hidden />}
+      {following ? M.communities.unfollow : M.communities.follow}
+    </Button>
+  );
+}
