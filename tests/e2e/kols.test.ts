@@ -76,6 +76,9 @@ describe("KOL journeys", () => {
     // A visitor browses the lists and a KOL page.
     const visitor = await open();
     await visitor.goto("/kols");
+    await visitor.locator('a[href^="/kol/"]').first().waitFor();
+    // The database may hold other journeys' KOLs: search to find this one.
+    await visitor.goto(`/kols?q=${target.handle}`);
     await visitor
       .getByRole("link", { name: /Shill Master/ })
       .first()
@@ -93,7 +96,11 @@ describe("KOL journeys", () => {
     const page = await open(member);
     await page.goto(`/kol/${target.handle}`);
     const rug = page.getByRole("button", { name: "Rug", exact: true });
-    await rug.click();
+    // The button shows the vote at once; wait for the server's answer before reading the tallies.
+    await Promise.all([
+      page.waitForResponse((res) => res.url().endsWith(`/api/kols/${target.handle}/votes`) && res.ok()),
+      rug.click(),
+    ]);
     await page.locator('button[aria-pressed="true"]', { hasText: "Rug" }).waitFor();
     expect((await kolDetail(target.handle)).kol.rugVotes).toBe(1);
 
@@ -130,7 +137,7 @@ describe("KOL journeys", () => {
     expect(after.kol.score).not.toBe(before.kol.score);
     await page.goto(`/kol/${target.handle}`);
     await page.getByRole("heading", { name: "Approved reports (1)" }).waitFor();
-    await page.goto("/rugs");
+    await page.goto(`/rugs?q=${target.handle}`);
     await page
       .getByRole("link", { name: /Shill Master/ })
       .first()
@@ -147,10 +154,7 @@ describe("KOL journeys", () => {
         await heading(page, /Know who's a plug/).waitFor();
         await shot(page, `kols-home-${viewport}-${theme}`);
         await page.goto("/kols");
-        await page
-          .getByRole("link", { name: /Looker Upper/ })
-          .first()
-          .waitFor();
+        await page.locator('a[href^="/kol/"]').first().waitFor();
         await shot(page, `kols-list-${viewport}-${theme}`);
         await page.goto(`/kol/${kol.handle}`);
         await heading(page, /Looker Upper/).waitFor();
