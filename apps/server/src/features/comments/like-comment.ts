@@ -4,6 +4,7 @@ import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { postCommentLikes, postComments } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { isForeignKeyViolation, requireAccessibleComment } from "./comment-access.ts";
+import { awardCommentLikePoints } from "./reaction-points.ts";
 
 /**
  * Likes a comment. The like row and likes_count move together in one transaction, and the counter moves only when a
@@ -24,6 +25,13 @@ export async function likeComment(
         .values({ commentId: comment.id, userId: me.id })
         .onConflictDoNothing()
         .returning({ commentId: postCommentLikes.commentId });
+      if (inserted.length > 0) {
+        await awardCommentLikePoints(deps, tx, {
+          commentId: comment.id,
+          commentAuthorId: comment.userId,
+          userId: me.id,
+        });
+      }
       const [row] =
         inserted.length > 0
           ? await tx

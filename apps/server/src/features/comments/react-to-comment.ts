@@ -30,7 +30,12 @@ export async function addReaction(
       if (!inserted) {
         throw new AppError("CONFLICT", M.reactions.alreadyUsed, { title: M.reactions.alreadyUsedTitle });
       }
-      await awardReactionPoints(tx, { reactionId: inserted.id, commentId: comment.id, userId: me.id, emoji });
+      await awardReactionPoints(deps, tx, {
+        reactionId: inserted.id,
+        commentId: comment.id,
+        commentAuthorId: comment.userId,
+        userId: me.id,
+      });
     });
   } catch (err) {
     if (isForeignKeyViolation(err)) throw new AppError("NOT_FOUND", M.comments.notFound);

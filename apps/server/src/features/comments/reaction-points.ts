@@ -1,14 +1,47 @@
-import type { TDb } from "../../db/client.ts";
-
-type TTx = Parameters<Parameters<TDb["transaction"]>[0]>[0];
+import type { TDeps } from "../../context.ts";
+import { awardPointsSafely, type TDbOrTx } from "../points/award-points.ts";
 
 /**
- * The seam where a reaction will earn points (the spec's award_points activity 'emoji_reaction'). It runs inside
- * the reaction's transaction, so an award and its reaction are written together or not at all. The points ledger
- * comes with the points feature, which fills this in with an award keyed by the reaction id (a retry never pays
- * twice); until then a reaction earns nothing, and nothing here pretends otherwise.
+ * A reaction to someone else's comment earns the reactor 'emoji_reaction' points (the activity's daily cap
+ * applies). Paid inside the reaction's transaction, keyed by the reaction id so a retry never pays twice; the
+ * comment's author as owner makes a reaction to one's own comment earn nothing.
  */
 export async function awardReactionPoints(
-  _tx: TTx,
-  _reaction: { reactionId: string; commentId: string; userId: string; emoji: string },
-): Promise<void> {}
+  deps: Pick<TDeps, "db" | "logger">,
+  tx: TDbOrTx,
+  reaction: { reactionId: string; commentId: string; commentAuthorId: string; userId: string },
+): Promise<void> {
+  await awardPointsSafely(
+    deps,
+    {
+      userId: reaction.userId,
+      activity: "emoji_reaction",
+      referenceId: reaction.reactionId,
+      referenceType: "comment_reaction",
+      ownerId: reaction.commentAuthorId,
+    },
+    tx,
+  );
+}
+
+/**
+ * 'comment_vote' is the spec's "vote on a comment"; comments have likes as their only vote, so a first like of
+ * someone else's comment earns it, keyed by (liker, comment) so unlike and like again never pays twice.
+ */
+export async function awardCommentLikePoints(
+  deps: Pick<TDeps, "db" | "logger">,
+  tx: TDbOrTx,
+  like: { commentId: string; commentAuthorId: string; userId: string },
+): Promise<void> {
+  await awardPointsSafely(
+    deps,
+    {
+      userId: like.userId,
+      activity: "comment_vote",
+      referenceId: like.commentId,
+      referenceType: "comment",
+      ownerId: like.commentAuthorId,
+    },
+    tx,
+  );
+}

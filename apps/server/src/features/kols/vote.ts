@@ -3,6 +3,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { kolVotes } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
+import { awardPointsSafely } from "../points/award-points.ts";
 import { findKolOr404 } from "./find-kol.ts";
 import { toKolCard } from "./kol-dto.ts";
 import { moveTally, type TTallyDelta } from "./tally.ts";
@@ -31,8 +32,12 @@ export async function castVote(
       .onConflictDoNothing()
       .returning({ verdict: kolVotes.verdict });
     if (inserted.length > 0) {
-      // The voting points (spec: award_points activity 'voting', once per KOL) belong here, on a first vote only,
-      // keyed by (user, KOL) so a withdrawn and repeated vote never pays twice. The points ledger is not built yet.
+      // Voting pays once per KOL: keyed by (user, KOL), so a withdrawn and repeated vote never pays twice.
+      await awardPointsSafely(
+        deps,
+        { userId: me.id, activity: "voting", referenceId: kol.id, referenceType: "kol" },
+        tx,
+      );
       return moveTally(tx, kol.id, deltaOf(verdict, 1));
     }
     const changed = await tx

@@ -6,6 +6,7 @@ import { kols, reportEvidence, reports } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { handleIs } from "../kols/kol-dto.ts";
 import { saveUploadedFile, type TSavedUpload } from "../media/save-upload.ts";
+import { awardPointsSafely } from "../points/award-points.ts";
 import { hydrateReports, selectReports } from "./report-dto.ts";
 
 /** Screenshots of a report live in one folder per report. */
@@ -76,9 +77,13 @@ export async function submitReport(
         })
         .returning({ id: reports.id });
       if (first.length === 0) await tx.insert(reports).values({ ...values, isFirstReport: false });
-      // The Report KOL points (spec: award_points 'report_submission', only for the reporter's first report of
-      // this handle and only while the Report KOL activity is active) belong here, when `first` inserted a row.
-      // The points ledger is not built yet.
+      // Only the reporter's first report of this handle earns (the activity being off pays nothing).
+      else
+        await awardPointsSafely(
+          deps,
+          { userId: me.id, activity: "report_submission", referenceId: reportId, referenceType: "report" },
+          tx,
+        );
       const evidence = [
         ...input.evidenceUrls.map((url) => ({
           kind: "link" as const,

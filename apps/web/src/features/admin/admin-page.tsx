@@ -1,39 +1,115 @@
-import { Coins, Flag, MessageSquareWarning, ShieldCheck } from "lucide-react";
+import { Coins, Flag, type LucideIcon, MessageSquareWarning, ShieldCheck } from "lucide-react";
+import type { ComponentType } from "react";
+import { Navigate, NavLink, Route, Routes } from "react-router";
+import { cn } from "../../lib/cn.ts";
 import { RequireAdmin } from "../auth/require-session.tsx";
+import { AdminReports } from "../reports/admin-reports.tsx";
 import { usePageTitle } from "../site/queries.ts";
 
-/** The admin tools; each section comes with its own feature. */
-const SECTIONS = [
-  { icon: Flag, title: "Reports", text: "Review KOL reports and approve or reject them with a reason." },
+type TSection = {
+  /** The path under /admin/. */
+  path: string;
+  title: string;
+  icon: LucideIcon;
+  text: string;
+  /** The section's screen; a section without one is listed honestly as not open yet. */
+  Screen?: ComponentType;
+};
+
+/** The admin tools, in nav order; the first is the default. Adding a tool is one entry here. */
+const SECTIONS: TSection[] = [
   {
-    icon: MessageSquareWarning,
+    path: "reports",
+    title: "Reports",
+    icon: Flag,
+    text: "Review KOL reports and approve or reject them with a reason.",
+    Screen: AdminReports,
+  },
+  {
+    path: "moderation",
     title: "Moderation",
+    icon: MessageSquareWarning,
     text: "Remove posts and comments that break the rules.",
   },
-  { icon: Coins, title: "Airdrops", text: "Send points to a member, recorded in their points history." },
+  {
+    path: "airdrops",
+    title: "Airdrops",
+    icon: Coins,
+    text: "Send points to a member, recorded in their points history.",
+  },
 ];
 
-/** /admin/*: admins only (the admin APIs check the role on the server too). */
+function NotOpenYet({ section }: { section: TSection }) {
+  return (
+    <section
+      aria-labelledby={`admin-${section.path}-heading`}
+      className="rounded-2xl border border-dashed border-border bg-surface p-6"
+    >
+      <section.icon className="size-5 text-accent" aria-hidden />
+      <h2 id={`admin-${section.path}-heading`} className="mt-3 text-xl font-semibold">
+        {section.title}
+      </h2>
+      <p className="mt-1 text-sm text-muted">{section.text}</p>
+      <p className="mt-3 text-xs font-medium text-muted">Not open yet</p>
+    </section>
+  );
+}
+
+function AdminNav() {
+  return (
+    <nav aria-label="Admin sections" className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
+      <ul className="flex w-max gap-1 rounded-xl border border-border bg-surface p-1 md:w-full md:flex-col">
+        {SECTIONS.map((section) => (
+          <li key={section.path}>
+            <NavLink
+              to={`/admin/${section.path}`}
+              className={({ isActive }) =>
+                cn(
+                  "flex h-9 items-center gap-2 rounded-lg px-3 text-sm font-medium whitespace-nowrap transition-colors",
+                  "focus-visible:outline-2 focus-visible:outline-accent",
+                  isActive ? "bg-surface-2 text-foreground shadow-sm" : "text-muted hover:text-foreground",
+                )
+              }
+            >
+              <section.icon className="size-4" aria-hidden />
+              {section.title}
+              {!section.Screen && <span className="sr-only"> (not open yet)</span>}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** /admin/*: admins only (the admin APIs check the role on the server too), a nav and one section per sub-route. */
 export default function AdminPage() {
   usePageTitle("Admin Dashboard");
+  const first = SECTIONS[0]?.path ?? "";
   return (
     <RequireAdmin>
       {(session) => (
-        <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
+        <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
           <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-accent">
             <ShieldCheck className="size-4" aria-hidden /> Signed in as admin @{session.profile.username}
           </p>
           <h1 className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl">Admin Dashboard</h1>
-          <ul className="mt-6 grid gap-4 md:grid-cols-3">
-            {SECTIONS.map((section) => (
-              <li key={section.title} className="rounded-2xl border border-border bg-surface p-5">
-                <section.icon className="size-5 text-accent" aria-hidden />
-                <h2 className="mt-3 font-semibold">{section.title}</h2>
-                <p className="mt-1 text-sm text-muted">{section.text}</p>
-                <p className="mt-3 text-xs font-medium text-muted">Not open yet</p>
-              </li>
-            ))}
-          </ul>
+          <div className="mt-6 grid gap-6 md:grid-cols-[12rem_1fr]">
+            <AdminNav />
+            <div className="min-w-0">
+              <Routes>
+                <Route index element={<Navigate to={first} replace />} />
+                {SECTIONS.map((section) => (
+                  <Route
+                    key={section.path}
+                    path={section.path}
+                    element={section.Screen ? <section.Screen /> : <NotOpenYet section={section} />}
+                  />
+                ))}
+                <Route path="*" element={<Navigate to={first} replace />} />
+              </Routes>
+            </div>
+          </div>
         </div>
       )}
     </RequireAdmin>

@@ -152,7 +152,7 @@ export function KolDirectory({
                 maxLength={50}
               />
             </div>
-            <label className="flex items-center gap-2 text-sm text-muted">
+            <label className="flex items-center gap-2 text-sm whitespace-nowrap text-muted">
               Sort by
               <select
                 value={sort}

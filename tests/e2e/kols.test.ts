@@ -1,0 +1,165 @@
+import type { TKolCard, TKolDetail } from "@plugs/domain";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { newAccount, postJson, signUpByApi } from "./support/accounts.ts";
+import {
+  launchBrowser,
+  openPage,
+  shot,
+  type TPageOptions,
+  type TTheme,
+  type TViewport,
+} from "./support/browser.ts";
+import { startE2EServer, type TE2EServer } from "./support/server.ts";
+
+type TSignedIn = Awaited<ReturnType<typeof signUpByApi>>;
+
+let server: TE2EServer;
+let browser: Browser;
+let admin: TSignedIn;
+const contexts: BrowserContext[] = [];
+let pageErrors: string[][] = [];
+
+const adminAccount = newAccount("admin");
+
+beforeAll(async () => {
+  server = await startE2EServer({ ADMIN_EMAILS: adminAccount.email });
+  browser = await launchBrowser();
+  admin = await signUpByApi(server, adminAccount);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+  const errors = pageErrors.flat();
+  pageErrors = [];
+  expect(errors).toEqual([]);
+});
+
+/** A page, signed in as `as` when given (its session cookie put in the browser context). */
+async function open(as?: TSignedIn, options: Omit<TPageOptions, "baseURL"> = {}): Promise<Page> {
+  const { context, page, errors } = await openPage(browser, { baseURL: server.url, ...options });
+  contexts.push(context);
+  pageErrors.push(errors);
+  if (as) {
+    await context.addCookies(
+      as.cookie.split("; ").map((pair) => {
+        const [name = "", value = ""] = pair.split(/=(.*)/s);
+        return { name, value, url: server.url };
+      }),
+    );
+  }
+  return page;
+}
+
+async function addKol(handle: string, name: string, bio: string): Promise<TKolCard> {
+  const res = await postJson(server, "/api/admin/kols", { handle, name, bio }, admin.cookie);
+  if (res.status !== 201) throw new Error(`adding a KOL failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as TKolCard;
+}
+
+async function kolDetail(handle: string): Promise<TKolDetail> {
+  return (await (await fetch(`${server.url}/api/kols/${handle}`)).json()) as TKolDetail;
+}
+
+const heading = (page: Page, name: string | RegExp) => page.getByRole("heading", { level: 1, name });
+
+describe("KOL journeys", () => {
+  it("lets a visitor browse, a member report and vote, and an admin approve the report", async () => {
+    const tag = Math.random().toString(36).slice(2, 7);
+    const target = await addKol(`shill${tag}`, "Shill Master", "Calls every top. Sells every bottom.");
+    await addKol(`honest${tag}`, "Honest Charts", "Posts entries and exits, wins and losses.");
+
+    // A visitor browses the lists and a KOL page.
+    const visitor = await open();
+    await visitor.goto("/kols");
+    await visitor.locator('a[href^="/kol/"]').first().waitFor();
+    // The database may hold other journeys' KOLs: search to find this one.
+    await visitor.goto(`/kols?q=${target.handle}`);
+    await visitor
+      .getByRole("link", { name: /Shill Master/ })
+      .first()
+      .waitFor();
+    await visitor.goto("/plugs");
+    await heading(visitor, /Plugs/).waitFor();
+    await visitor.goto("/rugs");
+    await heading(visitor, /Rugs/).waitFor();
+    await visitor.goto(`/kol/${target.handle}`);
+    await heading(visitor, /Shill Master/).waitFor();
+    await visitor.getByRole("heading", { name: "Approved reports (0)" }).waitFor();
+
+    // A member votes rug and files a report with a screenshot.
+    const member = await signUpByApi(server, newAccount("member"));
+    const page = await open(member);
+    await page.goto(`/kol/${target.handle}`);
+    const rug = page.getByRole("button", { name: "Rug", exact: true });
+    // The button shows the vote at once; wait for the server's answer before reading the tallies.
+    await Promise.all([
+      page.waitForResponse((res) => res.url().endsWith(`/api/kols/${target.handle}/votes`) && res.ok()),
+      rug.click(),
+    ]);
+    await page.locator('button[aria-pressed="true"]', { hasText: "Rug" }).waitFor();
+    expect((await kolDetail(target.handle)).kol.rugVotes).toBe(1);
+
+    await page.goto("/report");
+    await page.getByLabel("KOL handle").fill(target.handle);
+    await page.getByLabel("Category").selectOption("rug_pull");
+    await page
+      .getByLabel("What happened?")
+      .fill("Shilled a token to 200k followers, then sold everything within the hour of the call.");
+    const png = await sharp({
+      create: { width: 640, height: 360, channels: 3, background: { r: 200, g: 40, b: 60 } },
+    })
+      .png()
+      .toBuffer();
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "proof.png", mimeType: "image/png", buffer: png });
+    await page.getByRole("button", { name: "Submit report" }).click();
+    await page.getByRole("heading", { name: "Report submitted" }).waitFor();
+    const before = await kolDetail(target.handle);
+    expect(before.reports).toHaveLength(0);
+
+    // The admin approves it in the dashboard; the KOL's page, score and lists follow.
+    const desk = await open(admin);
+    await desk.goto("/admin");
+    await desk.waitForURL("**/admin/reports");
+    await desk.getByRole("heading", { name: "KOL reports" }).waitFor();
+    await shot(desk, "kols-admin-reports-desktop-dark");
+    await desk.getByRole("button", { name: "Approve" }).first().click();
+    await desk.getByText("No reports are waiting for review.").waitFor();
+
+    const after = await kolDetail(target.handle);
+    expect(after.reports).toHaveLength(1);
+    expect(after.kol.score).not.toBe(before.kol.score);
+    await page.goto(`/kol/${target.handle}`);
+    await page.getByRole("heading", { name: "Approved reports (1)" }).waitFor();
+    await page.goto(`/rugs?q=${target.handle}`);
+    await page
+      .getByRole("link", { name: /Shill Master/ })
+      .first()
+      .waitFor();
+  });
+
+  it("looks right on phones and laptops in both themes", async () => {
+    const tag = Math.random().toString(36).slice(2, 7);
+    const kol = await addKol(`look${tag}`, "Looker Upper", "Screenshots are worth a thousand words.");
+    for (const viewport of ["mobile", "desktop"] as TViewport[]) {
+      for (const theme of ["dark", "light"] as TTheme[]) {
+        const page = await open(undefined, { viewport, theme });
+        await page.goto("/");
+        await heading(page, /Know who's a plug/).waitFor();
+        await shot(page, `kols-home-${viewport}-${theme}`);
+        await page.goto("/kols");
+        await page.locator('a[href^="/kol/"]').first().waitFor();
+        await shot(page, `kols-list-${viewport}-${theme}`);
+        await page.goto(`/kol/${kol.handle}`);
+        await heading(page, /Looker Upper/).waitFor();
+        await shot(page, `kols-page-${viewport}-${theme}`);
+      }
+    }
+  });
+});
