@@ -3,6 +3,7 @@ import type { ComponentType } from "react";
 import { Navigate, NavLink, Route, Routes } from "react-router";
 import { cn } from "../../lib/cn.ts";
 import { RequireAdmin } from "../auth/require-session.tsx";
+import { AdminAirdrops } from "../points/admin-airdrop.tsx";
 import { AdminReports } from "../reports/admin-reports.tsx";
 import { usePageTitle } from "../site/queries.ts";
 
@@ -36,6 +37,7 @@ const SECTIONS: TSection[] = [
     title: "Airdrops",
     icon: Coins,
     text: "Send points to a member, recorded in their points history.",
+    Screen: AdminAirdrops,
   },
 ];
 
