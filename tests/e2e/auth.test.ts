@@ -429,7 +429,8 @@ describe("dashboard, admin and bans", () => {
     await accountMenu(adminPage).click();
     await adminPage.getByRole("menuitem", { name: "Admin Dashboard" }).click();
     await adminPage.getByRole("heading", { level: 1, name: "Admin Dashboard" }).waitFor();
-    expect(new URL(adminPage.url()).pathname).toBe("/admin");
+    // The dashboard opens on its first tool, the report queue.
+    expect(new URL(adminPage.url()).pathname).toBe("/admin/reports");
   });
 
   it("signs a banned member's open tab out on its next request, with the ban message", async () => {

@@ -99,7 +99,7 @@ describe("web app shell", () => {
       ["Sweep", "/sweep", /^Sweep isn't open yet$/],
       ["Report", "/report", /^Report a KOL$/],
       ["Rewards", "/rewards", /^Rewards aren't open yet$/],
-      ["Leaderboard", "/leaderboard", /^The leaderboard isn't open yet$/],
+      ["Leaderboard", "/leaderboard", /^Top members by points$/],
       ["Blog", "/blog", /^The blog isn't open yet$/],
       ["Contact", "/contact", /^The contact form isn't open yet$/],
       ["PlugFeed", "/plugfeed", /^PlugFeed$/],
@@ -201,7 +201,7 @@ describe("web app shell", () => {
 
     await panel.getByRole("link", { name: "Leaderboard" }).click();
     await panel.waitFor({ state: "hidden" });
-    await heading(page, "The leaderboard isn't open yet").waitFor();
+    await heading(page, "Top members by points").waitFor();
     expect(pathOf(page)).toBe("/leaderboard");
 
     // The panel's theme switch.
