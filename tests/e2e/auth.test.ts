@@ -1,47 +1,24 @@
 import { authenticator } from "otplib";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { newAccount, outbox, postJson, signUpByApi, type TAccount } from "./support/accounts.ts";
-import { launchBrowser, openPage, shot, type TPageOptions } from "./support/browser.ts";
-import { startE2EServer, type TE2EServer } from "./support/server.ts";
+import { shot } from "./support/browser.ts";
+import { toast, useJourney } from "./support/journey.ts";
 
 const ADMIN_EMAIL = "chief.admin@example.test";
 
-let server: TE2EServer;
-let browser: Browser;
+const j = useJourney({ ADMIN_EMAILS: ADMIN_EMAIL, SIGNUP_IP_LIMIT: "0", SIGNIN_IP_LIMIT: "0" });
+const { open } = j;
 /** The ADMIN_EMAILS account, signed up (and so made admin) at the start. */
 let admin: Awaited<ReturnType<typeof signUpByApi>>;
-const contexts: BrowserContext[] = [];
-let pageErrors: string[][] = [];
 
+// Many accounts come from one address here: the per-IP limits (off above) would get in the way of the journeys.
 beforeAll(async () => {
-  // Many accounts come from one address here: the per-IP limits would get in the way of the journeys.
-  server = await startE2EServer({ ADMIN_EMAILS: ADMIN_EMAIL, SIGNUP_IP_LIMIT: "0", SIGNIN_IP_LIMIT: "0" });
-  browser = await launchBrowser();
-  admin = await signUpByApi(server, { ...newAccount("chief"), email: ADMIN_EMAIL });
+  admin = await signUpByApi(j.server, { ...newAccount("chief"), email: ADMIN_EMAIL });
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-  const errors = pageErrors.flat();
-  pageErrors = [];
-  expect(errors).toEqual([]);
-});
-
-async function open(options: Omit<TPageOptions, "baseURL"> = {}): Promise<Page> {
-  const { context, page, errors } = await openPage(browser, { baseURL: server.url, ...options });
-  contexts.push(context);
-  pageErrors.push(errors);
-  return page;
-}
 
 const modal = (page: Page) =>
   page.getByRole("dialog").filter({ has: page.getByRole("tab", { name: "Sign In" }) });
-const toast = (page: Page, text: string | RegExp) =>
-  page.locator("[data-sonner-toast]").filter({ hasText: text }).last();
 const accountMenu = (page: Page) => page.getByRole("banner").getByRole("button", { name: "Account menu" });
 
 async function fillSignIn(scope: Locator, account: Pick<TAccount, "email" | "password">) {
@@ -91,7 +68,7 @@ describe("sign up, sign out, sign in", () => {
     await toast(page, "Account created successfully!").waitFor();
     await toast(page, "Please check your email to verify your account.").waitFor();
     await dialog.waitFor({ state: "hidden" });
-    expect(outbox(server, account.email).map((m) => m.subject)).toEqual([
+    expect(outbox(j.server, account.email).map((m) => m.subject)).toEqual([
       "Verify your e-mail for Plugs & Rugs",
     ]);
 
@@ -120,7 +97,7 @@ describe("sign up, sign out, sign in", () => {
   });
 
   it("reads ?ref= on the sign-up page, locks the field and names the referrer", async () => {
-    const referrer = await signUpByApi(server, newAccount("referrer"));
+    const referrer = await signUpByApi(j.server, newAccount("referrer"));
     const page = await open({ viewport: "mobile" });
     await page.goto(`/signup?ref=${referrer.username}`);
     await page.getByRole("heading", { level: 1, name: /Join/ }).waitFor();
@@ -137,13 +114,13 @@ describe("sign up, sign out, sign in", () => {
     await page.getByRole("button", { name: "Create Account" }).click();
     await toast(page, `You were referred by ${referrer.username}.`).waitFor();
     // Signed in, the page moves on home.
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${j.server.url}/`);
   });
 });
 
 describe("login limits", () => {
   it("locks the e-mail after 5 failed attempts, with the 'Rate limit exceeded' toast", async () => {
-    const account = await signUpByApi(server, newAccount("locked"));
+    const account = await signUpByApi(j.server, newAccount("locked"));
     const page = await open({ viewport: "mobile" });
     await page.goto("/");
     // From the mobile menu: its Sign In closes the menu and opens the modal.
@@ -174,7 +151,7 @@ describe("login limits", () => {
 
 describe("the sign-in prompt", () => {
   it("asks a visitor to sign in for a guarded page and takes them there after signing in in the modal", async () => {
-    const account = await signUpByApi(server, newAccount("prompted"));
+    const account = await signUpByApi(j.server, newAccount("prompted"));
     const page = await open();
     await page.goto("/dashboard/security");
     await page.getByRole("heading", { level: 1, name: "Sign in to open your dashboard" }).waitFor();
@@ -192,7 +169,7 @@ describe("the sign-in prompt", () => {
   });
 
   it("runs the pending action 500 ms after sign-in, then closes", async () => {
-    const account = await signUpByApi(server, newAccount("pending"));
+    const account = await signUpByApi(j.server, newAccount("pending"));
     const page = await open();
     await page.goto("/user/profile");
     await page.getByRole("heading", { level: 1, name: "Sign in to edit your profile" }).waitFor();
@@ -210,7 +187,7 @@ describe("the sign-in prompt", () => {
 
 describe("password reset", () => {
   it("sends the link from the nested dialog and sets a new password on /reset-password, once", async () => {
-    const account = await signUpByApi(server, newAccount("forgetful"));
+    const account = await signUpByApi(j.server, newAccount("forgetful"));
     const page = await open();
     await page.goto("/");
     await page.getByRole("banner").getByRole("button", { name: "Sign In" }).click();
@@ -227,7 +204,7 @@ describe("password reset", () => {
     // The sign-in modal is still there beneath it.
     await modal(page).waitFor();
 
-    const mails = outbox(server, account.email).filter((m) => m.subject.startsWith("Reset"));
+    const mails = outbox(j.server, account.email).filter((m) => m.subject.startsWith("Reset"));
     expect(mails).toHaveLength(1);
     const link = new URL(mails[0]?.links[0] ?? "");
     expect(link.pathname).toBe("/reset-password");
@@ -253,7 +230,7 @@ describe("password reset", () => {
       .waitFor();
 
     // The old password no longer works; the new one does.
-    expect((await postJson(server, "/api/auth/sign-in/email", account)).status).toBe(401);
+    expect((await postJson(j.server, "/api/auth/sign-in/email", account)).status).toBe(401);
     await landing.goto("/signin");
     await fillSignIn(landing.getByRole("main"), { email: account.email, password: newPassword });
     await toast(landing, "Successfully signed in!").waitFor();
@@ -263,7 +240,7 @@ describe("password reset", () => {
 
 describe("two-factor authentication", () => {
   it("enrols with the QR code's secret, then signs in with a real TOTP code", async () => {
-    const account = await signUpByApi(server, newAccount("mfa"));
+    const account = await signUpByApi(j.server, newAccount("mfa"));
     const page = await open();
     await page.goto("/signin");
     await fillSignIn(page.getByRole("main"), account);
@@ -338,7 +315,7 @@ describe("two-factor authentication", () => {
 
 describe("dashboard, admin and bans", () => {
   it("changes the username and uploads an avatar with a progress bar", async () => {
-    const account = await signUpByApi(server, newAccount("artist"));
+    const account = await signUpByApi(j.server, newAccount("artist"));
     const page = await open();
     await page.goto("/signin");
     await fillSignIn(page.getByRole("main"), account);
@@ -391,20 +368,20 @@ describe("dashboard, admin and bans", () => {
   });
 
   it("signs out of the other sessions from Security", async () => {
-    const account = await signUpByApi(server, newAccount("roamer"));
-    const laptop = await postJson(server, "/api/auth/sign-in/email", account);
+    const account = await signUpByApi(j.server, newAccount("roamer"));
+    const laptop = await postJson(j.server, "/api/auth/sign-in/email", account);
     const laptopCookie = laptop.headers
       .getSetCookie()
       .map((line) => line.split(";")[0])
       .join("; ");
-    const me = (cookie: string) => fetch(`${server.url}/api/me`, { headers: { cookie } });
+    const me = (cookie: string) => fetch(`${j.server.url}/api/me`, { headers: { cookie } });
     expect((await me(laptopCookie)).status).toBe(200);
 
     const page = await open({ viewport: "mobile" });
     await page.context().addCookies(
       account.cookie.split("; ").map((pair) => {
         const [name = "", value = ""] = pair.split(/=(.*)/s);
-        return { name, value, url: server.url };
+        return { name, value, url: j.server.url };
       }),
     );
     await page.goto("/dashboard/security");
@@ -415,7 +392,7 @@ describe("dashboard, admin and bans", () => {
   });
 
   it("shows admins the admin dashboard and others a not-allowed page", async () => {
-    const member = await signUpByApi(server, newAccount("plain"));
+    const member = await signUpByApi(j.server, newAccount("plain"));
     const page = await open();
     await page.goto("/signin");
     await fillSignIn(page.getByRole("main"), member);
@@ -434,7 +411,7 @@ describe("dashboard, admin and bans", () => {
   });
 
   it("signs a banned member's open tab out on its next request, with the ban message", async () => {
-    const victim = await signUpByApi(server, newAccount("victim"));
+    const victim = await signUpByApi(j.server, newAccount("victim"));
     const page = await open();
     await page.goto("/signin");
     await fillSignIn(page.getByRole("main"), victim);
@@ -442,7 +419,7 @@ describe("dashboard, admin and bans", () => {
     await page.goto("/dashboard/profile");
     await page.getByLabel("Username").waitFor();
 
-    const res = await postJson(server, `/api/admin/users/${victim.id}/ban`, {}, admin.cookie);
+    const res = await postJson(j.server, `/api/admin/users/${victim.id}/ban`, {}, admin.cookie);
     expect(res.status).toBe(200);
 
     await page.getByLabel("Username").fill(`${victim.username}_b`);

@@ -1,56 +1,15 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { padTo, samplePdf } from "../../apps/server/src/testing/sample-files.ts";
 import { newAccount, signUpByApi } from "./support/accounts.ts";
-import {
-  launchBrowser,
-  openPage,
-  shot,
-  type TPageOptions,
-  type TTheme,
-  type TViewport,
-} from "./support/browser.ts";
-import { startE2EServer, type TE2EServer } from "./support/server.ts";
+import { shot, type TTheme, type TViewport } from "./support/browser.ts";
+import { useJourney } from "./support/journey.ts";
 
 const ADMIN_EMAIL = "comments.admin@example.test";
-let server: TE2EServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let pageErrors: string[][] = [];
-
-beforeAll(async () => {
-  server = await startE2EServer({ ADMIN_EMAILS: ADMIN_EMAIL });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-  const errors = pageErrors.flat();
-  pageErrors = [];
-  expect(errors).toEqual([]);
-});
+const j = useJourney({ ADMIN_EMAILS: ADMIN_EMAIL });
+const { open } = j;
 
 type TUser = Awaited<ReturnType<typeof signUpByApi>>;
-
-async function open(options: Omit<TPageOptions, "baseURL"> & { as?: TUser } = {}): Promise<Page> {
-  const { as, ...rest } = options;
-  const { context, page, errors } = await openPage(browser, { baseURL: server.url, ...rest });
-  contexts.push(context);
-  pageErrors.push(errors);
-  if (as) {
-    await context.addCookies(
-      as.cookie.split("; ").map((pair) => ({
-        name: pair.slice(0, pair.indexOf("=")),
-        value: pair.slice(pair.indexOf("=") + 1),
-        url: server.url,
-      })),
-    );
-  }
-  return page;
-}
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 const commentsHeading = (page: Page, n: number) =>
@@ -61,9 +20,9 @@ const commentBy = (page: Page, username: string) =>
 async function createPostApi(user: TUser, content: string): Promise<string> {
   const form = new FormData();
   form.set("content", content);
-  const res = await fetch(`${server.url}/api/posts`, {
+  const res = await fetch(`${j.server.url}/api/posts`, {
     method: "POST",
-    headers: { cookie: user.cookie, origin: server.url },
+    headers: { cookie: user.cookie, origin: j.server.url },
     body: form,
   });
   expect(res.status).toBe(201);
@@ -77,8 +36,8 @@ async function noHorizontalOverflow(page: Page) {
 
 describe("Comments on a post", () => {
   it("comment with a document, reply, like, react, un-react, duplicate reaction, delete; visitors are asked to sign in", async () => {
-    const alice = await signUpByApi(server);
-    const bob = await signUpByApi(server);
+    const alice = await signUpByApi(j.server);
+    const bob = await signUpByApi(j.server);
     const postId = await createPostApi(alice, "Which chain are you bridging to next?");
 
     // Bob: an empty comment is refused in the browser with the spec's message.
@@ -107,7 +66,7 @@ describe("Comments on a post", () => {
     await download.waitFor();
     expect(await download.getAttribute("download")).toBe("Bridge Notes.pdf");
     expect(await download.textContent()).toContain("20.0 KB");
-    const fileRes = await fetch(`${server.url}${await download.getAttribute("href")}`);
+    const fileRes = await fetch(`${j.server.url}${await download.getAttribute("href")}`);
     expect(fileRes.headers.get("content-disposition")).toMatch(/^attachment/);
     expect(await bobs.getByRole("link", { name: `@${alice.username}` }).getAttribute("href")).toBe(
       `/user/${alice.username}`,
@@ -189,7 +148,7 @@ describe("Comments on a post", () => {
     await commentBy(b, alice.username)
       .getByRole("button", { name: /^Fire reaction, 1, yours/ })
       .waitFor();
-    const state = await fetch(`${server.url}/api/posts/${postId}/comments`, {
+    const state = await fetch(`${j.server.url}/api/posts/${postId}/comments`, {
       headers: { cookie: bob.cookie },
     });
     const page = (await state.json()) as {
@@ -258,14 +217,14 @@ describe("Comments on a post", () => {
   });
 
   it("loads threads a page at a time, and offers Retry when the list cannot be fetched", async () => {
-    const alice = await signUpByApi(server);
+    const alice = await signUpByApi(j.server);
     const postId = await createPostApi(alice, "Roll call");
     for (let i = 1; i <= 21; i++) {
       const form = new FormData();
       form.set("content", `Roll call ${i}`);
-      const res = await fetch(`${server.url}/api/posts/${postId}/comments`, {
+      const res = await fetch(`${j.server.url}/api/posts/${postId}/comments`, {
         method: "POST",
-        headers: { cookie: alice.cookie, origin: server.url },
+        headers: { cookie: alice.cookie, origin: j.server.url },
         body: form,
       });
       expect(res.status).toBe(201);
@@ -294,14 +253,14 @@ describe("Comments on a post", () => {
   });
 
   it("lets an admin delete anyone's comment", async () => {
-    const admin = await signUpByApi(server, { ...newAccount("chief"), email: ADMIN_EMAIL });
-    const alice = await signUpByApi(server);
+    const admin = await signUpByApi(j.server, { ...newAccount("chief"), email: ADMIN_EMAIL });
+    const alice = await signUpByApi(j.server);
     const postId = await createPostApi(alice, "Admins keep it clean");
     const form = new FormData();
     form.set("content", "Buy my token at scam.example");
-    const res = await fetch(`${server.url}/api/posts/${postId}/comments`, {
+    const res = await fetch(`${j.server.url}/api/posts/${postId}/comments`, {
       method: "POST",
-      headers: { cookie: alice.cookie, origin: server.url },
+      headers: { cookie: alice.cookie, origin: j.server.url },
       body: form,
     });
     expect(res.status).toBe(201);

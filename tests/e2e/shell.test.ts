@@ -1,36 +1,11 @@
 import { PAGE_ROUTES } from "@plugs/domain";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, shot, type TPageOptions } from "./support/browser.ts";
-import { startE2EServer, type TE2EServer } from "./support/server.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { shot } from "./support/browser.ts";
+import { useJourney } from "./support/journey.ts";
 
-let server: TE2EServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let pageErrors: string[][] = [];
-
-beforeAll(async () => {
-  server = await startE2EServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-  // Every journey must run without page errors or console errors (a CSP violation is one).
-  const errors = pageErrors.flat();
-  pageErrors = [];
-  expect(errors).toEqual([]);
-});
-
-async function open(options: Omit<TPageOptions, "baseURL"> = {}): Promise<Page> {
-  const { context, page, errors } = await openPage(browser, { baseURL: server.url, ...options });
-  contexts.push(context);
-  pageErrors.push(errors);
-  return page;
-}
+const j = useJourney();
+const { open } = j;
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole("heading", { level: 1, name });
 const pathOf = (page: Page) => new URL(page.url()).pathname;
@@ -45,9 +20,9 @@ function samplePath(pattern: string): string {
 
 describe("web app shell", () => {
   it("shows the site name from /api/site in the bar, the footer and the tab title", async () => {
-    const health = (await (await fetch(`${server.url}/api/health`)).json()) as { database: string };
+    const health = (await (await fetch(`${j.server.url}/api/health`)).json()) as { database: string };
     expect(health.database).toBe(process.env.TEST_DATABASE_URL ? "postgres" : "pglite");
-    const site = (await (await fetch(`${server.url}/api/site`)).json()) as { siteName: string };
+    const site = (await (await fetch(`${j.server.url}/api/site`)).json()) as { siteName: string };
     const page = await open();
     await page.goto("/");
     await page.getByRole("link", { name: `${site.siteName} home` }).waitFor();

@@ -1,45 +1,13 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { newAccount, signUpByApi } from "./support/accounts.ts";
-import { launchBrowser, openPage, shot, type TPageOptions } from "./support/browser.ts";
-import { startE2EServer, type TE2EServer } from "./support/server.ts";
+import { shot } from "./support/browser.ts";
+import { useJourney } from "./support/journey.ts";
 
-let server: TE2EServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let pageErrors: string[][] = [];
-
-beforeAll(async () => {
-  server = await startE2EServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-  const errors = pageErrors.flat();
-  pageErrors = [];
-  expect(errors).toEqual([]);
-});
+const j = useJourney();
+const { open } = j;
 
 type TMember = Awaited<ReturnType<typeof signUpByApi>>;
-
-async function open(options: Omit<TPageOptions, "baseURL"> & { as?: TMember } = {}): Promise<Page> {
-  const { as, ...rest } = options;
-  const { context, page, errors } = await openPage(browser, { baseURL: server.url, ...rest });
-  contexts.push(context);
-  pageErrors.push(errors);
-  if (as) {
-    const cookies = as.cookie.split("; ").map((pair) => {
-      const at = pair.indexOf("=");
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: server.url };
-    });
-    await context.addCookies(cookies);
-  }
-  return page;
-}
 
 /** Opens `path` and waits until the tab's event stream is connected. */
 async function gotoLive(page: Page, path: string) {
@@ -53,9 +21,9 @@ async function gotoLive(page: Page, path: string) {
 async function createPostApi(member: TMember, content: string): Promise<string> {
   const form = new FormData();
   form.set("content", content);
-  const res = await fetch(`${server.url}/api/posts`, {
+  const res = await fetch(`${j.server.url}/api/posts`, {
     method: "POST",
-    headers: { cookie: member.cookie, origin: server.url },
+    headers: { cookie: member.cookie, origin: j.server.url },
     body: form,
   });
   expect(res.status).toBe(201);
@@ -72,8 +40,8 @@ async function noHorizontalOverflow(page: Page) {
 
 describe("Notifications and profiles", () => {
   it("a mention and a follow reach the other tab live; the bell leads to them", async () => {
-    const alice = await signUpByApi(server, newAccount("alice"));
-    const bob = await signUpByApi(server, newAccount("bob"));
+    const alice = await signUpByApi(j.server, newAccount("alice"));
+    const bob = await signUpByApi(j.server, newAccount("bob"));
 
     const b = await open({ as: bob });
     await gotoLive(b, "/plugfeed");
@@ -99,7 +67,7 @@ describe("Notifications and profiles", () => {
     await shot(b, "social-bell-mention-dark-1280", { fullPage: false });
     await mention.click();
     await b.waitForURL(`**/posts/${postId}`);
-    // Read on the server, the bell settles at no unread count.
+    // Read on the j.server, the bell settles at no unread count.
     await b.getByRole("button", { name: "Notifications" }).waitFor();
     await b.getByTestId("unread-count").waitFor({ state: "detached" });
 
@@ -137,8 +105,8 @@ describe("Notifications and profiles", () => {
   });
 
   it("reopens a dropped event stream with a doubling delay, and still delivers", async () => {
-    const gina = await signUpByApi(server, newAccount("gina"));
-    const hank = await signUpByApi(server, newAccount("hank"));
+    const gina = await signUpByApi(j.server, newAccount("gina"));
+    const hank = await signUpByApi(j.server, newAccount("hank"));
     const page = await open({ as: hank });
     const attempts: number[] = [];
     // The first two connections fail as a dropped server would; the third gets through.
@@ -160,8 +128,8 @@ describe("Notifications and profiles", () => {
   });
 
   it("shows profiles and the open bell at both widths in both themes", async () => {
-    const carol = await signUpByApi(server, newAccount("carol"));
-    const dave = await signUpByApi(server, newAccount("dave"));
+    const carol = await signUpByApi(j.server, newAccount("carol"));
+    const dave = await signUpByApi(j.server, newAccount("dave"));
     await createPostApi(carol, `Hello from carol, cc @${dave.username}`);
     for (const viewport of ["mobile", "desktop"] as const) {
       for (const theme of ["dark", "light"] as const) {
@@ -184,7 +152,7 @@ describe("Notifications and profiles", () => {
   });
 
   it("asks visitors to sign in to follow, and says when a user does not exist", async () => {
-    const erin = await signUpByApi(server, newAccount("erin"));
+    const erin = await signUpByApi(j.server, newAccount("erin"));
     const page = await open({ viewport: "mobile", theme: "light" });
     await page.goto(`/user/${erin.username}`);
     await page.getByRole("heading", { level: 1, name: `@${erin.username}` }).waitFor();
@@ -194,7 +162,7 @@ describe("Notifications and profiles", () => {
     const dialog = page.getByRole("dialog").filter({ has: page.getByRole("tab", { name: "Sign In" }) });
     await dialog.getByText("Please sign in to follow users").waitFor();
     // Signing in repeats the follow that was asked for.
-    const frank = await signUpByApi(server, newAccount("frank"));
+    const frank = await signUpByApi(j.server, newAccount("frank"));
     await dialog.getByLabel("Email").fill(frank.email);
     await dialog.getByLabel("Password", { exact: true }).fill(frank.password);
     await dialog.getByRole("button", { name: "Sign In", exact: true }).last().click();
