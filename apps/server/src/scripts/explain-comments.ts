@@ -8,34 +8,18 @@
  *
  * Options (environment): COMMENTS (default 50000), USERS (default 500).
  */
-import { randomBytes } from "node:crypto";
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import pg from "pg";
-import { openDatabase } from "../db/client.ts";
 import { reactionCounts } from "../features/comments/comment-dto.ts";
 import { replyIdsQuery, threadIdsQuery } from "../features/comments/list-comments.ts";
 import { queryRows } from "../features/posts/visibility.ts";
+import { withScratchDatabase } from "./explain-scratch.ts";
 
 const COMMENTS = Number(process.env.COMMENTS ?? 50000);
 const USERS = Number(process.env.USERS ?? 500);
 
 async function main() {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl?.startsWith("postgres")) {
-    console.error(
-      "Set DATABASE_URL to a PostgreSQL server (a scratch database is created there and dropped).",
-    );
-    process.exit(1);
-  }
-  const name = `plugs_explain_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
-  const db = database.db;
-  try {
+  await withScratchDatabase(async ({ db, url, name, explain }) => {
     console.log(`Seeding ${USERS} users, 200 posts and ${COMMENTS} comments into ${name}...`);
     await db.execute(sql`insert into profiles (id, username)
       select gen_random_uuid(), 'user_' || g from generate_series(1, ${USERS}) g`);
@@ -74,15 +58,6 @@ async function main() {
     if (!busy) throw new Error("no post seeded");
     console.log(`The busy post has ${busy.threads} threads and ${busy.replies} replies.`);
 
-    const explain = async (title: string, query: SQL) => {
-      const rows = await queryRows<{ "QUERY PLAN": string }>(
-        db,
-        sql`explain (analyze, costs off, summary on) ${query}`,
-      );
-      console.log(`\n== ${title}`);
-      for (const row of rows) console.log(row["QUERY PLAN"]);
-    };
-
     await explain("threads, first page", threadIdsQuery(busy.id, null, 21));
     const middle = await queryRows<{ id: string; created_at: string }>(
       db,
@@ -101,17 +76,13 @@ async function main() {
     const ids = page.map((r) => r.id);
     await explain("replies of a page of 20 threads", replyIdsQuery(ids));
     const { sql: text, params } = reactionCounts(db, ids).toSQL();
-    const client = new pg.Client({ connectionString: url.toString() });
+    const client = new pg.Client({ connectionString: url });
     await client.connect();
     const plan = await client.query(`explain (analyze, costs off, summary on) ${text}`, params);
     await client.end();
     console.log("\n== reaction counts of a page");
     for (const row of plan.rows as { "QUERY PLAN": string }[]) console.log(row["QUERY PLAN"]);
-  } finally {
-    await database.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }
 
 main().catch((err) => {

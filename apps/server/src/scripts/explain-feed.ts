@@ -7,33 +7,16 @@
  *
  * Options (environment): POSTS (default 5000), USERS (default 500).
  */
-import { randomBytes } from "node:crypto";
-import { type SQL, sql } from "drizzle-orm";
-import pg from "pg";
-import { openDatabase } from "../db/client.ts";
+import { sql } from "drizzle-orm";
 import { feedIdsQuery, pagedCountQuery, pagedIdsQuery, type TFeedRow } from "../features/posts/feed-query.ts";
 import { queryRows } from "../features/posts/visibility.ts";
+import { withScratchDatabase } from "./explain-scratch.ts";
 
 const POSTS = Number(process.env.POSTS ?? 5000);
 const USERS = Number(process.env.USERS ?? 500);
 
 async function main() {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl?.startsWith("postgres")) {
-    console.error(
-      "Set DATABASE_URL to a PostgreSQL server (a scratch database is created there and dropped).",
-    );
-    process.exit(1);
-  }
-  const name = `plugs_explain_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
-  const db = database.db;
-  try {
+  await withScratchDatabase(async ({ db, name, explain }) => {
     console.log(`Seeding ${USERS} users and ${POSTS} posts into ${name}...`);
     await db.execute(sql`insert into profiles (id, username)
       select gen_random_uuid(), 'user_' || g from generate_series(1, ${USERS}) g`);
@@ -70,14 +53,6 @@ async function main() {
       `Viewer follows ${viewer.follows} users and is an active member of ${viewer.communities} communities.`,
     );
 
-    const explain = async (title: string, query: SQL) => {
-      const rows = await queryRows<{ "QUERY PLAN": string }>(
-        db,
-        sql`explain (analyze, costs off, summary on) ${query}`,
-      );
-      console.log(`\n== ${title}`);
-      for (const row of rows) console.log(row["QUERY PLAN"]);
-    };
     const secondPageCursor = async (sort: "newest" | "popular", viewerId: string | null) => {
       const [last] = (
         await queryRows<TFeedRow>(db, feedIdsQuery({ tab: "all", sort, viewerId, cursor: null, limit: 10 }))
@@ -151,11 +126,7 @@ async function main() {
       sql`select id, username from profiles where lower(username) like ${"user\\_42%"} and is_banned = false
         and id <> ${v} order by lower(username) using ~<~ limit 5`,
     );
-  } finally {
-    await database.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }
 
 void main();
