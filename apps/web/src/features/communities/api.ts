@@ -28,6 +28,7 @@ import {
 } from "@tanstack/react-query";
 import { toast } from "../../components/ui/toaster.tsx";
 import { ApiError, apiFetch } from "../../lib/api.ts";
+import { sendForm, type TUploadOptions } from "../../lib/upload.ts";
 import { postKeys } from "../posts/queries.ts";
 
 /**
@@ -91,7 +92,7 @@ export type TCreateCommunityInput = {
   rules: string;
   avatar: File;
   banner: File;
-};
+} & TUploadOptions;
 
 export function createCommunity(input: TCreateCommunityInput): Promise<TCreateCommunityResponse> {
   const body = new FormData();
@@ -100,7 +101,8 @@ export function createCommunity(input: TCreateCommunityInput): Promise<TCreateCo
   body.set("rules", input.rules);
   body.set("avatar", input.avatar);
   body.set("banner", input.banner);
-  return apiFetch<TCreateCommunityResponse>("/api/communities", { method: "POST", body });
+  const { onProgress, signal } = input;
+  return sendForm<TCreateCommunityResponse>("POST", "/api/communities", body, { onProgress, signal });
 }
 
 // ---- Cache helpers ----
@@ -198,7 +200,10 @@ export function useCommunityUserSearch(communityId: string, q: string, enabled =
 
 // ---- Mutations ----
 
-/** Creates a community with its two images; answers `{community, warnings}` (the screen shows the toasts). */
+/**
+ * Creates a community with its two images (optional onProgress/signal in the input); answers
+ * `{community, warnings}` (the screen shows the toasts).
+ */
 export function useCreateCommunity() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -269,17 +274,22 @@ export function useUpdateCommunity(communityId: string) {
   });
 }
 
-/** Replaces the avatar or banner (creators): a new active version. The screen shows its own toasts. */
+/**
+ * Replaces the avatar or banner (creators): a new active version. Pass onProgress/signal for a progress bar and
+ * cancelling. The screen shows its own toasts.
+ */
 export function useUploadBranding(communityId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ type, file }: { type: TBrandingType; file: File }) => {
+    mutationFn: ({ type, file, ...options }: { type: TBrandingType; file: File } & TUploadOptions) => {
       const body = new FormData();
       body.set("file", file);
-      return apiFetch<TBrandingResponse>(`${communityPath(communityId)}/branding/${type}`, {
-        method: "PUT",
+      return sendForm<TBrandingResponse>(
+        "PUT",
+        `${communityPath(communityId)}/branding/${type}`,
         body,
-      });
+        options,
+      );
     },
     onSuccess: ({ community }) => {
       updateCachedCommunity(queryClient, community.id, () => community);
