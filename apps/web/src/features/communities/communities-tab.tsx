@@ -4,14 +4,16 @@ import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
 import { CommunityList } from "./community-list.tsx";
 import { CommunityPanel } from "./community-panel.tsx";
+import { MembersSheet, useMembersSheet } from "./members-sheet.tsx";
 
 /**
  * The feed's Communities tab: the list on the left and the selected community on the right. The selection lives in
  * the address (?community=id) so it survives a reload and Back works. On phones one column shows at a time: the
  * list, or the chosen community with a way back.
  */
-export function CommunitiesTab({ onMembers }: { onMembers?: (communityId: string) => void }) {
+export function CommunitiesTab() {
   const [params, setParams] = useSearchParams();
+  const members = useMembersSheet();
   const selectedId = params.get("community");
 
   const select = (id: string | null) => {
@@ -33,8 +35,9 @@ export function CommunitiesTab({ onMembers }: { onMembers?: (communityId: string
             <ArrowLeft aria-hidden /> All communities
           </Button>
         ) : null}
-        <CommunityPanel communityId={selectedId} onMembers={onMembers} />
+        <CommunityPanel communityId={selectedId} onMembers={members.open} />
       </div>
+      <MembersSheet {...members.sheetProps} />
     </div>
   );
 }

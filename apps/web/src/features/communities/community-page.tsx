@@ -9,6 +9,7 @@ import { usePageTitle } from "../site/queries.ts";
 import { useCommunity } from "./api.ts";
 import { CommunityHeader } from "./community-header.tsx";
 import { CommunityPosts } from "./community-posts.tsx";
+import { MembersSheet, useMembersSheet } from "./members-sheet.tsx";
 
 function CommunityNotFound() {
   usePageTitle(M.communities.notFound);
@@ -102,6 +103,7 @@ export function CommunityView({
 export default function CommunityPage() {
   const { slugOrId = "" } = useParams();
   const query = useCommunity(slugOrId);
+  const members = useMembersSheet();
   usePageTitle(query.data?.name ?? "Community");
 
   if (query.isPending) return <PageSpinner />;
@@ -117,5 +119,10 @@ export default function CommunityPage() {
       </div>
     );
   }
-  return <CommunityView community={query.data} />;
+  return (
+    <>
+      <CommunityView community={query.data} onMembers={() => members.open(query.data.id)} />
+      <MembersSheet {...members.sheetProps} />
+    </>
+  );
 }

@@ -1,40 +1,47 @@
 import { M } from "@plugs/domain";
-import { Users } from "lucide-react";
-import { Button, type TButtonSize, type TButtonVariant } from "../../components/ui/button.tsx";
-import { Sheet, SheetContent, SheetTrigger } from "../../components/ui/sheet.tsx";
+import { useState } from "react";
+import { Sheet, SheetContent } from "../../components/ui/sheet.tsx";
 import { useIsMobile } from "../../lib/use-media-query.ts";
-import { MembersList, type TMembersCommunity } from "./members-list.tsx";
+import { useCommunity } from "./api.ts";
+import { MembersList } from "./members-list.tsx";
 
 /**
- * 'Community Members': a bottom sheet on phones, a panel on the right on wider screens. Opened by its own View
- * Members button; the list inside is the one the manage page shows.
+ * 'Community Members' for one community: a bottom sheet on phones, a panel on the right on wider screens. The list
+ * inside is the one the manage page shows. The community comes from the cache its page or panel already filled.
  */
 export function MembersSheet({
-  community,
-  variant = "secondary",
-  size = "sm",
+  communityId,
+  open,
+  onOpenChange,
 }: {
-  community: TMembersCommunity;
-  variant?: TButtonVariant;
-  size?: TButtonSize;
+  communityId: string | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
 }) {
   const mobile = useIsMobile();
+  const community = useCommunity(communityId);
   return (
-    <Sheet>
-      <SheetTrigger asChild>
-        <Button variant={variant} size={size}>
-          <Users aria-hidden /> {M.communities.viewMembers}
-        </Button>
-      </SheetTrigger>
+    <Sheet open={open && community.data !== undefined} onOpenChange={onOpenChange}>
       <SheetContent
         side={mobile ? "bottom" : "right"}
         title={M.communities.membersTitle}
         className={mobile ? "h-[85dvh]" : "md:w-[min(30rem,92vw)]"}
       >
-        <div className="px-5 py-4">
-          <MembersList community={community} />
-        </div>
+        <div className="px-5 py-4">{community.data ? <MembersList community={community.data} /> : null}</div>
       </SheetContent>
     </Sheet>
   );
+}
+
+/** The sheet's open state and which community it shows, for a screen whose View Members buttons open it. */
+export function useMembersSheet() {
+  const [communityId, setCommunityId] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  return {
+    open: (id: string) => {
+      setCommunityId(id);
+      setOpen(true);
+    },
+    sheetProps: { communityId, open, onOpenChange: setOpen },
+  };
 }
