@@ -1,5 +1,6 @@
 import { M, type TCommunityMember } from "@plugs/domain";
 import { useQueryClient } from "@tanstack/react-query";
+import { format } from "date-fns";
 import { BadgeCheck, Crown, EllipsisVertical, ShieldBan, ShieldCheck, UserMinus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -115,7 +116,10 @@ export function MemberRow({
           {isSelf ? <span className="text-xs text-muted">(you)</span> : null}
         </div>
         <p className="mt-0.5 text-xs text-muted">
-          Joined <time dateTime={member.joinedAt}>{formatDate(member.joinedAt)}</time>
+          Joined{" "}
+          <time dateTime={member.joinedAt} title={formatDate(member.joinedAt)}>
+            {format(new Date(member.joinedAt), "MMM d, yyyy")}
+          </time>
         </p>
       </div>
       {!isSelf && !banned ? (
