@@ -34,20 +34,16 @@ async function fillCreateDialog(page: Page, name: string) {
     .getByLabel("Description")
     .fill("Builders shipping on Solana, sharing what works and what breaks.");
   await dialog.getByLabel("Rules").fill(RULES);
-  await dialog
-    .getByLabel("Avatar", { exact: true })
-    .setInputFiles({
-      name: "avatar.png",
-      mimeType: "image/png",
-      buffer: await png(256, 256, [124, 92, 255]),
-    });
-  await dialog
-    .getByLabel("Banner", { exact: true })
-    .setInputFiles({
-      name: "banner.png",
-      mimeType: "image/png",
-      buffer: await png(1500, 500, [20, 180, 120]),
-    });
+  await dialog.getByLabel("Avatar", { exact: true }).setInputFiles({
+    name: "avatar.png",
+    mimeType: "image/png",
+    buffer: await png(256, 256, [124, 92, 255]),
+  });
+  await dialog.getByLabel("Banner", { exact: true }).setInputFiles({
+    name: "banner.png",
+    mimeType: "image/png",
+    buffer: await png(1500, 500, [20, 180, 120]),
+  });
   return dialog;
 }
 

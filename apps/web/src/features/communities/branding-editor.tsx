@@ -2,6 +2,7 @@ import { checkFileClaim, FILE_RULES, type TBrandingType, type TCommunityDetail }
 import { ImageUp, X } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
+import { Progress } from "../../components/ui/progress.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import { UploadCancelled } from "../../lib/upload.ts";
 import { communityErrorMessage, useUploadBranding } from "./api.ts";
@@ -91,19 +92,7 @@ function BrandingSlot({ community, type }: { community: TCommunityDetail; type: 
       />
       {busy ? (
         <div className="flex items-center gap-3">
-          <div
-            role="progressbar"
-            aria-label={`Uploading ${type}`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="h-2 w-full max-w-xs overflow-hidden rounded-full bg-surface-2"
-          >
-            <div
-              className="h-full rounded-full bg-accent transition-[width]"
-              style={{ width: `${percent}%` }}
-            />
-          </div>
+          <Progress value={progress} label={`Uploading ${type}`} className="max-w-xs" />
           <span className="text-xs text-muted tabular-nums">{percent}%</span>
         </div>
       ) : (

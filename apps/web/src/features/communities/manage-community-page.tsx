@@ -5,7 +5,7 @@ import { Link, useParams } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { ApiError } from "../../lib/api.ts";
-import { RequireSession } from "../auth/require-session.tsx";
+import { RequireSession, StatePanel } from "../auth/require-session.tsx";
 import { usePageTitle } from "../site/queries.ts";
 import { communityErrorMessage, useCommunity } from "./api.ts";
 import { BrandingEditor } from "./branding-editor.tsx";
@@ -29,35 +29,11 @@ function Section({ icon, title, children }: { icon: ReactNode; title: string; ch
   );
 }
 
-/** A page-sized message: not found, not allowed, or failed to load. */
-function Refusal({
-  icon,
-  title,
-  text,
-  action,
-}: {
-  icon: ReactNode;
-  title: string;
-  text: string;
-  action: ReactNode;
-}) {
-  return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28">
-      <span className="flex size-14 items-center justify-center rounded-2xl border border-border bg-surface shadow-panel [&_svg]:size-7">
-        {icon}
-      </span>
-      <h1 className="mt-6 text-2xl font-bold tracking-tight text-balance">{title}</h1>
-      <p className="mt-3 text-pretty text-muted">{text}</p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">{action}</div>
-    </section>
-  );
-}
-
 function ManageCommunity({ community }: { community: TCommunityDetail }) {
   usePageTitle(`Manage ${community.name}`);
   if (!isCreatorOf(community)) {
     return (
-      <Refusal
+      <StatePanel
         icon={<ShieldX aria-hidden className="text-rug" />}
         title={M.communities.creatorsOnlyEdit}
         text="Only the creators of this community can change its details and branding or manage its members."
@@ -110,8 +86,8 @@ function ManageCommunityLoader({ slug }: { slug: string }) {
   if (community.isError) {
     const notFound = community.error instanceof ApiError && community.error.status === 404;
     return (
-      <Refusal
-        icon={<FileQuestion aria-hidden className="text-muted" />}
+      <StatePanel
+        icon={<FileQuestion aria-hidden />}
         title={notFound ? M.communities.notFound : "Failed to load the community"}
         text={
           notFound
