@@ -82,8 +82,8 @@ export function CommunityList({
           <Plus aria-hidden /> {M.communities.createButton}
         </Button>
       </div>
-      <div className="flex gap-2">
-        <div className="relative min-w-0 flex-1">
+      <div className="flex flex-col gap-2">
+        <div className="relative">
           <Search
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
             aria-hidden
@@ -98,27 +98,29 @@ export function CommunityList({
             maxLength={100}
           />
         </div>
-        <select
-          aria-label="Sort communities"
-          value={sort}
-          onChange={(e) => setSort(e.target.value as TCommunitySort)}
-          className={cn(fieldClasses, "h-10 w-auto cursor-pointer pr-8")}
-        >
-          {COMMUNITY_SORTS.map((s) => (
-            <option key={s} value={s}>
-              {SORT_LABELS[s]}
-            </option>
-          ))}
-        </select>
-        <Button
-          variant="secondary"
-          size="icon"
-          aria-label="Refresh communities"
-          onClick={() => void refresh()}
-          disabled={refreshing || list.isPending}
-        >
-          <RefreshCw className={cn(refreshing && "animate-spin")} aria-hidden />
-        </Button>
+        <div className="flex gap-2">
+          <select
+            aria-label="Sort communities"
+            value={sort}
+            onChange={(e) => setSort(e.target.value as TCommunitySort)}
+            className={cn(fieldClasses, "h-10 min-w-0 flex-1 cursor-pointer pr-8")}
+          >
+            {COMMUNITY_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {SORT_LABELS[s]}
+              </option>
+            ))}
+          </select>
+          <Button
+            variant="secondary"
+            size="icon"
+            aria-label="Refresh communities"
+            onClick={() => void refresh()}
+            disabled={refreshing || list.isPending}
+          >
+            <RefreshCw className={cn(refreshing && "animate-spin")} aria-hidden />
+          </Button>
+        </div>
       </div>
 
       <div aria-busy={list.isFetching} className="flex flex-col gap-3">
