@@ -109,8 +109,14 @@ describe("PlugFeed", () => {
     expect(await page.getByRole("form", { name: "Create a post" }).count()).toBe(0);
 
     await page.getByRole("tab", { name: "Communities" }).click();
-    await page.getByRole("heading", { name: "Communities aren't open yet" }).waitFor();
-    expect(await page.getByRole("button", { name: "Refresh" }).isDisabled()).toBe(true);
+    await page.getByRole("heading", { level: 2, name: "Communities" }).waitFor();
+    await page.getByText("No communities found").waitFor();
+    expect(await page.getByRole("button", { name: "Refresh", exact: true }).isDisabled()).toBe(true);
+    // A visitor's Create Community asks them to sign in first.
+    await page.getByRole("button", { name: "Create Community" }).first().click();
+    await prompt.getByText("Sign in to create a community").waitFor();
+    await page.keyboard.press("Escape");
+    await prompt.waitFor({ state: "hidden" });
 
     const carol = await signUp("carol");
     const signedIn = await open({ as: carol });

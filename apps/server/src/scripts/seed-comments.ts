@@ -68,7 +68,7 @@ const THREADS: TScriptedThread[] = [
   },
 ];
 
-function viewerOf(person: { id: string; username: string; email: string }): TViewer {
+export function viewerOf(person: { id: string; username: string; email: string }): TViewer {
   return { ...person, isAdmin: false, sessionId: "seed" };
 }
 

@@ -7,6 +7,7 @@ import { onAuthStart } from "../features/auth/startup.ts";
 import { setMailer } from "../lib/mailer.ts";
 import { openScriptDeps } from "./script-deps.ts";
 import { seedComments } from "./seed-comments.ts";
+import { seedCommunities } from "./seed-communities.ts";
 import { seedKols } from "./seed-kols.ts";
 import { DEMO_ADMIN, DEMO_PASSWORD, DEMO_USERS, seedUsers } from "./seed-users.ts";
 
@@ -24,6 +25,11 @@ async function main() {
     console.log("Seeding comments, replies, likes and reactions...");
     const comments = await seedComments(deps, (line) => console.log(line));
     console.log(`Comments: ${comments.written} written.`);
+    console.log("Seeding demo communities with members and posts...");
+    const communitiesSeeded = await seedCommunities(deps, (line) => console.log(line));
+    console.log(
+      `Communities: ${communitiesSeeded.created} created, ${communitiesSeeded.total - communitiesSeeded.created} already there.`,
+    );
     console.log("Seeding fictional KOLs with votes and reports...");
     const kolsSeeded = await seedKols(deps, (line) => console.log(line));
     console.log(

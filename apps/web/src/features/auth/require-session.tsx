@@ -6,7 +6,8 @@ import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { useRequireAuth } from "./auth-prompt.ts";
 import { type TSession, useSession } from "./session.ts";
 
-function StatePanel({
+/** A page-sized message with an icon, a heading, a line and actions (sign in, not allowed, not found). */
+export function StatePanel({
   icon,
   title,
   text,

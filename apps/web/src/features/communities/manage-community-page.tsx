@@ -1,13 +1,116 @@
-import { Settings2 } from "lucide-react";
-import { NotOpenYetPage } from "../../components/not-open-yet-page.tsx";
+import { M, type TCommunityDetail } from "@plugs/domain";
+import { ArrowLeft, FileQuestion, ImageIcon, PencilLine, ShieldX, Users } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, useParams } from "react-router";
+import { Button } from "../../components/ui/button.tsx";
+import { PageSpinner } from "../../components/ui/spinner.tsx";
+import { ApiError } from "../../lib/api.ts";
+import { RequireSession, StatePanel } from "../auth/require-session.tsx";
+import { usePageTitle } from "../site/queries.ts";
+import { communityErrorMessage, useCommunity } from "./api.ts";
+import { BrandingEditor } from "./branding-editor.tsx";
+import { CommunityDetailsForm } from "./community-details-form.tsx";
+import { isCreatorOf, MembersList } from "./members-list.tsx";
 
-export default function ManageCommunityPage() {
+const communityLink = (slug: string) => `/communities/${encodeURIComponent(slug)}`;
+
+function Section({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
-    <NotOpenYetPage
-      pageTitle="Manage community"
-      area="Community management"
-      description="Community owners will edit their community's branding and rules and manage its members here."
-      icon={Settings2}
-    />
+    <section
+      aria-label={title}
+      className="rounded-2xl border border-border bg-surface p-4 shadow-sm sm:p-6 [&>h2_svg]:size-5"
+    >
+      <h2 className="flex items-center gap-2 text-lg font-semibold">
+        {icon}
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
   );
+}
+
+function ManageCommunity({ community }: { community: TCommunityDetail }) {
+  usePageTitle(`Manage ${community.name}`);
+  if (!isCreatorOf(community)) {
+    return (
+      <StatePanel
+        icon={<ShieldX aria-hidden className="text-rug" />}
+        title={M.communities.creatorsOnlyEdit}
+        text="Only the creators of this community can change its details and branding or manage its members."
+        action={
+          <Button asChild>
+            <Link to={communityLink(community.slug)}>Back to Community</Link>
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:py-10">
+      <div>
+        <Link
+          to={communityLink(community.slug)}
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-muted hover:text-foreground"
+        >
+          <ArrowLeft className="size-4" aria-hidden /> Back to Community
+        </Link>
+        <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance">Manage {community.name}</h1>
+        <p className="mt-2 text-muted">Edit the community's details and branding, and manage its members.</p>
+      </div>
+      <Section icon={<PencilLine aria-hidden className="text-accent" />} title="Details">
+        <CommunityDetailsForm community={community} />
+      </Section>
+      <Section icon={<ImageIcon aria-hidden className="text-accent" />} title="Branding">
+        <BrandingEditor community={community} />
+      </Section>
+      <Section icon={<Users aria-hidden className="text-accent" />} title={M.communities.membersTitle}>
+        <MembersList community={community} />
+      </Section>
+    </div>
+  );
+}
+
+/** /communities/:slug/manage: for the community's creators (the server refuses everyone else anyway). */
+export default function ManageCommunityPage() {
+  const { slug = "" } = useParams();
+  return (
+    <RequireSession reason="Sign in to manage this community">
+      {() => <ManageCommunityLoader slug={slug} />}
+    </RequireSession>
+  );
+}
+
+function ManageCommunityLoader({ slug }: { slug: string }) {
+  const community = useCommunity(slug);
+  if (community.isPending) return <PageSpinner />;
+  if (community.isError) {
+    const notFound = community.error instanceof ApiError && community.error.status === 404;
+    return (
+      <StatePanel
+        icon={<FileQuestion aria-hidden />}
+        title={notFound ? M.communities.notFound : "Failed to load the community"}
+        text={
+          notFound
+            ? "There is no community at this address. It may have been renamed or removed."
+            : communityErrorMessage(community.error, M.generic.unexpected)
+        }
+        action={
+          notFound ? (
+            <Button asChild>
+              <Link to="/plugfeed?tab=communities">Browse communities</Link>
+            </Button>
+          ) : (
+            <Button
+              onClick={() => void community.refetch()}
+              busy={community.isFetching}
+              busyLabel="Retrying..."
+            >
+              Retry
+            </Button>
+          )
+        }
+      />
+    );
+  }
+  return <ManageCommunity community={community.data} />;
 }

@@ -1,8 +1,8 @@
 import { FEED_SORTS, M, type TFeedSort, type TFeedTab } from "@plugs/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { PenSquare, RefreshCw, Users, X } from "lucide-react";
+import { PenSquare, RefreshCw, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { fieldClasses } from "../../components/ui/input.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
@@ -10,6 +10,7 @@ import { toast } from "../../components/ui/toaster.tsx";
 import { cn } from "../../lib/cn.ts";
 import { useRequireAuth } from "../auth/auth-prompt.ts";
 import { useSession } from "../auth/session.ts";
+import { CommunitiesTab } from "../communities/communities-tab.tsx";
 import { CreatePostForm } from "../posts/composer/create-post-form.tsx";
 import { postKeys, useFeed } from "../posts/queries.ts";
 import { usePageTitle } from "../site/queries.ts";
@@ -26,24 +27,6 @@ const SORT_LABELS: Record<TFeedSort, string> = { newest: "Newest First", popular
 
 function tabOf(value: string | null): TTab {
   return TABS.some((t) => t.value === value) ? (value as TTab) : "all";
-}
-
-/** The Communities tab until the communities feature brings its list and detail columns. */
-function CommunitiesPlaceholder() {
-  return (
-    <div className="rounded-2xl border border-dashed border-border-strong bg-surface/60 px-6 py-12 text-center">
-      <Users className="mx-auto size-8 text-accent" aria-hidden />
-      <h2 className="mt-3 font-semibold">Communities aren't open yet</h2>
-      <p className="mx-auto mt-2 max-w-md text-sm text-muted">
-        Browsing, joining and reading communities will live in this tab. Until then, every post you can see is
-        under For You and on{" "}
-        <Link to="/posts" className="font-medium text-accent hover:underline">
-          Community Posts
-        </Link>
-        .
-      </p>
-    </div>
-  );
 }
 
 export default function PlugFeedPage() {
@@ -80,6 +63,7 @@ export default function PlugFeedPage() {
     const next = new URLSearchParams(params);
     if (value === "all") next.delete("tab");
     else next.set("tab", value);
+    if (value !== "communities") next.delete("community");
     setParams(next, { replace: true });
   };
 
@@ -162,7 +146,7 @@ export default function PlugFeedPage() {
           </TabsContent>
         ))}
         <TabsContent value="communities" className="mt-5 focus-visible:outline-none">
-          <CommunitiesPlaceholder />
+          <CommunitiesTab />
         </TabsContent>
       </Tabs>
     </div>

@@ -10,7 +10,8 @@ import type {
   TPostEdit,
   TPostsPage,
 } from "@plugs/domain";
-import { ApiError, apiFetch } from "../../lib/api.ts";
+import { apiFetch } from "../../lib/api.ts";
+import { sendForm, type TUploadOptions, UploadCancelled } from "../../lib/upload.ts";
 
 /** The posts API (ARCHITECTURE.md's contract): one function per call, shapes from packages/domain. */
 
@@ -72,61 +73,9 @@ export function fetchGifStatus(): Promise<{ configured: boolean }> {
   return apiFetch<{ configured: boolean }>("/api/gifs/status");
 }
 
-/** Thrown when the person cancels an upload. */
-export class UploadCancelled extends Error {
-  constructor() {
-    super("Upload cancelled");
-    this.name = "UploadCancelled";
-  }
-}
+export { UploadCancelled };
 
-/**
- * POST /api/posts as multipart through XMLHttpRequest, the one browser API that reports upload progress.
- * `onProgress` gets 0..1; aborting `signal` cancels the upload (UploadCancelled). Errors carry the server's message.
- */
-export function createPost(
-  form: FormData,
-  { onProgress, signal }: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
-): Promise<TPost> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/api/posts");
-    xhr.setRequestHeader("accept", "application/json");
-    xhr.withCredentials = true;
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        body = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        resolve(body as TPost);
-        return;
-      }
-      const error = (body as { error?: { code?: string; message?: string; fields?: Record<string, string> } })
-        ?.error;
-      reject(
-        new ApiError(
-          xhr.status,
-          error?.code ?? `HTTP_${xhr.status}`,
-          error?.message ?? `Request failed (${xhr.status})`,
-          error?.fields,
-        ),
-      );
-    };
-    xhr.onerror = () => reject(new ApiError(0, "NETWORK", "Network error"));
-    xhr.onabort = () => reject(new UploadCancelled());
-    if (signal) {
-      if (signal.aborted) {
-        reject(new UploadCancelled());
-        return;
-      }
-      signal.addEventListener("abort", () => xhr.abort(), { once: true });
-    }
-    xhr.send(form);
-  });
+/** POST /api/posts as multipart, with upload progress (0..1) and cancelling (UploadCancelled). */
+export function createPost(form: FormData, options: TUploadOptions = {}): Promise<TPost> {
+  return sendForm<TPost>("POST", "/api/posts", form, options);
 }

@@ -1,11 +1,13 @@
 import { M, type TPostDetail } from "@plugs/domain";
-import { LogIn, MessageCircle, RefreshCw } from "lucide-react";
+import { Ban, LogIn, MessageCircle, RefreshCw, UserPlus } from "lucide-react";
+import { Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { openAuthPrompt } from "../auth/auth-prompt.ts";
 import { useSession } from "../auth/session.ts";
 import { CommentForm } from "../comments/comment-form.tsx";
 import { CommentThread } from "../comments/comment-item.tsx";
 import { useComments } from "../comments/queries.ts";
+import { useCommunity } from "../communities/api.ts";
 
 const SKELETON_KEYS = ["first", "second", "third"];
 
@@ -27,14 +29,42 @@ function CommentsSkeleton() {
 }
 
 /**
- * The post page's comments area: the form (or, for visitors, the sign-in line), then the threads oldest first with
- * one level of replies, a page at a time. (Membership lines come with communities: a non-member of a post's
- * community cannot open the post at all today.)
+ * Who may comment on a community's post: its active members. Others who can still open the post (its author, after
+ * leaving or being banned) are told why instead of getting a form the server would refuse.
+ */
+function CommunityCommentGate({ post }: { post: TPostDetail & { communitySlug: string } }) {
+  const community = useCommunity(post.communitySlug);
+  const membership = community.data?.membership;
+  if (community.isPending) return <div className="h-10" role="status" aria-label="Loading" />;
+  if (membership?.status === "active" || community.isError) return <CommentForm postId={post.id} />;
+  if (membership?.status === "banned") {
+    return (
+      <p className="flex items-center gap-2 text-sm font-medium text-rug">
+        <Ban className="size-4" aria-hidden /> {M.communities.bannedCannotJoin}
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-muted">{M.comments.joinToComment}</p>
+      <Button size="sm" asChild>
+        <Link to={`/communities/${encodeURIComponent(post.communitySlug)}`}>
+          <UserPlus aria-hidden /> {M.communities.joinCommunity}
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The post page's comments area: the form (or, for visitors, the sign-in line; for non-members of the post's
+ * community, the join line), then the threads oldest first with one level of replies, a page at a time.
  */
 export function CommentsArea({ post }: { post: TPostDetail }) {
   const { session } = useSession();
   const comments = useComments(post.id);
   const threads = comments.data?.pages.flatMap((p) => p.items) ?? [];
+  const communitySlug = post.communitySlug;
 
   return (
     <section
@@ -46,7 +76,9 @@ export function CommentsArea({ post }: { post: TPostDetail }) {
         <MessageCircle className="size-4 text-accent" aria-hidden /> Comments ({post.commentsCount})
       </h2>
       <div className="mt-3">
-        {session ? (
+        {session && communitySlug ? (
+          <CommunityCommentGate post={{ ...post, communitySlug }} />
+        ) : session ? (
           <CommentForm postId={post.id} />
         ) : (
           <div className="flex flex-wrap items-center justify-between gap-3">

@@ -9,10 +9,13 @@ export function FollowButton({
   username,
   following,
   size = "md",
+  onFollowChange,
 }: {
   username: string;
   following: boolean;
   size?: TButtonSize;
+  /** Called with the new state once the server has answered (lists that show follow states refresh). */
+  onFollowChange?: (following: boolean) => void;
 }) {
   const requireAuth = useRequireAuth();
   const toggle = useToggleFollow();
@@ -23,7 +26,14 @@ export function FollowButton({
       busy={toggle.isPending}
       busyLabel={following ? "Unfollowing..." : "Following..."}
       aria-pressed={following}
-      onClick={() => requireAuth(M.follows.signIn, () => toggle.mutate({ username, follow: !following }))}
+      onClick={() =>
+        requireAuth(M.follows.signIn, () =>
+          toggle.mutate(
+            { username, follow: !following },
+            { onSuccess: (state) => onFollowChange?.(state.following) },
+          ),
+        )
+      }
     >
       {following ? <UserCheck aria-hidden /> : <UserPlus aria-hidden />}
       {following ? M.communities.unfollow : M.communities.follow}

@@ -1,0 +1,42 @@
+import { communityInitials } from "@plugs/domain";
+import * as Primitive from "@radix-ui/react-avatar";
+import { cn } from "../../lib/cn.ts";
+
+/** A community's avatar: its image, or the first letters of its first two words while loading or without one. */
+export function CommunityAvatar({
+  src,
+  name,
+  className,
+}: {
+  src: string | null;
+  name: string;
+  className?: string;
+}) {
+  return (
+    <Primitive.Root
+      className={cn(
+        "inline-flex size-12 shrink-0 select-none items-center justify-center overflow-hidden rounded-xl border-2 border-surface bg-accent-soft",
+        className,
+      )}
+    >
+      {src ? <Primitive.Image src={src} alt="" className="size-full object-cover" /> : null}
+      <Primitive.Fallback className="font-bold text-accent" delayMs={src ? 400 : 0}>
+        {communityInitials(name) || "?"}
+      </Primitive.Fallback>
+    </Primitive.Root>
+  );
+}
+
+/** A community's banner at 3:1 (the ratio it is made for); a soft accent wash when there is none. */
+export function CommunityBanner({ src, className }: { src: string | null; className?: string }) {
+  return (
+    <div
+      className={cn(
+        "aspect-[3/1] w-full overflow-hidden bg-gradient-to-br from-accent-soft via-surface-2 to-surface",
+        className,
+      )}
+    >
+      {src ? <img src={src} alt="" loading="lazy" className="size-full object-cover" /> : null}
+    </div>
+  );
+}

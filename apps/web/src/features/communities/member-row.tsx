@@ -1,0 +1,185 @@
+import { M, type TCommunityMember } from "@plugs/domain";
+import { useQueryClient } from "@tanstack/react-query";
+import { format } from "date-fns";
+import { BadgeCheck, Crown, EllipsisVertical, ShieldBan, ShieldCheck, UserMinus } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { Avatar } from "../../components/ui/avatar.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog.tsx";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "../../components/ui/dropdown-menu.tsx";
+import { formatDate } from "../../lib/format.ts";
+import { FollowButton } from "../profiles/follow-button.tsx";
+import { communityKeys, useUpdateMember } from "./api.ts";
+
+/** A small pill: the Creator badge, or Banned in the creators' banned list. */
+export function MemberBadge({ tone, children }: { tone: "accent" | "rug"; children: string }) {
+  return (
+    <span
+      className={
+        tone === "accent"
+          ? "inline-flex items-center gap-1 rounded-full bg-accent-soft px-2 py-0.5 text-[11px] font-semibold text-accent"
+          : "inline-flex items-center gap-1 rounded-full bg-rug-soft px-2 py-0.5 text-[11px] font-semibold text-rug"
+      }
+    >
+      {tone === "accent" ? <Crown className="size-3" aria-hidden /> : null}
+      {children}
+    </span>
+  );
+}
+
+/** Asks before a ban: the member loses their place and cannot rejoin until unbanned. */
+function ConfirmBanDialog({
+  username,
+  open,
+  onOpenChange,
+  onConfirm,
+  busy,
+}: {
+  username: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: () => void;
+  busy: boolean;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-md">
+        <DialogTitle>Ban {username}?</DialogTitle>
+        <DialogDescription>
+          They will no longer be a member, cannot post or comment here, and cannot rejoin until a creator
+          unbans them.
+        </DialogDescription>
+        <div className="mt-6 flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            {M.communities.cancel}
+          </Button>
+          <Button variant="danger" onClick={onConfirm} busy={busy} busyLabel="Banning...">
+            <ShieldBan aria-hidden /> {M.communities.banMember}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * One member: avatar, username, Creator badge, joined date, Follow/Unfollow (not for oneself) and, for a creator
+ * looking at someone else, the menu with Ban Member / Unban Member and Make Creator / Remove Creator Role. The
+ * server checks every action against the acting user's role; its refusals arrive as toasts.
+ */
+export function MemberRow({
+  member,
+  communityId,
+  viewerId,
+  viewerIsCreator,
+}: {
+  member: TCommunityMember;
+  communityId: string;
+  viewerId: string | null;
+  viewerIsCreator: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const update = useUpdateMember(communityId);
+  const [confirmBan, setConfirmBan] = useState(false);
+  const isSelf = viewerId === member.userId;
+  const banned = member.status === "banned";
+  const creator = member.role === "creator";
+
+  const ban = () =>
+    update.mutate({ memberId: member.id, status: "banned" }, { onSuccess: () => setConfirmBan(false) });
+
+  return (
+    <li className="flex items-center gap-3 py-3">
+      <Link to={`/user/${encodeURIComponent(member.username)}`} className="shrink-0 rounded-full">
+        <Avatar src={member.avatarUrl} name={member.username} className="size-10" />
+        <span className="sr-only">{member.username}'s profile</span>
+      </Link>
+      <div className="min-w-0 flex-1">
+        <div className="flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-1">
+          <Link
+            to={`/user/${encodeURIComponent(member.username)}`}
+            className="truncate font-semibold hover:underline"
+          >
+            {member.username}
+          </Link>
+          {member.isVerified ? (
+            <BadgeCheck className="size-4 shrink-0 text-accent" aria-label="Verified" />
+          ) : null}
+          {creator ? <MemberBadge tone="accent">{M.communities.creatorBadge}</MemberBadge> : null}
+          {banned ? <MemberBadge tone="rug">Banned</MemberBadge> : null}
+          {isSelf ? <span className="text-xs text-muted">(you)</span> : null}
+        </div>
+        <p className="mt-0.5 text-xs text-muted">
+          Joined{" "}
+          <time dateTime={member.joinedAt} title={formatDate(member.joinedAt)}>
+            {format(new Date(member.joinedAt), "MMM d, yyyy")}
+          </time>
+        </p>
+      </div>
+      {!isSelf && !banned ? (
+        <FollowButton
+          username={member.username}
+          following={member.followedByMe}
+          size="sm"
+          onFollowChange={() =>
+            void queryClient.invalidateQueries({ queryKey: communityKeys.members(communityId) })
+          }
+        />
+      ) : null}
+      {viewerIsCreator && !isSelf ? (
+        <>
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8"
+                aria-label={`Manage ${member.username}`}
+                busy={update.isPending}
+              >
+                <EllipsisVertical aria-hidden />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              {banned ? (
+                <DropdownMenuItem onSelect={() => update.mutate({ memberId: member.id, status: "active" })}>
+                  <ShieldCheck aria-hidden /> {M.communities.unbanMember}
+                </DropdownMenuItem>
+              ) : (
+                <>
+                  <DropdownMenuItem
+                    onSelect={() =>
+                      update.mutate({ memberId: member.id, role: creator ? "member" : "creator" })
+                    }
+                  >
+                    {creator ? <UserMinus aria-hidden /> : <Crown aria-hidden />}
+                    {creator ? M.communities.removeCreator : M.communities.makeCreator}
+                  </DropdownMenuItem>
+                  <DropdownMenuItem
+                    className="text-rug [&_svg]:text-rug"
+                    onSelect={() => setConfirmBan(true)}
+                  >
+                    <ShieldBan aria-hidden /> {M.communities.banMember}
+                  </DropdownMenuItem>
+                </>
+              )}
+            </DropdownMenuContent>
+          </DropdownMenu>
+          <ConfirmBanDialog
+            username={member.username}
+            open={confirmBan}
+            onOpenChange={setConfirmBan}
+            onConfirm={ban}
+            busy={update.isPending}
+          />
+        </>
+      ) : null}
+    </li>
+  );
+}
