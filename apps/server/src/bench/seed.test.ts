@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../features/posts/visibility.ts";
 import { startTestServer, type TTestServer } from "../testing/test-server.ts";
+import { benchId } from "./database.ts";
 import { BENCH_PASSWORD, benchSize, HOT_POSTS, seedBench } from "./seed.ts";
 
 /* The benchmark's seed at a tiny scale, so it keeps up with the schema (the benchmark itself is no test). */
@@ -53,11 +54,13 @@ describe("bench seed", () => {
           from points_transactions t where t.user_id = p.id)) as points`,
     );
     expect(drift).toEqual({ likes: 0, comments: 0, members: 0, points: 0 });
-    const hot = await queryRows<{ likes_count: number }>(
+    const hot = await queryRows<{ id: string; likes_count: number }>(
       server.deps.db,
-      sql`select likes_count from posts order by likes_count desc limit ${HOT_POSTS}`,
+      sql`select id, likes_count from posts order by likes_count desc, id limit ${HOT_POSTS}`,
     );
     expect(hot.map((h) => h.likes_count)).toEqual(Array(HOT_POSTS).fill(size.users));
+    // The runner names rows without asking the database: post n is benchId("p", n).
+    expect(hot.map((h) => h.id)).toContain(benchId("p", 1));
   });
 
   it("gives every bench user a password that signs in", async () => {
