@@ -18,6 +18,8 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     target: "es2022",
+    // dist/.vite/manifest.json: which chunks and styles each page loads first (`npm run bench` weighs them).
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

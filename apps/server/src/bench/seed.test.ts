@@ -1,0 +1,80 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../features/posts/visibility.ts";
+import { startTestServer, type TTestServer } from "../testing/test-server.ts";
+import { benchId } from "./database.ts";
+import { BENCH_PASSWORD, benchSize, HOT_POSTS, seedBench } from "./seed.ts";
+
+/* The benchmark's seed at a tiny scale, so it keeps up with the schema (the benchmark itself is no test). */
+
+let server: TTestServer;
+const size = benchSize(0.002);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await seedBench(server.deps.db, size);
+});
+afterAll(() => server?.close());
+
+const count = async (table: string, where = "true") => {
+  const [row] = await queryRows<{ n: number }>(
+    server.deps.db,
+    sql.raw(`select count(*)::int as n from ${table} where ${where}`),
+  );
+  return row?.n;
+};
+
+describe("bench seed", () => {
+  it("writes the asked number of rows", async () => {
+    expect(size).toMatchObject({ users: 20, communities: 2, posts: 400, likes: 2000, comments: 1000 });
+    expect(await count("users")).toBe(size.users);
+    expect(await count("profiles")).toBe(size.users);
+    expect(await count("communities")).toBe(size.communities);
+    expect(await count("community_members")).toBe(size.memberships);
+    expect(await count("follows")).toBe(size.follows);
+    expect(await count("posts")).toBe(size.posts);
+    expect(await count("post_likes")).toBe(size.likes);
+    expect(await count("post_comments")).toBe(size.comments);
+    expect(await count("post_comments", "parent_id is not null")).toBe(size.comments / 5);
+    expect(await count("post_comment_reactions")).toBe(size.reactions);
+    expect(await count("points_transactions")).toBe(size.ledger);
+  });
+
+  it("keeps counters equal to their rows and makes the first posts hot", async () => {
+    const [drift] = await queryRows<{ likes: number; comments: number; members: number; points: number }>(
+      server.deps.db,
+      sql`select
+        (select count(*)::int from posts p
+          where likes_count <> (select count(*) from post_likes l where l.post_id = p.id)) as likes,
+        (select count(*)::int from posts p
+          where comments_count <> (select count(*) from post_comments c where c.post_id = p.id)) as comments,
+        (select count(*)::int from communities c
+          where member_count <> (select count(*) from community_members m where m.community_id = c.id)) as members,
+        (select count(*)::int from profiles p where points <> (select coalesce(sum(points), 0)
+          from points_transactions t where t.user_id = p.id)) as points`,
+    );
+    expect(drift).toEqual({ likes: 0, comments: 0, members: 0, points: 0 });
+    const hot = await queryRows<{ id: string; likes_count: number }>(
+      server.deps.db,
+      sql`select id, likes_count from posts order by likes_count desc, id limit ${HOT_POSTS}`,
+    );
+    expect(hot.map((h) => h.likes_count)).toEqual(Array(HOT_POSTS).fill(size.users));
+    // The runner names rows without asking the database: post n is benchId("p", n).
+    expect(hot.map((h) => h.id)).toContain(benchId("p", 1));
+  });
+
+  it("gives every bench user a password that signs in", async () => {
+    const res = await server.fetch("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "bench1@bench.test", password: BENCH_PASSWORD }),
+    });
+    expect(res.status).toBe(200);
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const feed = await server.fetch("/api/feed?tab=following", { headers: { cookie } });
+    expect(((await feed.json()) as { items: unknown[] }).items.length).toBeGreaterThan(0);
+  });
+});

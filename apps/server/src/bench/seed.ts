@@ -1,0 +1,185 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { TDb } from "../db/client.ts";
+
+/*
+ * The benchmark's data set, written by bulk SQL (generate_series), so even the default size takes minutes, not
+ * hours. Ids are derived from row numbers (post n is md5('p' || n) as a uuid), so the runner can name posts and users
+ * without asking the database while the server holds it. Shapes:
+ *   users         bench_<n>, all with the same password (BENCH_PASSWORD); author skew: low n write most posts
+ *   posts         70% public outside communities, 30% in one community; posts 1..HOT_POSTS are public and hot
+ *   likes         every user likes the hot posts, then a spread of others (distinct pairs by construction)
+ *   comments      hot posts get a tenth of all comments; every fifth comment is a reply to the one before it
+ *   counters      likes_count, comments_count, member_count, followers/following and points from the rows
+ */
+
+export const BENCH_PASSWORD = "Bench-Password-1";
+/** better-auth's scrypt hash of BENCH_PASSWORD (salt inside), shared by every bench account. */
+const BENCH_PASSWORD_HASH =
+  "13648ecd39af48ebf977a884bc6cca1c:24b1fae3f876516f5a6389685041df4e1f77a3edef32ed2efd429e456dbaed90dfdf09c9955c8d3cd81244fa331d0f00b50bcf82aae0f7a994d7a212bd6c1fb9";
+export const HOT_POSTS = 3;
+
+export type TBenchSize = {
+  users: number;
+  communities: number;
+  posts: number;
+  likes: number;
+  comments: number;
+  reactions: number;
+  follows: number;
+  memberships: number;
+  ledger: number;
+};
+
+/** Row counts at a scale (1 = the issue's default); clamped so every pair stays distinct. */
+export function benchSize(scale: number): TBenchSize {
+  const n = (base: number, min: number) => Math.max(min, Math.round(base * scale));
+  const users = n(10_000, 10);
+  const communities = n(200, 2);
+  const posts = n(200_000, 20);
+  const comments = n(500_000, 10);
+  return {
+    users,
+    communities,
+    posts,
+    likes: Math.min(n(1_000_000, 10), users * posts),
+    comments,
+    reactions: Math.min(n(300_000, 5), comments),
+    follows: Math.min(n(50_000, 10), users * (users - 1)),
+    memberships: Math.min(n(100_000, 10), users * communities),
+    ledger: n(1_000_000, 10),
+  };
+}
+
+/** md5(kind || n) as a version 4 uuid (the version and variant digits set), so zod's uuid checks accept it. */
+const uuidOf = (kind: string, n: SQL) =>
+  sql`overlay(overlay(md5(${kind} || ${n}) placing '4' from 13) placing '8' from 17)::uuid`;
+
+/** Whether post n (1-based) is public outside communities (the runner picks like and comment targets from these). */
+export function isPublicPost(n: number): boolean {
+  return n <= HOT_POSTS || n % 10 >= 3;
+}
+
+/** Seeds an empty, migrated database. `log` gets a line per step with its time. */
+export async function seedBench(db: TDb, size: TBenchSize, log: (line: string) => void = () => {}) {
+  const { users: U, communities: C, posts: P } = size;
+  const step = async (what: string, query: SQL) => {
+    const started = performance.now();
+    await db.execute(query);
+    log(`  ${what} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  };
+  const userId = (n: SQL) => uuidOf("u", n);
+
+  await step(
+    `${U} users`,
+    sql`insert into users (id, name, email, email_verified, username, display_username)
+      select ${userId(sql`g`)}, 'bench_' || g, 'bench' || g || '@bench.test', true, 'bench_' || g, 'bench_' || g
+      from generate_series(1, ${U}) g`,
+  );
+  await step(
+    "profiles and passwords",
+    sql`with p as (insert into profiles (id, username, created_at)
+        select ${userId(sql`g`)}, 'bench_' || g, now() - interval '400 days' from generate_series(1, ${U}) g)
+      insert into accounts (account_id, provider_id, user_id, password)
+      select ${userId(sql`g`)}::text, 'credential', ${userId(sql`g`)}, ${BENCH_PASSWORD_HASH}
+      from generate_series(1, ${U}) g`,
+  );
+  await step(
+    `${C} communities`,
+    sql`insert into communities (id, name, slug, community_description, community_rules, created_at)
+      select ${uuidOf("c", sql`g`)}, 'Bench community ' || g, 'bench-community-' || g,
+        'A community for benchmark number ' || g, 'Be kind.', now() - (g * interval '1 hour')
+      from generate_series(1, ${C}) g`,
+  );
+  // Each user joins memberships/U communities from a skewed start, so low-numbered communities are popular.
+  await step(
+    `${size.memberships} memberships`,
+    sql`insert into community_members (community_id, user_id, accepted_rules_version, joined_at)
+      select ${uuidOf("c", sql`(1 + ((floor(power(((u * 0.618034) % 1), 2) * ${C})::int + j) % ${C}))`)},
+        ${userId(sql`u`)}, 1, now() - interval '300 days'
+      from (select 1 + g % ${U} as u, g / ${U} as j from generate_series(0, ${size.memberships - 1}) g) s`,
+  );
+  // Follows: each user follows the next few users (distinct, never themselves).
+  await step(
+    `${size.follows} follows`,
+    sql`insert into follows (follower_id, followed_id)
+      select ${userId(sql`f`)}, ${userId(sql`(1 + (f + j) % ${U})`)}
+      from (select 1 + g % ${U} as f, g / ${U} as j from generate_series(0, ${size.follows - 1}) g) s`,
+  );
+  await step(
+    `${P} posts`,
+    sql`insert into posts (id, user_id, content, community_id, created_at, updated_at)
+      select ${uuidOf("p", sql`g`)}, ${userId(sql`(1 + floor(power(random(), 2) * ${U})::int)`)},
+        'Bench post number ' || g || ': is this one a plug or a rug? Thoughts welcome.',
+        case when g > ${HOT_POSTS} and g % 10 < 3 then ${uuidOf("c", sql`(1 + g % ${C})`)} end,
+        t, t
+      from generate_series(1, ${P}) g
+      cross join lateral (select now() - interval '365 days' * (((g::bigint * 7919) % ${P}) / ${P}::float8) as t) ts`,
+  );
+  // Like j of user u: the hot posts first, then consecutive posts from a per-user start (distinct per user).
+  const spread = Math.max(1, P - HOT_POSTS);
+  await step(
+    `${size.likes} likes`,
+    sql`insert into post_likes (post_id, user_id)
+      select ${uuidOf("p", sql`(case when j < ${HOT_POSTS} then j + 1 else ${HOT_POSTS} + 1 + ((u::bigint * 7919 + j - ${HOT_POSTS}) % ${spread}) end)`)},
+        ${userId(sql`u`)}
+      from (select 1 + g % ${U} as u, g / ${U} as j from generate_series(0, ${size.likes - 1}) g) s`,
+  );
+  // Comment g's post: a hot post for every tenth, otherwise spread; a reply (g % 5 = 4) shares its parent's post.
+  const postOfComment = (g: SQL) =>
+    sql`(case when ${g} % 10 = 0 then 1 + ${g} % ${HOT_POSTS} else 1 + ((${g}::bigint * 104729) % ${P}) end)`;
+  const comment = (where: SQL, parent: SQL, postN: SQL) =>
+    sql`insert into post_comments (id, post_id, user_id, parent_id, content, created_at)
+      select ${uuidOf("m", sql`g`)}, ${uuidOf("p", postN)}, ${userId(sql`(1 + g % ${U})`)}, ${parent},
+        'Bench comment ' || g || ' with a few words of opinion.', now() - (g * interval '1 second')
+      from generate_series(0, ${size.comments - 1}) g where ${where}`;
+  await step(`${size.comments} comments`, comment(sql`g % 5 <> 4`, sql`null`, postOfComment(sql`g`)));
+  await step("replies", comment(sql`g % 5 = 4`, uuidOf("m", sql`(g - 1)`), postOfComment(sql`(g - 1)`)));
+  await step(
+    `${size.reactions} reactions`,
+    sql`insert into post_comment_reactions (comment_id, user_id, emoji)
+      select ${uuidOf("m", sql`g`)}, ${userId(sql`(1 + g % ${U})`)},
+        (array['🔥','🚀','💎','😂','👀','🤝'])[1 + g % 6]
+      from generate_series(0, ${size.reactions - 1}) g`,
+  );
+  // The ledger: small awards spread over 60 days, so week, month and all-time boards all have people on them.
+  await step(
+    `${size.ledger} ledger rows`,
+    sql`insert into points_transactions (user_id, points, description, activity_id, idempotency_key, created_at)
+      select ${userId(sql`(1 + floor(power(random(), 2) * ${U})::int)`)}, 1 + g % 10, 'Bench award',
+        (select id from points_activities where name = 'voting'), 'bench:' || g,
+        now() - interval '60 days' * random()
+      from generate_series(1, ${size.ledger}) g`,
+  );
+  await step(
+    "counters",
+    sql`update posts p set likes_count = l.n from (select post_id, count(*)::int n from post_likes group by post_id) l
+      where l.post_id = p.id`,
+  );
+  await step(
+    "comment counters",
+    sql`update posts p set comments_count = c.n
+      from (select post_id, count(*)::int n from post_comments group by post_id) c where c.post_id = p.id`,
+  );
+  await step(
+    "member counters",
+    sql`update communities c set member_count = x.n
+      from (select community_id, count(*)::int n from community_members group by community_id) x
+      where x.community_id = c.id`,
+  );
+  await step(
+    "follower counters",
+    sql`update profiles p set followers_count = x.n
+      from (select followed_id, count(*)::int n from follows group by followed_id) x where x.followed_id = p.id`,
+  );
+  await step(
+    "following counters",
+    sql`update profiles p set following_count = x.n
+      from (select follower_id, count(*)::int n from follows group by follower_id) x where x.follower_id = p.id`,
+  );
+  await step(
+    "points",
+    sql`update profiles p set points = x.n
+      from (select user_id, sum(points)::int n from points_transactions group by user_id) x where x.user_id = p.id`,
+  );
+  await step("analyze", sql`analyze`);
+}
