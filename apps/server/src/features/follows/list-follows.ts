@@ -1,4 +1,4 @@
-import { M, type TCursorQuery, type TFollowList } from "@plugs/domain";
+import type { TCursorQuery, TFollowList } from "@plugs/domain";
 import { sql } from "drizzle-orm";
 import type { TDeps, TViewer } from "../../context.ts";
 import { decodeTimeCursor, encodeTimeCursor } from "../../lib/time-cursor.ts";
