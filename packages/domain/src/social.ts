@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COMMUNITY_ROLES } from "./communities.ts";
 import { M } from "./messages.ts";
 import { POST_LIMITS } from "./posts.ts";
 
@@ -37,6 +38,25 @@ export const ZPublicProfile = z.object({
   isMe: z.boolean(),
 });
 export type TPublicProfile = z.infer<typeof ZPublicProfile>;
+
+/** A community a user is an active member of, as their profile lists it (GET /api/users/:username/communities). */
+export const ZUserCommunity = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  avatarUrl: z.string().nullable(),
+  memberCount: z.number(),
+  /** The user's role there. */
+  role: z.enum(COMMUNITY_ROLES),
+  joinedAt: z.string(),
+});
+export type TUserCommunity = z.infer<typeof ZUserCommunity>;
+
+export const ZUserCommunities = z.object({
+  items: z.array(ZUserCommunity),
+  nextCursor: z.string().nullable(),
+});
+export type TUserCommunities = z.infer<typeof ZUserCommunities>;
 
 export const ZFollowState = z.object({ following: z.boolean(), followersCount: z.number() });
 export type TFollowState = z.infer<typeof ZFollowState>;

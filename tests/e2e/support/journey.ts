@@ -86,3 +86,29 @@ export const toast = (page: Page, text: string | RegExp) =>
 
 /** The page's level-1 heading named `name`. */
 export const heading = (page: Page, name: string | RegExp) => page.getByRole("heading", { level: 1, name });
+
+/**
+ * Opens `path` and resolves once the tab's event stream is live: the server registers a stream before it sends
+ * `ready`, so a `ready` seen by the page means events will reach this tab. The page's EventSource is wrapped (once)
+ * to count the `ready` events it receives.
+ */
+export async function gotoLive(page: Page, path: string): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __readyEvents?: number };
+    if (w.__readyEvents !== undefined) return;
+    w.__readyEvents = 0;
+    const Native = window.EventSource;
+    window.EventSource = class extends Native {
+      constructor(url: string | URL, init?: EventSourceInit) {
+        super(url, init);
+        this.addEventListener("ready", () => {
+          w.__readyEvents = (w.__readyEvents ?? 0) + 1;
+        });
+      }
+    };
+  });
+  await page.goto(path);
+  await page.waitForFunction(
+    () => ((window as unknown as { __readyEvents?: number }).__readyEvents ?? 0) > 0,
+  );
+}

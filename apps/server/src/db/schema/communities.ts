@@ -90,6 +90,10 @@ export const communityMembers = pgTable(
     uniqueIndex("community_members_community_user_key").on(t.communityId, t.userId),
     // "The communities where this user is an active member": every visibility check of posts and the feed.
     index("community_members_user_active_idx").on(t.userId, t.communityId).where(sql`${t.status} = 'active'`),
+    // "The communities this user joined", newest first, in keyset pages (the profile's Communities tab).
+    index("community_members_user_joined_idx")
+      .on(t.userId, t.joinedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'active'`),
     // The members sheet: a community's members of one status, newest first, in pages.
     index("community_members_list_idx").on(
       t.communityId,

@@ -1,28 +1,9 @@
-import { M, type TCursorQuery, type TFollowList } from "@plugs/domain";
+import type { TCursorQuery, TFollowList } from "@plugs/domain";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
 import type { TDeps, TViewer } from "../../context.ts";
-import { AppError } from "../../errors.ts";
+import { decodeTimeCursor, encodeTimeCursor } from "../../lib/time-cursor.ts";
 import { queryRows } from "../posts/visibility.ts";
 import { findProfileByUsername } from "../profiles/find-profile.ts";
-
-/** Where the previous page ended: the follow's created_at (as text, keeping microseconds) and id. */
-const ZCursor = z.object({ t: z.string().max(40), i: z.uuid() });
-type TCursor = z.infer<typeof ZCursor>;
-
-function encode(cursor: TCursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString("base64url");
-}
-
-function decode(raw: string): TCursor {
-  try {
-    const parsed = ZCursor.parse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")));
-    if (!Number.isNaN(Date.parse(parsed.t))) return parsed;
-  } catch {
-    // falls through to the 400
-  }
-  throw new AppError("VALIDATION", M.posts.invalidCursor, { fields: { cursor: M.posts.invalidCursor } });
-}
 
 type TRow = {
   follow_id: string;
@@ -46,7 +27,7 @@ export async function listFollows(
   direction: "followers" | "following",
   query: TCursorQuery,
 ): Promise<TFollowList> {
-  const cursor = query.cursor ? decode(query.cursor) : null;
+  const cursor = query.cursor ? decodeTimeCursor(query.cursor) : null;
   const profile = await findProfileByUsername(deps.db, username);
   const viewerId = viewer?.id ?? null;
   // followers: rows pointing at the profile, listing who follows; following: rows from the profile, listing whom.
@@ -78,6 +59,7 @@ export async function listFollows(
       isMe: r.id === viewerId,
       followedAt: new Date(r.followed_at).toISOString(),
     })),
-    nextCursor: rows.length > query.limit && last ? encode({ t: last.followed_at, i: last.follow_id }) : null,
+    nextCursor:
+      rows.length > query.limit && last ? encodeTimeCursor({ t: last.followed_at, i: last.follow_id }) : null,
   };
 }

@@ -1,24 +1,11 @@
 import { M, type TCursorQuery, type TMarkReadRequest, type TNotificationsPage } from "@plugs/domain";
 import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
-import { z } from "zod";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import type { TDb } from "../../db/client.ts";
 import { notifications, profiles } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
+import { decodeTimeCursor, encodeTimeCursor } from "../../lib/time-cursor.ts";
 import { toNotification } from "./notification-dto.ts";
-
-const ZCursor = z.object({ t: z.string().max(40), i: z.uuid() });
-type TCursor = z.infer<typeof ZCursor>;
-
-function decode(raw: string): TCursor {
-  try {
-    const parsed = ZCursor.parse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")));
-    if (!Number.isNaN(Date.parse(parsed.t))) return parsed;
-  } catch {
-    // falls through to the 400
-  }
-  throw new AppError("VALIDATION", M.posts.invalidCursor, { fields: { cursor: M.posts.invalidCursor } });
-}
 
 /** The bell's number: served by notifications_user_unread_idx (only unread rows are in it). */
 export async function unreadCount(db: Pick<TDb, "select">, userId: string): Promise<number> {
@@ -39,7 +26,7 @@ export async function listNotifications(
   query: TCursorQuery,
 ): Promise<TNotificationsPage> {
   const me = requireViewer(viewer, M.notifications.signIn);
-  const cursor = query.cursor ? decode(query.cursor) : null;
+  const cursor = query.cursor ? decodeTimeCursor(query.cursor) : null;
   const rows = await deps.db
     .select({
       id: notifications.id,
@@ -74,9 +61,7 @@ export async function listNotifications(
   return {
     items: page.map(toNotification),
     nextCursor:
-      rows.length > query.limit && last
-        ? Buffer.from(JSON.stringify({ t: last.cursorTime, i: last.id })).toString("base64url")
-        : null,
+      rows.length > query.limit && last ? encodeTimeCursor({ t: last.cursorTime, i: last.id }) : null,
     unreadCount: await unreadCount(deps.db, me.id),
   };
 }

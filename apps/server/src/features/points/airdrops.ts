@@ -67,14 +67,19 @@ export async function createAirdrop(
     const rows: TAirdropRow[] = [];
     for (const recipient of recipients) {
       const id = randomUUID();
-      const award = await awardPoints(tx, {
-        userId: recipient.id,
-        activity: "admin_airdrop",
-        amount: input.points,
-        referenceType: "airdrop",
-        referenceId: id,
-        description: `Airdrop: ${input.reason}`,
-      });
+      const award = await awardPoints(
+        tx,
+        {
+          userId: recipient.id,
+          actorId: admin.id,
+          activity: "admin_airdrop",
+          amount: input.points,
+          referenceType: "airdrop",
+          referenceId: id,
+          description: `Airdrop: ${input.reason}`,
+        },
+        deps.logger,
+      );
       // A fresh reference cannot be a repeat and airdrops have no cap: null means the activity is switched off.
       if (!award) throw new AppError("CONFLICT", M.points.airdropsOff);
       const [row] = await tx

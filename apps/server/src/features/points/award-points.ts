@@ -3,6 +3,8 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import type { TDeps } from "../../context.ts";
 import type { TDb } from "../../db/client.ts";
 import { pointsActivities, pointsTransactions, profiles } from "../../db/schema/index.ts";
+import type { TLogger } from "../../logger.ts";
+import { notify } from "../notifications/notify.ts";
 
 /** The database or a transaction already open (a nested call then runs in a savepoint). */
 export type TDbOrTx = Pick<TDb, "select" | "insert" | "update" | "execute" | "transaction">;
@@ -46,8 +48,55 @@ export type TAward = {
  *
  * Race-free: the earner's profile row is locked first, so concurrent awards to one user take turns; the cap is
  * counted after the lock, and the unique idempotency key makes a repeat insert do nothing.
+ *
+ * A paid award then tells the earner (a 'points' notification, or 'airdrop' from the admin in `actorId`), once per
+ * ledger row, except the sign-up bonus; that step can fail without undoing the award (it is logged to `logger`).
  */
-export async function awardPoints(db: TDbOrTx, input: TAwardInput): Promise<TAward | null> {
+export async function awardPoints(
+  db: TDbOrTx,
+  input: TAwardInput,
+  logger?: Pick<TLogger, "error">,
+): Promise<TAward | null> {
+  const award = await payAward(db, input);
+  if (award) await notifyAward(db, award, input, logger);
+  return award;
+}
+
+/**
+ * Awards that tell no one: the sign-up bonus is paid as the account is made, before its owner could be told
+ * anything, and 'Account created successfully!' already says it.
+ */
+const UNANNOUNCED: ReadonlySet<TPointsActivityName> = new Set(["account_creation"]);
+
+/**
+ * The earner's notification of a paid award, after the award's own transaction (or savepoint, inside a caller's
+ * transaction: the notification then commits with the caller's work and its event leaves on that commit). In a
+ * savepoint of its own, so a failure here leaves the award and the caller's transaction usable.
+ */
+async function notifyAward(
+  db: TDbOrTx,
+  award: TAward,
+  input: TAwardInput,
+  logger: Pick<TLogger, "error"> | undefined,
+): Promise<void> {
+  if (UNANNOUNCED.has(award.activity)) return;
+  const airdrop = award.activity === "admin_airdrop";
+  try {
+    await db.transaction((tx) =>
+      notify(tx, {
+        kind: airdrop ? "airdrop" : "points",
+        userId: award.userId,
+        actorId: airdrop ? (input.actorId ?? null) : null,
+        amount: award.points,
+        sourceKey: award.id,
+      }),
+    );
+  } catch (err) {
+    logger?.error({ err, userId: award.userId, awardId: award.id }, "points notification failed");
+  }
+}
+
+async function payAward(db: TDbOrTx, input: TAwardInput): Promise<TAward | null> {
   const actorId = input.actorId ?? input.userId;
   if (input.ownerId && input.ownerId === actorId) return null;
   const key = input.idempotencyKey ?? `${input.referenceType}:${input.referenceId}`;
@@ -126,7 +175,7 @@ export async function awardPointsSafely(
   db: TDbOrTx = deps.db,
 ): Promise<TAward | null> {
   try {
-    return await awardPoints(db, input);
+    return await awardPoints(db, input, deps.logger);
   } catch (err) {
     deps.logger.error(
       { err, userId: input.userId, activity: input.activity, referenceId: input.referenceId },

@@ -1,28 +1,9 @@
 import { M, POINTS_LIMITS, type TPointsLedgerItem, type TPointsMe } from "@plugs/domain";
 import { eq, sql } from "drizzle-orm";
-import { z } from "zod";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { profiles } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
+import { decodeTimeCursor, encodeTimeCursor } from "../../lib/time-cursor.ts";
 import { queryRows } from "../posts/visibility.ts";
-
-/** Where a ledger page ended: created_at as PostgreSQL's text (keeps microseconds) and the row id. */
-const ZCursor = z.object({ t: z.string().max(40), i: z.uuid() });
-type TCursor = z.infer<typeof ZCursor>;
-
-function encodeCursor(cursor: TCursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString("base64url");
-}
-
-function decodeCursor(raw: string): TCursor {
-  try {
-    const parsed = ZCursor.parse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")));
-    if (!Number.isNaN(Date.parse(parsed.t))) return parsed;
-  } catch {
-    // falls through to the 400 below
-  }
-  throw new AppError("VALIDATION", M.points.invalidCursor, { fields: { cursor: M.points.invalidCursor } });
-}
 
 type TLedgerRow = {
   id: string;
@@ -57,7 +38,7 @@ export async function getMyPoints(
 ): Promise<TPointsMe> {
   const me = requireViewer(viewer, M.auth.signInRequired);
   const limit = query.limit ?? POINTS_LIMITS.ledgerPageSize;
-  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  const cursor = query.cursor ? decodeTimeCursor(query.cursor, M.points.invalidCursor) : null;
   const after = cursor
     ? sql`and (t.created_at, t.id) < (${cursor.t}::timestamptz, ${cursor.i}::uuid)`
     : sql``;
@@ -78,6 +59,6 @@ export async function getMyPoints(
   return {
     balance: profile?.points ?? 0,
     items: page.map(mapLedgerItem),
-    nextCursor: rows.length > limit && last ? encodeCursor({ t: last.created_at, i: last.id }) : null,
+    nextCursor: rows.length > limit && last ? encodeTimeCursor({ t: last.created_at, i: last.id }) : null,
   };
 }

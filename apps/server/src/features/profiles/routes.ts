@@ -1,8 +1,9 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { ZFeedPage, ZPublicProfile, ZUserPostsQuery } from "@plugs/domain";
+import { ZCursorQuery, ZFeedPage, ZPublicProfile, ZUserCommunities, ZUserPostsQuery } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { errorResponses } from "../../http/openapi-errors.ts";
 import { getPublicProfile } from "./get-profile.ts";
+import { listUserCommunities } from "./user-communities.ts";
 import { listUserPosts } from "./user-posts.ts";
 
 export const ZUsernameParams = z.object({
@@ -13,7 +14,7 @@ function json<T extends z.ZodType>(schema: T, description: string) {
   return { description, content: { "application/json": { schema } } };
 }
 
-/** Public profiles: GET /api/users/:username and GET /api/users/:username/posts. */
+/** Public profiles: GET /api/users/:username, GET /api/users/:username/posts and .../communities. */
 export function profileRoutes(deps: TDeps) {
   return new OpenAPIHono<TAppEnv>()
     .openapi(
@@ -50,5 +51,20 @@ export function profileRoutes(deps: TDeps) {
           ),
           200,
         ),
+    )
+    .openapi(
+      createRoute({
+        method: "get",
+        path: "/users/{username}/communities",
+        tags: ["users"],
+        summary: "The communities the user is an active member of, most recently joined first, keyset pages",
+        request: { params: ZUsernameParams, query: ZCursorQuery },
+        responses: {
+          200: json(ZUserCommunities, "A page of communities; pass nextCursor back as cursor"),
+          ...errorResponses(400, 404),
+        },
+      }),
+      async (c) =>
+        c.json(await listUserCommunities(deps, c.req.valid("param").username, c.req.valid("query")), 200),
     );
 }

@@ -1,7 +1,8 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { M, type TRealtimeEvent } from "@plugs/domain";
-import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { requireViewer, type TAppEnv } from "../../context.ts";
+import { errorResponses } from "../../http/openapi-errors.ts";
 import type { TRealtimeHub } from "./hub.ts";
 
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
@@ -11,13 +12,46 @@ const RETRY_MS = 3_000;
 /** A client this far behind (writes not yet taken by the socket) is cut off rather than buffered without end. */
 const MAX_PENDING_WRITES = 256;
 
+const EVENTS_DESCRIPTION = [
+  "A Server-Sent Events stream (`text/event-stream`) for the signed-in user; open it with `EventSource`.",
+  "",
+  "- `ready` (data `{}`): sent once the stream is registered; refetch anything that may have changed while away.",
+  "- `notification` (data: a notification, as in `GET /notifications`): a mention, reply, comment, follow,",
+  "  points earned (`points`) or airdrop received (`airdrop`).",
+  "- `post` (data `{postId, communityId}`): a new post the user may see in the feed (never their own).",
+  "",
+  `A \`: heartbeat\` comment every ${HEARTBEAT_MS / 1000} s keeps proxies from closing an idle stream; \`retry: ${RETRY_MS}\``,
+  "tells the browser how long to wait before reconnecting. Events from every server instance arrive here.",
+].join("\n");
+
+const eventsRoute = createRoute({
+  method: "get",
+  path: "/events",
+  tags: ["notifications"],
+  summary: "Your live events (Server-Sent Events): notifications and new posts",
+  description: EVENTS_DESCRIPTION,
+  responses: {
+    200: {
+      description: "The event stream; it stays open until the client leaves or the server shuts down",
+      content: {
+        "text/event-stream": {
+          schema: z.string().openapi({
+            example: 'event: ready\ndata: {}\n\nevent: post\ndata: {"postId":"...","communityId":null}\n\n',
+          }),
+        },
+      },
+    },
+    ...errorResponses(401),
+  },
+});
+
 /**
  * GET /api/events: Server-Sent Events for the signed-in user. Events: `ready` once connected, `notification`
  * (data: the notification) and `post` (data: {postId, communityId}, a new post the user may see in the feed).
  */
 export function realtimeRoutes(hub: TRealtimeHub, options: { heartbeatMs?: number | undefined } = {}) {
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
-  return new Hono<TAppEnv>().get("/events", (c) => {
+  return new OpenAPIHono<TAppEnv>().openapi(eventsRoute, (c) => {
     const viewer = requireViewer(c.get("viewer"), M.auth.signInRequired);
     // Tells nginx-style proxies not to buffer the stream.
     c.header("X-Accel-Buffering", "no");

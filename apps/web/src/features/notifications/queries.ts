@@ -43,7 +43,11 @@ function setUnread(queryClient: QueryClient, unreadCount: number) {
   queryClient.setQueryData(notificationKeys.unread(), { unreadCount });
 }
 
-/** A notification just arrived on the event stream: count it and put it on top of the loaded list. */
+/**
+ * A notification just arrived on the event stream: it goes on top of the loaded list (once, whatever repeats), and
+ * the count is asked of the server rather than added to. A count fetched a moment ago may already include this
+ * notification, and an event may come twice; invalidating cancels any fetch in flight and starts one that sees it.
+ */
 export function receiveNotification(queryClient: QueryClient, notification: TNotification) {
   queryClient.setQueryData<TList>(notificationKeys.list(), (data) => {
     if (!data?.pages[0]) return data;
@@ -51,12 +55,14 @@ export function receiveNotification(queryClient: QueryClient, notification: TNot
     const [first, ...rest] = data.pages;
     return { ...data, pages: [{ ...first, items: [notification, ...first.items] }, ...rest] };
   });
-  const current = queryClient.getQueryData<{ unreadCount: number }>(notificationKeys.unread());
-  if (current && !notification.readAt) setUnread(queryClient, current.unreadCount + 1);
-  else void queryClient.invalidateQueries({ queryKey: notificationKeys.unread() });
+  void queryClient.invalidateQueries({ queryKey: notificationKeys.unread() });
 }
 
-/** Marks one notification (`ids`) or all as read; the list shows it at once, the count comes from the server. */
+/**
+ * Marks one notification (`ids`) or all as read; the list shows it at once, and the count the server answered.
+ * A count fetch that started before the read was saved would bring the old number back when it lands, so the
+ * count is then invalidated: that cancels any such fetch and asks again, after the read.
+ */
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -77,6 +83,7 @@ export function useMarkRead() {
           : data,
       );
       setUnread(queryClient, unreadCount);
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.unread() });
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { TNotification } from "@plugs/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { announcePoints } from "../points/points-toast.ts";
 import { announceNewPost, clearNewPosts } from "./new-posts.ts";
 import { notificationKeys, receiveNotification } from "./queries.ts";
 
@@ -9,7 +10,7 @@ const MAX_RETRY_MS = 30_000;
 
 /**
  * One GET /api/events stream for a signed-in tab (mounted once, in the layout). A 'notification' updates the bell
- * and its list; a 'post' feeds the 'N new posts' pill. On an error the stream is closed and reopened after a delay
+ * and its list (and, for points or an airdrop, shows its toast and refreshes the balance); a 'post' feeds the 'N new posts' pill. On an error the stream is closed and reopened after a delay
  * that doubles up to 30 s, so a server that is down is not hammered; a 'ready' resets the delay and refetches the
  * count, since notifications may have come while the stream was down.
  */
@@ -29,11 +30,15 @@ export function useEventStream(userId: string | null) {
         void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
       });
       source.addEventListener("notification", (event) => {
+        let notification: TNotification;
         try {
-          receiveNotification(queryClient, JSON.parse((event as MessageEvent<string>).data) as TNotification);
+          notification = JSON.parse((event as MessageEvent<string>).data) as TNotification;
         } catch {
           void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+          return;
         }
+        receiveNotification(queryClient, notification);
+        announcePoints(queryClient, notification);
       });
       source.addEventListener("post", (event) => {
         try {

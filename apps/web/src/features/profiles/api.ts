@@ -1,4 +1,4 @@
-import type { TFeedPage, TFollowList, TFollowState, TPublicProfile } from "@plugs/domain";
+import type { TFeedPage, TFollowList, TFollowState, TPublicProfile, TUserCommunities } from "@plugs/domain";
 import { apiFetch } from "../../lib/api.ts";
 
 const userPath = (username: string) => `/api/users/${encodeURIComponent(username)}`;
@@ -25,4 +25,8 @@ export function fetchFollows(
 
 export function setFollow(username: string, follow: boolean): Promise<TFollowState> {
   return apiFetch(`${userPath(username)}/follow`, { method: follow ? "PUT" : "DELETE" });
+}
+
+export function fetchUserCommunities(username: string, cursor: string | null): Promise<TUserCommunities> {
+  return apiFetch(withCursor(`${userPath(username)}/communities`, cursor));
 }

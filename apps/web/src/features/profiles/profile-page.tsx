@@ -14,20 +14,11 @@ import { PostCard } from "../posts/post-card.tsx";
 import { PostListEmpty, PostListError, PostListSkeleton } from "../posts/post-list-states.tsx";
 import { usePageTitle } from "../site/queries.ts";
 import { FollowButton } from "./follow-button.tsx";
+import { LoadMore } from "./load-more.tsx";
 import { profileKeys, useFollowList, useProfile, useUserPosts } from "./queries.ts";
+import { UserCommunities } from "./user-communities.tsx";
 
-type TTab = "posts" | "followers" | "following";
-
-function LoadMore({ more, busy, onMore }: { more: boolean; busy: boolean; onMore: () => void }) {
-  if (!more) return null;
-  return (
-    <div className="flex justify-center pt-2">
-      <Button variant="secondary" onClick={onMore} busy={busy} busyLabel="Loading...">
-        Load more
-      </Button>
-    </div>
-  );
-}
+type TTab = "posts" | "followers" | "following" | "communities";
 
 function UserPosts({ username }: { username: string }) {
   const posts = useUserPosts(username, true);
@@ -139,7 +130,7 @@ function Stat({ value, label, onClick }: { value: number; label: string; onClick
   );
 }
 
-/** /user/:username: a member's public profile with their posts, followers and following. */
+/** /user/:username: a member's public profile with their posts, followers, following and communities. */
 export default function ProfilePage() {
   const { username = "" } = useParams();
   const profile = useProfile(username);
@@ -226,6 +217,9 @@ export default function ProfilePage() {
           <TabsTrigger value="following" className="flex-1 sm:flex-none">
             Following
           </TabsTrigger>
+          <TabsTrigger value="communities" className="flex-1 sm:flex-none">
+            Communities
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="posts" className="mt-5 focus-visible:outline-none">
           <UserPosts username={p.username} />
@@ -235,6 +229,9 @@ export default function ProfilePage() {
         </TabsContent>
         <TabsContent value="following" className="mt-5 focus-visible:outline-none">
           <FollowList username={p.username} direction="following" />
+        </TabsContent>
+        <TabsContent value="communities" className="mt-5 focus-visible:outline-none">
+          <UserCommunities username={p.username} />
         </TabsContent>
       </Tabs>
     </div>

@@ -2,13 +2,14 @@ import { M, type TPublicProfile } from "@plugs/domain";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../components/ui/toaster.tsx";
 import { ApiError } from "../../lib/api.ts";
-import { fetchFollows, fetchProfile, fetchUserPosts, setFollow } from "./api.ts";
+import { fetchFollows, fetchProfile, fetchUserCommunities, fetchUserPosts, setFollow } from "./api.ts";
 
 /** Every profile query key comes from here. */
 export const profileKeys = {
   all: ["profiles"] as const,
   detail: (username: string) => [...profileKeys.all, "detail", username.toLowerCase()] as const,
   posts: (username: string) => [...profileKeys.all, "posts", username.toLowerCase()] as const,
+  communities: (username: string) => [...profileKeys.all, "communities", username.toLowerCase()] as const,
   follows: (username: string, direction: "followers" | "following") =>
     [...profileKeys.all, direction, username.toLowerCase()] as const,
 };
@@ -36,6 +37,18 @@ export function useFollowList(username: string, direction: "followers" | "follow
   return useInfiniteQuery({
     queryKey: profileKeys.follows(username, direction),
     queryFn: ({ pageParam }) => fetchFollows(username, direction, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled,
+    retry,
+  });
+}
+
+/** The communities a member joined, most recently joined first, following the server's cursor. */
+export function useUserCommunities(username: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: profileKeys.communities(username),
+    queryFn: ({ pageParam }) => fetchUserCommunities(username, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled,

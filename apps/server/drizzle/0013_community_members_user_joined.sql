@@ -1,0 +1,1 @@
+CREATE INDEX "community_members_user_joined_idx" ON "community_members" USING btree ("user_id","joined_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "community_members"."status" = 'active';
