@@ -12,7 +12,12 @@ export const ZHomePage = z.object({
   latestRugs: z.array(ZKolCard),
   recentPosts: z.array(ZPost),
   leaders: z.array(
-    z.object({ rank: z.number(), username: z.string(), avatarUrl: z.string().nullable(), points: z.number() }),
+    z.object({
+      rank: z.number(),
+      username: z.string(),
+      avatarUrl: z.string().nullable(),
+      points: z.number(),
+    }),
   ),
 });
 export type THomePage = z.infer<typeof ZHomePage>;
