@@ -142,6 +142,24 @@ describe("KOL journeys", () => {
       .getByRole("link", { name: /Shill Master/ })
       .first()
       .waitFor();
+
+    // The member posts on PlugFeed; a visitor's home page shows the post and the member on the leaderboard.
+    const form = new FormData();
+    form.set("content", `Steer clear of @${target.handle}, the evidence is on the KOL page.`);
+    const posted = await fetch(`${server.url}/api/posts`, {
+      method: "POST",
+      headers: { cookie: member.cookie, origin: server.url },
+      body: form,
+    });
+    expect(posted.status).toBe(201);
+    const home = await open();
+    await home.goto("/");
+    const recent = home.getByRole("region", { name: "Recent on PlugFeed" });
+    await recent.getByRole("link", { name: new RegExp(`Steer clear of @${target.handle}`) }).waitFor();
+    const leaders = home.getByRole("region", { name: "Leaderboard" });
+    await leaders.getByRole("link", { name: new RegExp(`@${member.username}`) }).waitFor();
+    await leaders.getByRole("link", { name: "Full leaderboard" }).click();
+    await home.waitForURL("**/leaderboard");
   });
 
   it("looks right on phones and laptops in both themes", async () => {
@@ -152,12 +170,15 @@ describe("KOL journeys", () => {
         const page = await open(undefined, { viewport, theme });
         await page.goto("/");
         await heading(page, /Know who's a plug/).waitFor();
+        await page.getByRole("region", { name: "Top KOLs" }).locator('a[href^="/kol/"]').first().waitFor();
         await shot(page, `kols-home-${viewport}-${theme}`);
         await page.goto("/kols");
         await page.locator('a[href^="/kol/"]').first().waitFor();
         await shot(page, `kols-list-${viewport}-${theme}`);
         await page.goto(`/kol/${kol.handle}`);
         await heading(page, /Looker Upper/).waitFor();
+        // Nobody voted: the page says so instead of a score.
+        await page.getByText("Unrated: no score yet", { exact: true }).waitFor();
         await shot(page, `kols-page-${viewport}-${theme}`);
       }
     }

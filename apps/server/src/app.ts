@@ -12,6 +12,7 @@ import { commentRoutes } from "./features/comments/routes.ts";
 import { communityRoutes } from "./features/communities/routes.ts";
 import { followRoutes } from "./features/follows/routes.ts";
 import { gifRoutes } from "./features/gifs/routes.ts";
+import { homeRoutes } from "./features/home/routes.ts";
 import { kolRoutes } from "./features/kols/routes.ts";
 import { leaderboardRoutes } from "./features/leaderboard/routes.ts";
 import { requestBodyLimit } from "./features/media/multipart.ts";
@@ -80,6 +81,7 @@ export function createApp(
   api.route("/", referralRoutes(deps));
   api.route("/", leaderboardRoutes(deps));
   api.route("/", kolRoutes(deps));
+  api.route("/", homeRoutes(deps));
   api.route("/", reportRoutes(deps));
   api.route("/", profileRoutes(deps));
   api.route("/", followRoutes(deps));

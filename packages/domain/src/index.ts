@@ -2,6 +2,7 @@ export * from "./auth.ts";
 export * from "./comments.ts";
 export * from "./communities.ts";
 export * from "./files.ts";
+export * from "./home.ts";
 export * from "./kols.ts";
 export * from "./messages.ts";
 export * from "./points.ts";

@@ -96,7 +96,7 @@ describe("the score", () => {
     expect(scoreKol({ plugVotes: 0, rugVotes: 0, approvedReports: 0 })).toEqual({
       plugShare: 50,
       reportPenalty: 0,
-      score: 50,
+      score: null,
       verdict: "unrated",
     });
     expect(scoreKol({ plugVotes: 8, rugVotes: 0, approvedReports: 0 })).toMatchObject({

@@ -121,24 +121,27 @@ export type TScoreBreakdown = {
   plugShare: number;
   /** REPORT_PENALTY for each approved report. */
   reportPenalty: number;
-  /** plugShare - reportPenalty, rounded and kept between 0 and 100. */
-  score: number;
+  /** plugShare - reportPenalty, rounded and kept between 0 and 100; null while the KOL is unrated. */
+  score: number | null;
   verdict: TCommunityVerdict;
 };
 
 /**
  * The KOL score, 0 to 100: the share of plug votes, smoothed by one imaginary plug and one imaginary rug vote so a
  * single vote cannot make a KOL perfect or worthless, minus 15 for every approved report. 60 or more is a plug, 40
- * or less a rug, in between contested; a KOL nobody voted on and with no approved report is unrated.
+ * or less a rug, in between contested. A KOL nobody voted on and with no approved report is unrated: it has no
+ * score (null), rather than the 50 the two imaginary votes alone would give, and lists put it after every rated KOL.
  */
 export function scoreKol(tally: TTally): TScoreBreakdown {
   const votes = tally.plugVotes + tally.rugVotes;
   const plugShare = Math.round((1000 * (tally.plugVotes + 1)) / (votes + 2)) / 10;
   const reportPenalty = REPORT_PENALTY * tally.approvedReports;
+  if (votes === 0 && tally.approvedReports === 0) {
+    return { plugShare, reportPenalty, score: null, verdict: "unrated" };
+  }
   const score = Math.min(100, Math.max(0, Math.round(plugShare - reportPenalty)));
   let verdict: TCommunityVerdict;
-  if (votes === 0 && tally.approvedReports === 0) verdict = "unrated";
-  else if (score >= PLUG_AT) verdict = "plug";
+  if (score >= PLUG_AT) verdict = "plug";
   else if (score <= RUG_AT) verdict = "rug";
   else verdict = "contested";
   return { plugShare, reportPenalty, score, verdict };
@@ -148,7 +151,8 @@ export function scoreKol(tally: TTally): TScoreBreakdown {
 export const SCORE_FORMULA_TEXT =
   `Score = plug share − ${REPORT_PENALTY} × approved reports, kept between 0 and 100. ` +
   "Plug share = (plug votes + 1) ÷ (all votes + 2): one imaginary vote each way, so a handful of votes cannot " +
-  `swing a KOL to either end. ${PLUG_AT} or more is a plug, ${RUG_AT} or less a rug, anything between is contested.`;
+  `swing a KOL to either end. ${PLUG_AT} or more is a plug, ${RUG_AT} or less a rug, anything between is contested. ` +
+  "A KOL with no votes and no approved reports is unrated: no score yet, and listed after every rated KOL.";
 
 // ---- Lists ----
 
@@ -285,7 +289,8 @@ export const ZKolCard = z.object({
   plugVotes: z.number(),
   rugVotes: z.number(),
   approvedReports: z.number(),
-  score: z.number(),
+  /** Null while the KOL is unrated (no votes, no approved reports). */
+  score: z.number().nullable(),
   verdict: z.enum(["plug", "rug", "contested", "unrated"]),
   createdAt: z.string(),
 });
@@ -332,7 +337,7 @@ export const ZKolDetail = z.object({
   breakdown: z.object({
     plugShare: z.number(),
     reportPenalty: z.number(),
-    score: z.number(),
+    score: z.number().nullable(),
     verdict: z.enum(["plug", "rug", "contested", "unrated"]),
   }),
   myVote: z.enum(VERDICTS).nullable(),

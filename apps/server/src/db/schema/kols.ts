@@ -33,7 +33,8 @@ export const kols = pgTable(
     plugVotes: integer("plug_votes").notNull().default(0),
     rugVotes: integer("rug_votes").notNull().default(0),
     approvedReports: integer("approved_reports").notNull().default(0),
-    score: integer("score").notNull().default(50),
+    /** Null while unrated (no votes, no approved reports): lists put unrated KOLs after every rated one. */
+    score: integer("score"),
     verdict: text("verdict", { enum: ["plug", "rug", "contested", "unrated"] })
       .notNull()
       .default("unrated"),
@@ -46,16 +47,25 @@ export const kols = pgTable(
     // Search and mention suggestions by handle or name prefix.
     index("kols_handle_prefix_idx").on(sql`lower(${t.handle}) text_pattern_ops`),
     index("kols_name_prefix_idx").on(sql`lower(${t.name}) text_pattern_ops`),
-    // The directory's sorts: by score (Top KOLs), by name, newest first.
-    index("kols_score_idx").on(t.score.desc().nullsFirst(), sql`lower(${t.handle})`),
+    // The directory's sorts: by score (Top KOLs; unrated last), by name, newest first.
+    index("kols_score_nulls_last_idx").on(t.score.desc().nullsLast(), sql`lower(${t.handle})`),
     index("kols_name_idx").on(sql`lower(${t.name})`, sql`lower(${t.handle})`),
     index("kols_newest_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Plugs, Rugs, Plug of Fame and Rug of Shame: one verdict, by score (rugs read it backwards: worst first).
-    index("kols_verdict_score_idx").on(t.verdict, t.score.desc().nullsFirst(), sql`lower(${t.handle})`),
+    index("kols_verdict_score_nulls_last_idx").on(
+      t.verdict,
+      t.score.desc().nullsLast(),
+      sql`lower(${t.handle})`,
+    ),
+    // Plug of Fame and Rug of Shame: KOLs with at least KOL_LIMITS.hallMinVotes (5) votes, by score.
+    index("kols_hall_score_idx")
+      .on(t.verdict, t.score.desc().nullsLast(), sql`lower(${t.handle})`)
+      .where(sql`${t.plugVotes} + ${t.rugVotes} >= 5`),
     check(
       "kols_tallies_not_negative",
       sql`${t.plugVotes} >= 0 and ${t.rugVotes} >= 0 and ${t.approvedReports} >= 0`,
     ),
+    check("kols_unrated_has_no_score", sql`(${t.score} is null) = (${t.verdict} = 'unrated')`),
   ],
 );
 

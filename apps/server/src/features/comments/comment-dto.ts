@@ -9,8 +9,8 @@ import {
   postComments,
   profiles,
 } from "../../db/schema/index.ts";
-
-const UNKNOWN_AUTHOR = "Unknown User";
+import { groupBy } from "../../lib/group-by.ts";
+import { authorColumns, type TAuthorRow, toAuthor } from "../profiles/author-dto.ts";
 
 type TCommentRow = {
   id: string;
@@ -22,7 +22,7 @@ type TCommentRow = {
   createdAt: Date;
   updatedAt: Date;
   /** Null when the profile is missing (left join). */
-  author: { username: string; avatarUrl: string | null } | null;
+  author: TAuthorRow;
 };
 type TAttachmentRow = {
   id: string;
@@ -64,11 +64,7 @@ export function toComment(
     id: row.id,
     postId: row.postId,
     parentId: row.parentId,
-    author: {
-      id: row.userId,
-      username: row.author?.username ?? UNKNOWN_AUTHOR,
-      avatarUrl: row.author?.avatarUrl ?? null,
-    },
+    author: toAuthor(row.userId, row.author),
     content: row.content,
     mentions: extra.mentions.map((m) => ({
       username: m.username,
@@ -91,16 +87,6 @@ export function toComment(
   };
 }
 
-function groupBy<T extends { commentId: string }>(rows: T[]): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const row of rows) {
-    const list = out.get(row.commentId);
-    if (list) list.push(row);
-    else out.set(row.commentId, [row]);
-  }
-  return out;
-}
-
 /**
  * Turns comment ids into comments, in the given order, with one query per kind for the whole page: comments with
  * their authors, attachments, mentions, reaction counts, the viewer's reactions and the viewer's likes. Never a
@@ -119,7 +105,7 @@ export async function hydrateComments(db: TDb, ids: string[], viewerId: string |
         likesCount: postComments.likesCount,
         createdAt: postComments.createdAt,
         updatedAt: postComments.updatedAt,
-        author: { username: profiles.username, avatarUrl: profiles.avatarUrl },
+        author: authorColumns,
       })
       .from(postComments)
       .leftJoin(profiles, eq(profiles.id, postComments.userId))
@@ -161,10 +147,10 @@ export async function hydrateComments(db: TDb, ids: string[], viewerId: string |
       : Promise.resolve([] as { commentId: string }[]),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const attachmentsBy = groupBy(attachments);
-  const mentionsBy = groupBy(mentions);
-  const reactionsBy = groupBy(reactions);
-  const mineBy = groupBy(mine);
+  const attachmentsBy = groupBy(attachments, (a) => a.commentId);
+  const mentionsBy = groupBy(mentions, (m) => m.commentId);
+  const reactionsBy = groupBy(reactions, (r) => r.commentId);
+  const mineBy = groupBy(mine, (r) => r.commentId);
   const liked = new Set(likes.map((l) => l.commentId));
   const out: TComment[] = [];
   for (const id of ids) {

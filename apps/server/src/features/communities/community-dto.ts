@@ -10,6 +10,7 @@ import { and, asc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client.ts";
 import { communities, communityMembers, profiles } from "../../db/schema/index.ts";
 import { isUuid } from "../posts/visibility.ts";
+import { UNKNOWN_USER } from "../profiles/author-dto.ts";
 
 /** The columns of a community row a summary or detail is made from, with the viewer's membership (left join). */
 export const communityColumns = {
@@ -139,7 +140,7 @@ export function toCommunityMember(row: TMemberRow): TCommunityMember {
   return {
     id: row.id,
     userId: row.userId,
-    username: row.username ?? "Unknown User",
+    username: row.username ?? UNKNOWN_USER,
     avatarUrl: row.avatarUrl ?? null,
     role: row.role,
     status: row.status,

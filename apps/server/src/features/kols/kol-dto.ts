@@ -26,7 +26,7 @@ export type TKolCardRow = {
   plugVotes: number;
   rugVotes: number;
   approvedReports: number;
-  score: number;
+  score: number | null;
   verdict: TKolCard["verdict"];
   createdAt: Date;
 };

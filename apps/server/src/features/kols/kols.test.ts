@@ -55,7 +55,7 @@ describe("adding and editing KOLs (admins)", () => {
     expect(res.body).toMatchObject({
       handle: "Satoshi_Fan",
       name: "Satoshi Fan",
-      score: 50,
+      score: null,
       verdict: "unrated",
     });
     const again = await call(server, "POST", "/api/admin/kols", {
@@ -199,13 +199,15 @@ describe("votes", () => {
 describe("lists", () => {
   it("filters plugs, rugs, top, fame and shame, searches, sorts and pages", async () => {
     const tag = `l${Math.random().toString(36).slice(2, 6)}`;
-    const [good, bad, meh, strong] = await Promise.all([
+    const [good, bad, meh, strong, fresh] = await Promise.all([
       addKol(server, admin.cookie, { handle: `${tag}_good`, name: "Zed Good" }),
       addKol(server, admin.cookie, { handle: `${tag}_bad`, name: "Amy Bad" }),
       addKol(server, admin.cookie, { handle: `${tag}_meh`, name: "Meh Middle" }),
       addKol(server, admin.cookie, { handle: `${tag}_strong`, name: "Strong Plug" }),
+      // Nobody votes on this one: unrated, so it ranks after every rated KOL, even the worst.
+      addKol(server, admin.cookie, { handle: `${tag}_fresh`, name: "New Face" }),
     ]);
-    if (!good || !bad || !meh || !strong) throw new Error("no KOLs");
+    if (!good || !bad || !meh || !strong || !fresh) throw new Error("no KOLs");
     const voters = await seedSignedInUsers(server, 6);
     for (const v of voters) await vote(strong.handle, "plug", v.cookie);
     await vote(good.handle, "plug", alice.cookie);
@@ -220,12 +222,16 @@ describe("lists", () => {
     };
     expect((await list("list=plugs")).items.map((k) => k.handle)).toEqual([strong.handle, good.handle]);
     expect((await list("list=rugs")).items.map((k) => k.handle)).toEqual([bad.handle]);
-    expect((await list("list=top")).items.map((k) => k.handle)).toEqual([
+    const top = (await list("list=top")).items;
+    expect(top.map((k) => k.handle)).toEqual([
       strong.handle,
       good.handle,
       meh.handle,
       bad.handle,
+      fresh.handle,
     ]);
+    expect(top.map((k) => k.score)).toEqual([88, 67, 50, 13, null]);
+    expect((await list("sort=score")).items.map((k) => k.handle).at(-1)).toBe(fresh.handle);
     // The halls need KOL_LIMITS.hallMinVotes votes: 'good' (one vote) is a plug but not famous.
     expect(KOL_LIMITS.hallMinVotes).toBeLessThanOrEqual(6);
     expect((await list("list=fame")).items.map((k) => k.handle)).toEqual([strong.handle]);
@@ -233,13 +239,14 @@ describe("lists", () => {
     expect((await list("sort=name")).items.map((k) => k.name)).toEqual([
       "Amy Bad",
       "Meh Middle",
+      "New Face",
       "Strong Plug",
       "Zed Good",
     ]);
-    expect((await list("sort=newest")).items).toHaveLength(4);
+    expect((await list("sort=newest")).items).toHaveLength(5);
     const paged = await list("sort=name&pageSize=3&page=2");
-    expect(paged).toMatchObject({ total: 4, page: 2, pageCount: 2 });
-    expect(paged.items.map((k) => k.name)).toEqual(["Zed Good"]);
+    expect(paged).toMatchObject({ total: 5, page: 2, pageCount: 2 });
+    expect(paged.items.map((k) => k.name)).toEqual(["Strong Plug", "Zed Good"]);
     // Search by name prefix, any case, with or without @ for handles.
     expect(
       (await call<TKolPage>(server, "GET", `/api/kols?search=@${tag.toUpperCase()}_B`)).body.items,

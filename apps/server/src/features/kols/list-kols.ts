@@ -1,6 +1,7 @@
 import { KOL_LIMITS, type TKolListQuery, type TKolPage } from "@plugs/domain";
 import { and, asc, count, desc, eq, gte, or, type SQL, sql } from "drizzle-orm";
 import type { TDeps } from "../../context.ts";
+import type { TDb } from "../../db/client.ts";
 import { kols } from "../../db/schema/index.ts";
 import { kolCardColumns, toKolCard } from "./kol-dto.ts";
 
@@ -32,22 +33,25 @@ function listCondition(list: TKolListQuery["list"]): SQL | undefined {
 }
 
 /**
- * The order of a list, each matching an index: kols_score_idx / kols_verdict_score_idx (score), kols_name_idx,
- * kols_newest_idx. Rug lists read the score index backwards, so "by score" there means worst first; Top KOLs and
- * the halls always go by score.
+ * The order of a list, each written exactly as its index is (so the index serves it, nulls included; see
+ * query-plans.test.ts): kols_score_nulls_last_idx / kols_verdict_score_nulls_last_idx (score, unrated KOLs last),
+ * kols_name_idx, kols_newest_idx. Rug lists read the score index backwards, so "by score" there means worst first
+ * (they hold no unrated KOL, so the nulls-first of a backward read never shows); Top KOLs and the halls always go
+ * by score.
  */
 function listOrder(query: TKolListQuery): SQL[] {
   const sort = query.list === "top" || query.list === "fame" || query.list === "shame" ? "score" : query.sort;
   if (sort === "name") return [asc(sql`lower(${kols.name})`), asc(handleLower)];
   if (sort === "newest") return [desc(kols.createdAt), desc(kols.id)];
-  if (query.list === "rugs" || query.list === "shame") return [asc(kols.score), desc(handleLower)];
-  return [desc(kols.score), asc(handleLower)];
+  if (query.list === "rugs" || query.list === "shame") {
+    return [sql`${kols.score} asc nulls first`, desc(handleLower)];
+  }
+  return [sql`${kols.score} desc nulls last`, asc(handleLower)];
 }
 
-/** GET /api/kols: a numbered page of KOL cards, searchable by handle or name prefix. */
-export async function listKols(deps: TDeps, query: TKolListQuery): Promise<TKolPage> {
+function whereOf(query: TKolListQuery): SQL | undefined {
   const search = query.search?.replace(/^@/, "").toLowerCase() ?? "";
-  const where = and(
+  return and(
     listCondition(query.list),
     search
       ? or(
@@ -56,16 +60,27 @@ export async function listKols(deps: TDeps, query: TKolListQuery): Promise<TKolP
         )
       : undefined,
   );
-  const [[counted], rows] = await Promise.all([
-    deps.db.select({ total: count() }).from(kols).where(where),
-    deps.db
-      .select(kolCardColumns)
-      .from(kols)
-      .where(where)
-      .orderBy(...listOrder(query))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-  ]);
+}
+
+/** One page of a KOL list (the query, so its plan can be checked). */
+export function kolPageQuery(db: TDb, query: TKolListQuery) {
+  return db
+    .select(kolCardColumns)
+    .from(kols)
+    .where(whereOf(query))
+    .orderBy(...listOrder(query))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+}
+
+/** How many KOLs a list holds, for its page count. */
+export function kolCountQuery(db: TDb, query: TKolListQuery) {
+  return db.select({ total: count() }).from(kols).where(whereOf(query));
+}
+
+/** GET /api/kols: a numbered page of KOL cards, searchable by handle or name prefix. */
+export async function listKols(deps: TDeps, query: TKolListQuery): Promise<TKolPage> {
+  const [[counted], rows] = await Promise.all([kolCountQuery(deps.db, query), kolPageQuery(deps.db, query)]);
   const total = counted?.total ?? 0;
   return {
     items: rows.map(toKolCard),

@@ -87,6 +87,16 @@ async function windowBoard(deps: TDeps, viewerId: string | null, query: TLeaderb
   };
 }
 
+/** The first `limit` people of the all-time board (for the home page), read through profiles_leaderboard_idx. */
+export async function leaderboardTop(deps: TDeps, limit: number): Promise<TLeaderboardEntry[]> {
+  const rows = await queryRows<{ username: string; avatar_url: string | null; points: number }>(
+    deps.db,
+    sql`select p.username, p.avatar_url, p.points from profiles p where p.points > 0 and not p.is_banned
+        order by p.points desc, lower(p.username), p.id limit ${limit}`,
+  );
+  return rows.map((r, i) => mapEntry(r, i + 1));
+}
+
 /** The all-time board: profiles.points in index order, the count, and the viewer's place by counting who is ahead. */
 async function allTimeBoard(deps: TDeps, viewerId: string | null, query: TLeaderboardQuery) {
   const size = POINTS_LIMITS.leaderboardPageSize;

@@ -2,8 +2,8 @@ import type { TPost } from "@plugs/domain";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { TDb } from "../../db/client.ts";
 import { communities, postLikes, postMedia, postMentions, posts, profiles } from "../../db/schema/index.ts";
-
-const UNKNOWN_AUTHOR = "Unknown User";
+import { groupBy } from "../../lib/group-by.ts";
+import { authorColumns, toAuthor } from "../profiles/author-dto.ts";
 
 type TPostRow = {
   id: string;
@@ -46,12 +46,7 @@ export function toPost(
     community: row.community
       ? { id: row.community.id, name: row.community.name, slug: row.community.slug }
       : null,
-    author: {
-      id: row.userId,
-      username: row.author?.username ?? UNKNOWN_AUTHOR,
-      avatarUrl: row.author?.avatarUrl ?? null,
-      isVerified: row.author?.isVerified ?? false,
-    },
+    author: { ...toAuthor(row.userId, row.author), isVerified: row.author?.isVerified ?? false },
     media: media.map((m) => ({
       id: m.id,
       url: m.mediaUrl,
@@ -68,16 +63,6 @@ export function toPost(
     updatedAt: row.updatedAt.toISOString(),
     mentions: mentions.map((m) => ({ username: m.username, type: m.mentionType, position: m.position })),
   };
-}
-
-function groupBy<T extends { postId: string }>(rows: T[]): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const row of rows) {
-    const list = out.get(row.postId);
-    if (list) list.push(row);
-    else out.set(row.postId, [row]);
-  }
-  return out;
 }
 
 /**
@@ -101,11 +86,7 @@ export async function hydratePosts(db: TDb, ids: string[], viewerId: string | nu
         editedAt: posts.editedAt,
         createdAt: posts.createdAt,
         updatedAt: posts.updatedAt,
-        author: {
-          username: profiles.username,
-          avatarUrl: profiles.avatarUrl,
-          isVerified: profiles.isVerified,
-        },
+        author: { ...authorColumns, isVerified: profiles.isVerified },
         community: { id: communities.id, name: communities.name, slug: communities.slug },
       })
       .from(posts)
@@ -142,8 +123,8 @@ export async function hydratePosts(db: TDb, ids: string[], viewerId: string | nu
       : Promise.resolve([] as { postId: string }[]),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const mediaByPost = groupBy(media);
-  const mentionsByPost = groupBy(mentions);
+  const mediaByPost = groupBy(media, (m) => m.postId);
+  const mentionsByPost = groupBy(mentions, (m) => m.postId);
   const liked = new Set(likes.map((l) => l.postId));
   const out: TPost[] = [];
   for (const id of ids) {

@@ -2,8 +2,8 @@ import type { TEvidence, TPublicReport, TReport } from "@plugs/domain";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { TDb } from "../../db/client.ts";
 import { kols, profiles, reportEvidence, reports } from "../../db/schema/index.ts";
+import { authorColumns, UNKNOWN_USER } from "../profiles/author-dto.ts";
 
-const UNKNOWN_REPORTER = "Unknown User";
 /** A KOL page shows at most this many approved reports (newest first). */
 const APPROVED_SHOWN = 50;
 
@@ -20,7 +20,7 @@ export const reportColumns = {
   isFirstReport: reports.isFirstReport,
   createdAt: reports.createdAt,
   kol: { handle: kols.handle, name: kols.name, avatarUrl: kols.avatarUrl },
-  reporter: { username: profiles.username, avatarUrl: profiles.avatarUrl },
+  reporter: authorColumns,
 };
 
 type TReportRow = {
@@ -79,7 +79,7 @@ function toPublicReport(row: TReportRow, evidence: TEvidence[]): TPublicReport {
     contractAddress: row.contractAddress,
     txHash: row.txHash,
     reporter: {
-      username: row.reporter?.username ?? UNKNOWN_REPORTER,
+      username: row.reporter?.username ?? UNKNOWN_USER,
       avatarUrl: row.reporter?.avatarUrl ?? null,
     },
     createdAt: row.createdAt.toISOString(),

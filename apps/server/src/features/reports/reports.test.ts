@@ -224,7 +224,7 @@ describe("reviewing reports", () => {
     );
     await review(approved.id, { status: "rejected", reason: "Evidence was edited" }, admin.cookie);
     const after = await call<TKolDetail>(server, "GET", `/api/kols/${kol.handle}`);
-    expect(after.body.kol).toMatchObject({ approvedReports: 0, score: 50, verdict: "unrated" });
+    expect(after.body.kol).toMatchObject({ approvedReports: 0, score: null, verdict: "unrated" });
     expect(after.body.reports).toEqual([]);
   });
 });

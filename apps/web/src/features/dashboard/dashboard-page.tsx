@@ -62,7 +62,7 @@ export default function DashboardPage() {
           <div className="mt-6 flex flex-col gap-6 md:flex-row md:items-start">
             <nav
               aria-label="Dashboard"
-              className="-mx-1 flex gap-1 overflow-x-auto px-1 md:sticky md:top-20 md:w-52 md:shrink-0 md:flex-col"
+              className="flex flex-wrap gap-1 md:sticky md:top-20 md:w-52 md:shrink-0 md:flex-col md:flex-nowrap"
             >
               {SECTIONS.map((section) => (
                 <NavLink

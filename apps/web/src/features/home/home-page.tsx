@@ -15,7 +15,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
 import { useSession } from "../auth/session.ts";
 import { usePageTitle, useSite } from "../site/queries.ts";
-import { KolHighlights } from "./kol-highlights.tsx";
+import { HomeLists } from "./home-lists.tsx";
 
 function VerdictCard({
   tone,
@@ -151,7 +151,7 @@ export default function HomePage() {
         </VerdictCard>
       </section>
 
-      <KolHighlights />
+      <HomeLists />
 
       <section aria-labelledby="how-it-works" className="py-16 sm:py-20">
         <h2 id="how-it-works" className="text-center text-2xl font-bold tracking-tight sm:text-3xl">

@@ -39,8 +39,9 @@ export type TDirectoryProps = {
 
 function ListSwitcher() {
   return (
-    <nav aria-label="KOL lists" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-      <ul className="flex w-max gap-1 rounded-xl border border-border bg-surface p-1">
+    // The tabs wrap rather than scroll sideways: on a phone every list stays in sight (nothing is cut at the edge).
+    <nav aria-label="KOL lists">
+      <ul className="flex flex-wrap gap-1 rounded-xl border border-border bg-surface p-1 sm:w-max">
         {LIST_LINKS.map((link) => (
           <li key={link.to}>
             <NavLink

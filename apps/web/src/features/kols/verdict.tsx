@@ -31,16 +31,17 @@ export function VerdictPill({ verdict, className }: { verdict: TCommunityVerdict
   );
 }
 
-/** The score (0-100) in a rounded square tinted by the verdict. */
+/** The score (0-100) in a rounded square tinted by the verdict; a dash and "unrated" when there is no score yet. */
 export function ScoreBadge({
   score,
   verdict,
   size = "md",
 }: {
-  score: number;
+  score: number | null;
   verdict: TCommunityVerdict;
   size?: "md" | "lg";
 }) {
+  const unrated = score === null;
   return (
     <span
       className={cn(
@@ -48,12 +49,12 @@ export function ScoreBadge({
         VERDICT_TONES[verdict],
         size === "lg" ? "size-20 text-3xl" : "size-12 text-lg",
       )}
-      title={`Score ${verdict === "unrated" ? "(unrated)" : ""} ${score} of 100`}
+      title={unrated ? "Unrated: no score yet" : `Score ${score} of 100`}
     >
-      <span className="sr-only">Score </span>
-      {verdict === "unrated" ? "–" : score}
-      <span className={cn("font-medium opacity-80", size === "lg" ? "text-xs" : "text-[10px]")}>
-        {size === "lg" ? "/ 100" : "score"}
+      <span className="sr-only">{unrated ? "Unrated, no score yet" : `Score ${score} of 100`}</span>
+      <span aria-hidden>{unrated ? "–" : score}</span>
+      <span aria-hidden className={cn("font-medium opacity-80", size === "lg" ? "text-xs" : "text-[10px]")}>
+        {unrated ? "unrated" : size === "lg" ? "/ 100" : "score"}
       </span>
     </span>
   );

@@ -1,0 +1,11 @@
+/** Rows grouped by a key, each group in the rows' order (for hydrating a page of items with one query per kind). */
+export function groupBy<T, K>(rows: T[], keyOf: (row: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const list = out.get(key);
+    if (list) list.push(row);
+    else out.set(key, [row]);
+  }
+  return out;
+}
