@@ -24,11 +24,17 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-function airdrop(usernames: string[], points: number, reason: string) {
-  return call<{ items: { recipient: string; batchId: string }[] }>(server, "POST", "/api/admin/airdrops", {
-    cookie: admin.cookie,
-    json: { usernames, points, reason },
-  });
+/** Airdrops to these people through the admin route and expects every one of them granted. */
+async function airdropTo(people: { username: string }[], points: number, reason: string) {
+  const res = await call<{ items: { recipient: string; batchId: string }[] }>(
+    server,
+    "POST",
+    "/api/admin/airdrops",
+    { cookie: admin.cookie, json: { usernames: people.map((p) => p.username), points, reason } },
+  );
+  expect(res.status).toBe(201);
+  expect(res.body.items).toHaveLength(people.length);
+  return res.body.items;
 }
 
 type TRecipientRow = {
@@ -76,15 +82,9 @@ describe("bulk airdrops", () => {
     const streams = await Promise.all(watched.map((p) => openEventStream(server, p.cookie)));
     try {
       await Promise.all(streams.map((s) => s.next("ready")));
-      const res = await airdrop(
-        people.map((p) => p.username),
-        40,
-        "Launch party",
-      );
-      expect(res.status).toBe(201);
-      expect(res.body.items).toHaveLength(300);
-      expect(new Set(res.body.items.map((i) => i.batchId)).size).toBe(1);
-      expect(new Set(res.body.items.map((i) => i.recipient))).toEqual(new Set(people.map((p) => p.username)));
+      const items = await airdropTo(people, 40, "Launch party");
+      expect(new Set(items.map((i) => i.batchId)).size).toBe(1);
+      expect(new Set(items.map((i) => i.recipient))).toEqual(new Set(people.map((p) => p.username)));
 
       const rows = await recipientRows(people.map((p) => p.id));
       expect(rows).toHaveLength(300);
@@ -119,13 +119,7 @@ describe("bulk airdrops", () => {
       statements.length = 0;
       counting = true;
       try {
-        const res = await airdrop(
-          people.map((p) => p.username),
-          5,
-          `Round of ${count}`,
-        );
-        expect(res.status).toBe(201);
-        expect(res.body.items).toHaveLength(count);
+        await airdropTo(people, 5, `Round of ${count}`);
       } finally {
         counting = false;
       }
@@ -139,12 +133,7 @@ describe("bulk airdrops", () => {
 
   it("two bulk airdrops over the same people at once both pay everyone, and the ledger holds", async () => {
     const people = await seedSignedInUsers(server, 60);
-    const names = people.map((p) => p.username);
-    const [first, second] = await Promise.all([
-      airdrop(names, 3, "First"),
-      airdrop([...names].reverse(), 4, "Second"),
-    ]);
-    expect([first.status, second.status]).toEqual([201, 201]);
+    await Promise.all([airdropTo(people, 3, "First"), airdropTo([...people].reverse(), 4, "Second")]);
     for (const row of await recipientRows(people.map((p) => p.id))) {
       expect(row).toMatchObject({ points: 7, ledger_rows: 2, ledger_points: 7, notifications: 2 });
     }
@@ -180,13 +169,7 @@ describe("bulk airdrops", () => {
       sql`alter table notifications add constraint test_no_airdrops check (kind <> 'airdrop') not valid`,
     );
     try {
-      const res = await airdrop(
-        people.map((p) => p.username),
-        12,
-        "Quiet",
-      );
-      expect(res.status).toBe(201);
-      expect(res.body.items).toHaveLength(30);
+      await airdropTo(people, 12, "Quiet");
     } finally {
       await server.deps.db.execute(sql`alter table notifications drop constraint test_no_airdrops`);
     }
