@@ -23,7 +23,13 @@ export type TRunningServer = {
 /** Opens the database (migrating it), builds the app and listens. Used by main.ts and by the tests. */
 export async function startServer(
   config: TConfig,
-  options: { logger?: TLogger; inMemoryDatabase?: boolean; realtimeHeartbeatMs?: number } = {},
+  options: {
+    logger?: TLogger;
+    inMemoryDatabase?: boolean;
+    realtimeHeartbeatMs?: number;
+    /** Told each SQL statement the app sends (tests). */
+    onQuery?: (query: string) => void;
+  } = {},
 ): Promise<TRunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
   // First: a bad storage setting (S3 without keys) fails before anything is opened.
@@ -32,6 +38,7 @@ export async function startServer(
     databaseUrl: config.databaseUrl,
     dataDir: options.inMemoryDatabase ? null : config.dataDir,
     onIdleError: (err) => logger.warn({ err }, "an idle database connection closed"),
+    onQuery: options.onQuery,
   });
   const deps: TDeps = { config, database, db: database.db, logger, storage };
   try {

@@ -36,13 +36,17 @@ export async function openDatabase(options: {
   poolMax?: number;
   /** Told when an idle pooled connection dies (server restart, a dropped database); the pool replaces it. */
   onIdleError?: (err: Error) => void;
+  /** Told each SQL statement Drizzle sends (tests count the statements a request costs). */
+  onQuery?: (query: string) => void;
 }): Promise<TDatabase> {
+  const onQuery = options.onQuery;
+  const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 20 });
     // Without a listener, node-postgres turns an idle connection's error into an uncaught exception that would
     // stop the whole server; the pool discards that connection and opens a new one when next needed.
     pool.on("error", (err) => options.onIdleError?.(err));
-    const db = drizzlePg(pool, { schema }) as unknown as TDb;
+    const db = drizzlePg(pool, { schema, logger }) as unknown as TDb;
     try {
       await migratePg(db as never, { migrationsFolder: MIGRATIONS });
     } catch (err) {
@@ -59,7 +63,7 @@ export async function openDatabase(options: {
       ? new PGlite(path.join(options.dataDir, "pglite"), { extensions })
       : new PGlite({ extensions });
     await client.waitReady;
-    const db = drizzlePglite(client, { schema }) as unknown as TDb;
+    const db = drizzlePglite(client, { schema, logger }) as unknown as TDb;
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
     return {
       db,

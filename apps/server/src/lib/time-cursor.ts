@@ -14,6 +14,20 @@ export function encodeTimeCursor(cursor: TTimeCursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString("base64url");
 }
 
+/**
+ * One keyset page from rows fetched with `limit + 1`: the first `limit` rows, and the cursor after the last of them
+ * when the extra row shows that more follow.
+ */
+export function timeCursorPage<T>(
+  rows: T[],
+  limit: number,
+  cursorOf: (row: T) => TTimeCursor,
+): { page: T[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { page, nextCursor: rows.length > limit && last ? encodeTimeCursor(cursorOf(last)) : null };
+}
+
 /** Reads a cursor made by encodeTimeCursor; anything else is a 400 with `message` on the cursor field. */
 export function decodeTimeCursor(raw: string, message: string = M.posts.invalidCursor): TTimeCursor {
   try {

@@ -1,11 +1,11 @@
 import type { TReactionEmoji } from "@plugs/domain";
-import { desc, eq, inArray, isNull } from "drizzle-orm";
-import type { TDeps, TViewer } from "../context.ts";
-import { postComments, posts, profiles, users } from "../db/schema/index.ts";
+import { desc, eq, isNull } from "drizzle-orm";
+import type { TDeps } from "../context.ts";
+import { postComments, posts } from "../db/schema/index.ts";
 import { createComment } from "../features/comments/create-comment.ts";
 import { likeComment } from "../features/comments/like-comment.ts";
 import { addReaction } from "../features/comments/react-to-comment.ts";
-import { DEMO_USERS } from "./seed-users.ts";
+import { demoViewers } from "./seed-users.ts";
 
 type TScriptedThread = {
   by: string;
@@ -68,31 +68,12 @@ const THREADS: TScriptedThread[] = [
   },
 ];
 
-export function viewerOf(person: { id: string; username: string; email: string }): TViewer {
-  return { ...person, isAdmin: false, sessionId: "seed" };
-}
-
 /**
  * Comments, replies, likes and reactions from the demo people on the two newest public posts (creating two demo
  * posts when there are none yet). Idempotent: a post that already has comments is left alone.
  */
 export async function seedComments(deps: TDeps, log: (line: string) => void) {
-  const people = await deps.db
-    .select({ id: profiles.id, username: profiles.username, email: users.email })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.id))
-    .where(
-      inArray(
-        profiles.username,
-        DEMO_USERS.map((u) => u.username),
-      ),
-    );
-  const byName = new Map(people.map((p) => [p.username, viewerOf(p)]));
-  const as = (username: string) => {
-    const viewer = byName.get(username);
-    if (!viewer) throw new Error(`demo user ${username} is missing; seed users first`);
-    return viewer;
-  };
+  const as = await demoViewers(deps);
 
   let targets = await deps.db
     .select({ id: posts.id })

@@ -1,13 +1,12 @@
 import { communityInitials } from "@plugs/domain";
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { TDeps } from "../context.ts";
-import { communities, profiles, users } from "../db/schema/index.ts";
+import { communities } from "../db/schema/index.ts";
 import { createCommunity } from "../features/communities/create-community.ts";
 import { joinCommunity } from "../features/communities/join-community.ts";
 import { createPost } from "../features/posts/create-post.ts";
-import { viewerOf } from "./seed-comments.ts";
-import { DEMO_USERS } from "./seed-users.ts";
+import { demoViewers } from "./seed-users.ts";
 
 type TDemoCommunity = {
   name: string;
@@ -112,22 +111,7 @@ async function renderCommunityBanner(colors: [string, string]): Promise<File> {
  * alone.
  */
 export async function seedCommunities(deps: TDeps, log: (line: string) => void) {
-  const people = await deps.db
-    .select({ id: profiles.id, username: profiles.username, email: users.email })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.id))
-    .where(
-      inArray(
-        profiles.username,
-        DEMO_USERS.map((u) => u.username),
-      ),
-    );
-  const byName = new Map(people.map((p) => [p.username, viewerOf(p)]));
-  const as = (username: string) => {
-    const viewer = byName.get(username);
-    if (!viewer) throw new Error(`demo user ${username} is missing; seed users first`);
-    return viewer;
-  };
+  const as = await demoViewers(deps);
 
   let created = 0;
   for (const [i, demo] of DEMO_COMMUNITIES.entries()) {

@@ -1,10 +1,10 @@
-import { eq, sql } from "drizzle-orm";
-import type { TDeps, TViewer } from "../context.ts";
-import { kols, profiles, userRoles } from "../db/schema/index.ts";
+import { eq } from "drizzle-orm";
+import type { TDeps } from "../context.ts";
+import { kols } from "../db/schema/index.ts";
 import { castVote } from "../features/kols/vote.ts";
 import { reviewReport } from "../features/reports/review-report.ts";
 import { submitReport } from "../features/reports/submit-report.ts";
-import { DEMO_ADMIN, DEMO_USERS, renderAvatar } from "./seed-users.ts";
+import { DEMO_ADMIN, DEMO_USERS, demoViewers, renderAvatar } from "./seed-users.ts";
 
 type TSeedReport = {
   by: string;
@@ -186,27 +186,14 @@ const SEED_KOLS: TSeedKol[] = [
   },
 ];
 
-async function viewerOf(deps: TDeps, username: string): Promise<TViewer> {
-  const [row] = await deps.db
-    .select({
-      id: profiles.id,
-      username: profiles.username,
-      isAdmin: sql<boolean>`${userRoles.id} is not null`,
-    })
-    .from(profiles)
-    .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
-    .where(eq(profiles.username, username));
-  if (!row) throw new Error(`demo user ${username} is missing: seed the users first`);
-  return { id: row.id, username: row.username, email: "", isAdmin: row.isAdmin, sessionId: "seed" };
-}
-
 /**
  * Adds the fictional KOLs with avatars, the demo users' votes and their reports (reviewed by the demo admin).
  * Idempotent: a KOL already there is left as it is.
  */
 export async function seedKols(deps: TDeps, log: (line: string) => void) {
-  const admin = await viewerOf(deps, DEMO_ADMIN.username);
-  const voters = await Promise.all(DEMO_USERS.map((u) => viewerOf(deps, u.username)));
+  const as = await demoViewers(deps);
+  const admin = as(DEMO_ADMIN.username);
+  const voters = DEMO_USERS.map((u) => as(u.username));
   let created = 0;
   for (const [i, kol] of SEED_KOLS.entries()) {
     const [existing] = await deps.db.select({ id: kols.id }).from(kols).where(eq(kols.handle, kol.handle));
@@ -234,7 +221,7 @@ export async function seedKols(deps: TDeps, log: (line: string) => void) {
     for (const v of plugVoters) await castVote(deps, v, kol.handle, "plug");
     for (const v of rugVoters) await castVote(deps, v, kol.handle, "rug");
     for (const r of kol.reports ?? []) {
-      const report = await submitReport(deps, await viewerOf(deps, r.by), {
+      const report = await submitReport(deps, as(r.by), {
         kolHandle: kol.handle,
         category: r.category,
         description: r.description,

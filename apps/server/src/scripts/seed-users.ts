@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
-import type { TDeps } from "../context.ts";
-import { profiles, users } from "../db/schema/index.ts";
+import type { TDeps, TViewer } from "../context.ts";
+import { profiles, userRoles, users } from "../db/schema/index.ts";
 import { createAccount } from "../features/auth/create-account.ts";
 import { grantAdmin } from "../features/auth/roles.ts";
 
@@ -124,4 +124,33 @@ export async function seedUsers(deps: TDeps, log: (line: string) => void) {
     log(`  [${i + 1}/${all.length}] ${person.username.padEnd(16)} ${isNew ? "created" : "already there"}`);
   }
   return { created, total: all.length };
+}
+
+/**
+ * The demo people (the admin too) as the services' signed-in viewer, looked up in one query: `as(username)` answers
+ * that person, and throws when they are missing (seed the users first).
+ */
+export async function demoViewers(deps: TDeps): Promise<(username: string) => TViewer> {
+  const people = await deps.db
+    .select({
+      id: profiles.id,
+      username: profiles.username,
+      email: users.email,
+      isAdmin: sql<boolean>`exists (select 1 from ${userRoles}
+        where ${userRoles.userId} = ${profiles.id} and ${userRoles.role} = 'admin')`,
+    })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.id))
+    .where(
+      inArray(
+        profiles.username,
+        [DEMO_ADMIN, ...DEMO_USERS].map((u) => u.username),
+      ),
+    );
+  const byName = new Map(people.map((p) => [p.username, { ...p, sessionId: "seed" }]));
+  return (username) => {
+    const viewer = byName.get(username);
+    if (!viewer) throw new Error(`demo user ${username} is missing; seed users first`);
+    return viewer;
+  };
 }

@@ -17,11 +17,11 @@ export type TTestServer = TRunningServer & {
  * A real server on a random port for one test file. On PGlite (in memory) by default; when TEST_DATABASE_URL is
  * set, on a fresh database created on that PostgreSQL server and dropped afterwards. `databaseUrl` starts a second
  * instance on another server's database (which that server's close() drops); `realtimeHeartbeatMs` shortens the
- * event stream's heartbeat.
+ * event stream's heartbeat; `onQuery` is told each SQL statement the app sends through Drizzle.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { databaseUrl?: string; realtimeHeartbeatMs?: number } = {},
+  options: { databaseUrl?: string; realtimeHeartbeatMs?: number; onQuery?: (query: string) => void } = {},
 ): Promise<TTestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "plugs-test-"));
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -60,6 +60,7 @@ export async function startTestServer(
     logger: createLogger(config.logLevel),
     inMemoryDatabase: !databaseUrl,
     realtimeHeartbeatMs: options.realtimeHeartbeatMs,
+    onQuery: options.onQuery,
   });
   // PORT=0 picks a free port; the public URL must name the one we got.
   config.port = server.port;

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { communities, communityBranding, communityMembers } from "../../db/schema/index.ts";
 import { createUser, type TTestUser } from "../../testing/factories.ts";
-import { padTo, sampleHtml, samplePdf, samplePng } from "../../testing/sample-files.ts";
+import { padTo, sampleAnimatedGif, sampleHtml, samplePdf, samplePng } from "../../testing/sample-files.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { call } from "../posts/testing.ts";
 import {
@@ -177,6 +177,28 @@ describe("POST /api/communities", () => {
     ]);
   });
 
+  it("accepts the picker's other formats, a WebP avatar and an animated GIF banner, and serves them as such", async () => {
+    const webp = new Uint8Array(
+      await sharp({ create: { width: 48, height: 48, channels: 3, background: "#36c" } })
+        .webp()
+        .toBuffer(),
+    );
+    const res = await create(alice.cookie, {
+      avatar: { bytes: webp, name: "avatar.webp", type: "image/webp" },
+      banner: { bytes: await sampleAnimatedGif(2, 60, 20), name: "banner.gif", type: "image/gif" },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.warnings).toEqual([]);
+    const { avatarUrl, bannerUrl } = res.body.community;
+    expect(avatarUrl).toMatch(/avatar_\d+\.webp$/);
+    expect(bannerUrl).toMatch(/banner_\d+\.gif$/);
+    expect((await server.fetch(avatarUrl ?? "")).headers.get("content-type")).toBe("image/webp");
+    const banner = await server.fetch(bannerUrl ?? "");
+    expect(banner.headers.get("content-type")).toBe("image/gif");
+    const meta = await sharp(Buffer.from(await banner.arrayBuffer()), { animated: true }).metadata();
+    expect(meta.pages).toBe(2);
+  });
+
   it("keeps slugs unique for names that slugify alike (-2, -3)", async () => {
     const a = await createCommunityAs(server, alice.cookie, { name: "Moon Club" });
     const b = await createCommunityAs(server, bob.cookie, { name: "moon   club" });
@@ -281,6 +303,19 @@ describe("PUT /api/communities/:id/branding/:type", () => {
     const html = await upload(alice.cookie, "avatar", sampleHtml());
     expect(html.status).toBe(415);
     expect(html.body.error.message).toBe(M.files.selectImage);
+    const big = await upload(alice.cookie, "banner", padTo(png, 5 * 1024 * 1024 + 1));
+    expect(big.status).toBe(413);
+    expect(big.body.error.message).toBe(M.files.tooLarge("image", 5));
+    // Nothing of the refused files was recorded: the active versions are the ones the community shows.
+    const active = await server.deps.db
+      .select({ url: communityBranding.publicUrl })
+      .from(communityBranding)
+      .where(eq(communityBranding.communityId, community.id));
+    const [row] = await server.deps.db.select().from(communities).where(eq(communities.id, community.id));
+    expect(active.map((b) => b.url)).toEqual(
+      expect.arrayContaining([row?.communityAvatarUrl, row?.communityBannerUrl]),
+    );
+    expect(active).toHaveLength(4);
   });
 });
 
@@ -324,4 +359,29 @@ describe("PATCH /api/communities/:id", () => {
     const [row] = await server.deps.db.select().from(communities).where(eq(communities.id, community.id));
     expect(row?.name).not.toBe("Hijacked");
   });
+
+  it.each([
+    ["a 2-character name", { name: "ab" }, "name", M.communities.nameMin],
+    ["a 51-character name", { name: "n".repeat(51) }, "name", M.communities.nameMax],
+    ["a name with '!'", { name: "Rugs Inc!" }, "name", M.communities.nameChars],
+    [
+      "a 501-character description",
+      { description: "d".repeat(501) },
+      "description",
+      M.communities.descriptionMax,
+    ],
+    ["9-character rules", { rules: "too short" }, "rules", M.communities.rulesMin],
+    ["1001-character rules", { rules: "r".repeat(1001) }, "rules", M.communities.rulesMax],
+  ])(
+    "refuses an edit to %s with the create form's message, changing nothing",
+    async (_label, json, field, message) => {
+      const before = await call<TCommunityDetail>(server, "GET", `/api/communities/${community.id}`);
+      const res = await patch(alice.cookie, json);
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe(message);
+      expect(res.body.error.fields?.[field]).toBe(message);
+      const after = await call<TCommunityDetail>(server, "GET", `/api/communities/${community.id}`);
+      expect(after.body).toEqual(before.body);
+    },
+  );
 });

@@ -272,6 +272,31 @@ describe("adding users: user search and POST /api/communities/:id/members", () =
   });
 });
 
+describe("a user banned from the site", () => {
+  it("is neither offered by the user search nor added", async () => {
+    const [outcast] = await seedSignedInUsers(server, 1);
+    if (!outcast) throw new Error("no user");
+    await server.deps.db.update(profiles).set({ isBanned: true }).where(eq(profiles.id, outcast.id));
+    const search = await call<{ items: { id: string }[] }>(
+      server,
+      "GET",
+      `/api/communities/${community.id}/user-search?q=${encodeURIComponent(outcast.username)}`,
+      { cookie: creator.cookie },
+    );
+    expect(search.status).toBe(200);
+    expect(search.body.items).toEqual([]);
+    const before = await memberCount();
+    const add = await call<TErrorResult>(server, "POST", `/api/communities/${community.id}/members`, {
+      cookie: creator.cookie,
+      json: { userId: outcast.id },
+    });
+    expect(add.status).toBe(404);
+    expect(add.body.error.message).toBe(M.communities.userNotFound);
+    expect(await memberIdOf(outcast.id)).toBe("");
+    expect(await memberCount()).toBe(before);
+  });
+});
+
 async function usernameOf(userId: string) {
   const [row] = await server.deps.db
     .select({ username: profiles.username })

@@ -1,7 +1,7 @@
 import type { TCursorQuery, TFollowList } from "@plugs/domain";
 import { sql } from "drizzle-orm";
 import type { TDeps, TViewer } from "../../context.ts";
-import { decodeTimeCursor, encodeTimeCursor } from "../../lib/time-cursor.ts";
+import { decodeTimeCursor, timeCursorPage } from "../../lib/time-cursor.ts";
 import { queryRows } from "../posts/visibility.ts";
 import { findProfileByUsername } from "../profiles/find-profile.ts";
 
@@ -47,8 +47,10 @@ export async function listFollows(
         where f.${sql.raw(anchor)} = ${profile.id} and u.is_banned = false ${after}
         order by f.created_at desc, f.id desc limit ${query.limit + 1}`,
   );
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
+  const { page, nextCursor } = timeCursorPage(rows, query.limit, (r) => ({
+    t: r.followed_at,
+    i: r.follow_id,
+  }));
   return {
     items: page.map((r) => ({
       id: r.id,
@@ -59,7 +61,6 @@ export async function listFollows(
       isMe: r.id === viewerId,
       followedAt: new Date(r.followed_at).toISOString(),
     })),
-    nextCursor:
-      rows.length > query.limit && last ? encodeTimeCursor({ t: last.followed_at, i: last.follow_id }) : null,
+    nextCursor,
   };
 }

@@ -4,7 +4,7 @@ import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import type { TDb } from "../../db/client.ts";
 import { notifications, profiles } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
-import { decodeTimeCursor, encodeTimeCursor } from "../../lib/time-cursor.ts";
+import { decodeTimeCursor, timeCursorPage } from "../../lib/time-cursor.ts";
 import { toNotification } from "./notification-dto.ts";
 
 /** The bell's number: served by notifications_user_unread_idx (only unread rows are in it). */
@@ -56,12 +56,10 @@ export async function listNotifications(
     )
     .orderBy(sql`${notifications.createdAt} desc, ${notifications.id} desc`)
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
+  const { page, nextCursor } = timeCursorPage(rows, query.limit, (r) => ({ t: r.cursorTime, i: r.id }));
   return {
     items: page.map(toNotification),
-    nextCursor:
-      rows.length > query.limit && last ? encodeTimeCursor({ t: last.cursorTime, i: last.id }) : null,
+    nextCursor,
     unreadCount: await unreadCount(deps.db, me.id),
   };
 }

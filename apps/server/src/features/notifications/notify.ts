@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { TDb } from "../../db/client.ts";
 import { communityMembers, notifications, posts, profiles } from "../../db/schema/index.ts";
-import { publishEvent } from "../realtime/publish.ts";
+import { publishEvents } from "../realtime/publish.ts";
 import { toNotification } from "./notification-dto.ts";
 
 /** A database or an open transaction: notify() runs inside the caller's transaction. */
@@ -91,8 +91,9 @@ async function visibleToRecipients(db: TNotifyDb, inputs: TNotifyInput[]): Promi
 
 /**
  * Records notifications and pushes each new one to its user's open event streams (on commit of the caller's
- * transaction). Never for acting on your own content, never to someone who may not see the source, and never
- * twice for the same thing (the unique key; a repeat is silently skipped). Returns how many were created.
+ * transaction), in one insert and one publish however many there are. Never for acting on your own content, never
+ * to someone who may not see the source, and never twice for the same thing (the unique key; a repeat is silently
+ * skipped). Returns how many were created.
  *
  * Used by mentions and follows; comments (mention_comment, reply, comment) and points (points, airdrop) call it
  * with their own kinds.
@@ -142,12 +143,16 @@ export async function notify(db: TNotifyDb, inputs: TNotifyInput | TNotifyInput[
           .from(profiles)
           .where(inArray(profiles.id, actorIds));
   const actorById = new Map(actors.map((a) => [a.id, a]));
-  for (const row of created) {
-    const notification = toNotification({
-      ...row,
-      actor: row.actorId ? (actorById.get(row.actorId) ?? null) : null,
-    });
-    await publishEvent(db, { type: "notification", userId: row.userId, notification });
-  }
+  await publishEvents(
+    db,
+    created.map((row) => ({
+      type: "notification" as const,
+      userId: row.userId,
+      notification: toNotification({
+        ...row,
+        actor: row.actorId ? (actorById.get(row.actorId) ?? null) : null,
+      }),
+    })),
+  );
   return created.length;
 }

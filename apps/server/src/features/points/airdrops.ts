@@ -4,7 +4,7 @@ import { desc, inArray, sql } from "drizzle-orm";
 import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
 import { pointsAirdrops, profiles } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
-import { awardPoints } from "./award-points.ts";
+import { awardPointsToMany } from "./award-points.ts";
 
 type TAirdropRow = typeof pointsAirdrops.$inferSelect;
 
@@ -34,8 +34,9 @@ function recipientNames(input: TAirdropRequest): string[] {
 
 /**
  * POST /api/admin/airdrops (admins only): grants `points` to one user or to every user of a list, all or nothing
- * in one transaction. Each recipient gets an admin_airdrop ledger row ('Airdrop: {reason}') and an audit row saying
- * who granted what to whom and why. Unknown usernames are a 400 naming them; nothing is granted then.
+ * in one transaction. Each recipient gets an admin_airdrop ledger row ('Airdrop: {reason}'), an 'airdrop'
+ * notification and an audit row saying who granted what to whom and why, each kind written in one statement for
+ * the whole list. Unknown usernames are a 400 naming them; nothing is granted then.
  */
 export async function createAirdrop(
   deps: TDeps,
@@ -46,7 +47,7 @@ export async function createAirdrop(
   const names = recipientNames(input);
   const field = input.username !== undefined ? "username" : "usernames";
   const items = await deps.db.transaction(async (tx) => {
-    // Id order is the lock order, so two bulk airdrops over the same people cannot deadlock.
+    // In id order, the order awardPointsToMany locks them in (and the order of the answer).
     const recipients = await tx
       .select({ id: profiles.id, username: profiles.username })
       .from(profiles)
@@ -64,41 +65,38 @@ export async function createAirdrop(
       throw new AppError("VALIDATION", message, { fields: { [field]: message } });
     }
     const batchId = randomUUID();
-    const rows: TAirdropRow[] = [];
-    for (const recipient of recipients) {
-      const id = randomUUID();
-      const award = await awardPoints(
-        tx,
-        {
-          userId: recipient.id,
-          actorId: admin.id,
-          activity: "admin_airdrop",
-          amount: input.points,
-          referenceType: "airdrop",
-          referenceId: id,
-          description: `Airdrop: ${input.reason}`,
-        },
-        deps.logger,
-      );
-      // A fresh reference cannot be a repeat and airdrops have no cap: null means the activity is switched off.
-      if (!award) throw new AppError("CONFLICT", M.points.airdropsOff);
-      const [row] = await tx
-        .insert(pointsAirdrops)
-        .values({
-          id,
+    const grants = recipients.map((r) => ({ ...r, airdropId: randomUUID() }));
+    const awards = await awardPointsToMany(
+      tx,
+      {
+        activity: "admin_airdrop",
+        actorId: admin.id,
+        amount: input.points,
+        referenceType: "airdrop",
+        description: `Airdrop: ${input.reason}`,
+        recipients: grants.map((g) => ({ userId: g.id, referenceId: g.airdropId })),
+      },
+      deps.logger,
+    );
+    // Fresh references cannot repeat and airdrops have no cap: someone unpaid means the activity is switched off.
+    const awardOf = new Map(awards.map((a) => [a.userId, a]));
+    if (awardOf.size !== grants.length) throw new AppError("CONFLICT", M.points.airdropsOff);
+    return tx
+      .insert(pointsAirdrops)
+      .values(
+        grants.map((g) => ({
+          id: g.airdropId,
           batchId,
           adminId: admin.id,
           adminUsername: admin.username,
-          recipientId: recipient.id,
-          recipientUsername: recipient.username,
+          recipientId: g.id,
+          recipientUsername: g.username,
           points: input.points,
           reason: input.reason,
-          transactionId: award.id,
-        })
-        .returning();
-      if (row) rows.push(row);
-    }
-    return rows;
+          transactionId: awardOf.get(g.id)?.id,
+        })),
+      )
+      .returning();
   });
   deps.logger.info(
     { adminId: admin.id, recipients: items.length, points: input.points },

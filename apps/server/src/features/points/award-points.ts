@@ -1,5 +1,5 @@
 import type { TPointsActivityName } from "@plugs/domain";
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { TDeps } from "../../context.ts";
 import type { TDb } from "../../db/client.ts";
 import { pointsActivities, pointsTransactions, profiles } from "../../db/schema/index.ts";
@@ -41,6 +41,15 @@ export type TAward = {
   createdAt: Date;
 };
 
+/** Many awards of one activity and amount, one per recipient, each with its own reference (airdrops). */
+export type TBulkAwardInput = Pick<
+  TAwardInput,
+  "activity" | "referenceType" | "description" | "actorId" | "amount" | "quantity"
+> & {
+  /** One award per user (a user named twice is paid once); the key is `referenceType:referenceId` unless given. */
+  recipients: { userId: string; referenceId: string; idempotencyKey?: string }[];
+};
+
 /**
  * Pays one award into the ledger and profiles.points together, in one short transaction. Returns the ledger row,
  * or null when nothing is due: the activity is off or missing, the user acts on their own content, the amount is
@@ -57,9 +66,31 @@ export async function awardPoints(
   input: TAwardInput,
   logger?: Pick<TLogger, "error">,
 ): Promise<TAward | null> {
-  const award = await payAward(db, input);
-  if (award) await notifyAward(db, award, input, logger);
-  return award;
+  const actorId = input.actorId ?? input.userId;
+  if (input.ownerId && input.ownerId === actorId) return null;
+  const { userId, referenceId, idempotencyKey, ownerId: _, ...shared } = input;
+  const [award] = await awardPointsToMany(
+    db,
+    { ...shared, recipients: [{ userId, referenceId, idempotencyKey }] },
+    logger,
+  );
+  return award ?? null;
+}
+
+/**
+ * awardPoints for many users at once, in a number of statements that does not grow with them: one ledger insert,
+ * one balance update, one notification insert and one publish for all. Returns the awards paid; a recipient is left
+ * out when nothing is due to them (no profile, today's cap reached, a repeat key), and everyone when the activity
+ * is off. Profile rows are locked in id order, so two bulk awards over the same people cannot deadlock.
+ */
+export async function awardPointsToMany(
+  db: TDbOrTx,
+  input: TBulkAwardInput,
+  logger?: Pick<TLogger, "error">,
+): Promise<TAward[]> {
+  const awards = await payAwards(db, input);
+  if (awards.length > 0) await notifyAwards(db, awards, input, logger);
+  return awards;
 }
 
 /**
@@ -69,37 +100,39 @@ export async function awardPoints(
 const UNANNOUNCED: ReadonlySet<TPointsActivityName> = new Set(["account_creation"]);
 
 /**
- * The earner's notification of a paid award, after the award's own transaction (or savepoint, inside a caller's
- * transaction: the notification then commits with the caller's work and its event leaves on that commit). In a
- * savepoint of its own, so a failure here leaves the award and the caller's transaction usable.
+ * The earners' notifications of paid awards, after the awards' own transaction (or savepoint, inside a caller's
+ * transaction: the notifications then commit with the caller's work and their events leave on that commit). In a
+ * savepoint of their own, so a failure here leaves the awards and the caller's transaction usable.
  */
-async function notifyAward(
+async function notifyAwards(
   db: TDbOrTx,
-  award: TAward,
-  input: TAwardInput,
+  awards: TAward[],
+  input: Pick<TBulkAwardInput, "activity" | "actorId">,
   logger: Pick<TLogger, "error"> | undefined,
 ): Promise<void> {
-  if (UNANNOUNCED.has(award.activity)) return;
-  const airdrop = award.activity === "admin_airdrop";
+  if (UNANNOUNCED.has(input.activity)) return;
+  const airdrop = input.activity === "admin_airdrop";
   try {
     await db.transaction((tx) =>
-      notify(tx, {
-        kind: airdrop ? "airdrop" : "points",
-        userId: award.userId,
-        actorId: airdrop ? (input.actorId ?? null) : null,
-        amount: award.points,
-        sourceKey: award.id,
-      }),
+      notify(
+        tx,
+        awards.map((award) => ({
+          kind: airdrop ? ("airdrop" as const) : ("points" as const),
+          userId: award.userId,
+          actorId: airdrop ? (input.actorId ?? null) : null,
+          amount: award.points,
+          sourceKey: award.id,
+        })),
+      ),
     );
   } catch (err) {
-    logger?.error({ err, userId: award.userId, awardId: award.id }, "points notification failed");
+    logger?.error({ err, awardIds: awards.map((a) => a.id) }, "points notification failed");
   }
 }
 
-async function payAward(db: TDbOrTx, input: TAwardInput): Promise<TAward | null> {
-  const actorId = input.actorId ?? input.userId;
-  if (input.ownerId && input.ownerId === actorId) return null;
-  const key = input.idempotencyKey ?? `${input.referenceType}:${input.referenceId}`;
+async function payAwards(db: TDbOrTx, input: TBulkAwardInput): Promise<TAward[]> {
+  const byUser = new Map(input.recipients.map((r) => [r.userId, r]));
+  if (byUser.size === 0) return [];
 
   // Everything in the (possibly nested) transaction, so a failure inside a caller's transaction rolls back only
   // this savepoint and leaves the caller's work usable.
@@ -108,59 +141,75 @@ async function payAward(db: TDbOrTx, input: TAwardInput): Promise<TAward | null>
       .select()
       .from(pointsActivities)
       .where(and(eq(pointsActivities.name, input.activity), eq(pointsActivities.active, true)));
-    if (!activity) return null;
+    if (!activity) return [];
     const points = input.amount ?? activity.points * (input.quantity ?? 1);
-    if (!Number.isSafeInteger(points) || points <= 0) return null;
-    const [profile] = await tx
+    if (!Number.isSafeInteger(points) || points <= 0) return [];
+    const locked = await tx
       .select({ id: profiles.id })
       .from(profiles)
-      .where(eq(profiles.id, input.userId))
+      .where(inArray(profiles.id, [...byUser.keys()]))
+      .orderBy(profiles.id)
       .for("update");
-    if (!profile) return null;
+    let due = locked.map((p) => byUser.get(p.id)).filter((r) => r !== undefined);
     if (activity.dailyCap !== null) {
-      const [today] = await tx
-        .select({ n: sql<number>`count(*)::int` })
+      const cap = activity.dailyCap;
+      const today = await tx
+        .select({ userId: pointsTransactions.userId, n: sql<number>`count(*)::int` })
         .from(pointsTransactions)
         .where(
           and(
-            eq(pointsTransactions.userId, input.userId),
+            inArray(
+              pointsTransactions.userId,
+              due.map((r) => r.userId),
+            ),
             eq(pointsTransactions.activityId, activity.id),
             gte(
               pointsTransactions.createdAt,
               sql`date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`,
             ),
           ),
-        );
-      if ((today?.n ?? 0) >= activity.dailyCap) return null;
+        )
+        .groupBy(pointsTransactions.userId);
+      const capped = new Set(today.filter((t) => t.n >= cap).map((t) => t.userId));
+      due = due.filter((r) => !capped.has(r.userId));
     }
-    const [row] = await tx
+    if (due.length === 0) return [];
+    const rows = await tx
       .insert(pointsTransactions)
-      .values({
-        userId: input.userId,
-        points,
-        description: input.description ?? activity.label,
-        referenceId: input.referenceId,
-        referenceType: input.referenceType,
-        activityId: activity.id,
-        idempotencyKey: key,
-      })
+      .values(
+        due.map((r) => ({
+          userId: r.userId,
+          points,
+          description: input.description ?? activity.label,
+          referenceId: r.referenceId,
+          referenceType: input.referenceType,
+          activityId: activity.id,
+          idempotencyKey: r.idempotencyKey ?? `${input.referenceType}:${r.referenceId}`,
+        })),
+      )
       .onConflictDoNothing({
         target: [pointsTransactions.userId, pointsTransactions.activityId, pointsTransactions.idempotencyKey],
       })
       .returning();
-    if (!row) return null;
+    if (rows.length === 0) return [];
+    // One row per user at most (recipients are distinct users), so each paid user gains `points` once.
     await tx
       .update(profiles)
       .set({ points: sql`${profiles.points} + ${points}` })
-      .where(eq(profiles.id, input.userId));
-    return {
+      .where(
+        inArray(
+          profiles.id,
+          rows.map((r) => r.userId),
+        ),
+      );
+    return rows.map((row) => ({
       id: row.id,
       userId: row.userId,
       points: row.points,
       description: row.description,
       activity: input.activity,
       createdAt: row.createdAt,
-    };
+    }));
   });
 }
 

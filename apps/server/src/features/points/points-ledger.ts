@@ -2,7 +2,7 @@ import { M, POINTS_LIMITS, type TPointsLedgerItem, type TPointsMe } from "@plugs
 import { eq, sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { profiles } from "../../db/schema/index.ts";
-import { decodeTimeCursor, encodeTimeCursor } from "../../lib/time-cursor.ts";
+import { decodeTimeCursor, timeCursorPage } from "../../lib/time-cursor.ts";
 import { queryRows } from "../posts/visibility.ts";
 
 type TLedgerRow = {
@@ -54,11 +54,10 @@ export async function getMyPoints(
           limit ${limit + 1}`,
     ),
   ]);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
+  const { page, nextCursor } = timeCursorPage(rows, limit, (r) => ({ t: r.created_at, i: r.id }));
   return {
     balance: profile?.points ?? 0,
     items: page.map(mapLedgerItem),
-    nextCursor: rows.length > limit && last ? encodeTimeCursor({ t: last.created_at, i: last.id }) : null,
+    nextCursor,
   };
 }

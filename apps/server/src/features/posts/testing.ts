@@ -110,7 +110,7 @@ export async function pngBytes(width = 8, height = 6): Promise<Uint8Array> {
 export async function seedSignedInUsers(
   server: TTestServer,
   count: number,
-): Promise<{ id: string; cookie: string }[]> {
+): Promise<{ id: string; username: string; cookie: string }[]> {
   const settings = await sessionCookieSettings(server.deps);
   const tag = randomBytes(4).toString("hex");
   const people = Array.from({ length: count }, (_, i) => ({
@@ -134,6 +134,7 @@ export async function seedSignedInUsers(
   return Promise.all(
     people.map(async (p) => ({
       id: p.id,
+      username: p.username,
       cookie:
         (await serializeSigned(settings.sessionToken.name, p.token, settings.secret)).split(";")[0] ?? "",
     })),

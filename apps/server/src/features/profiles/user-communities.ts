@@ -1,7 +1,7 @@
 import type { TCursorQuery, TUserCommunities, TUserCommunity } from "@plugs/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { TDeps } from "../../context.ts";
-import { decodeTimeCursor, encodeTimeCursor, type TTimeCursor } from "../../lib/time-cursor.ts";
+import { decodeTimeCursor, type TTimeCursor, timeCursorPage } from "../../lib/time-cursor.ts";
 import { queryRows } from "../posts/visibility.ts";
 import { findProfileByUsername } from "./find-profile.ts";
 
@@ -51,11 +51,9 @@ export async function listUserCommunities(
   const cursor = query.cursor ? decodeTimeCursor(query.cursor) : null;
   const profile = await findProfileByUsername(deps.db, username);
   const rows = await queryRows<TRow>(deps.db, userCommunitiesQuery(profile.id, query.limit + 1, cursor));
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
+  const { page, nextCursor } = timeCursorPage(rows, query.limit, (r) => ({ t: r.joined_at, i: r.member_id }));
   return {
     items: page.map(toUserCommunity),
-    nextCursor:
-      rows.length > query.limit && last ? encodeTimeCursor({ t: last.joined_at, i: last.member_id }) : null,
+    nextCursor,
   };
 }

@@ -16,5 +16,14 @@ export type TBusEvent =
  * far below NOTIFY's 8000-byte limit (ids and one notification).
  */
 export async function publishEvent(db: Pick<TDb, "execute">, event: TBusEvent): Promise<void> {
-  await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+  await publishEvents(db, [event]);
+}
+
+/** publishEvent for many events in one statement (one NOTIFY each, in order): a bulk airdrop's notifications. */
+export async function publishEvents(db: Pick<TDb, "execute">, events: TBusEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const payloads = JSON.stringify(events.map((event) => JSON.stringify(event)));
+  await db.execute(
+    sql`select pg_notify(${EVENTS_CHANNEL}, payload) from json_array_elements_text(${payloads}::json) as payload`,
+  );
 }
