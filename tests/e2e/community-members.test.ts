@@ -1,5 +1,5 @@
 import { M, type TCommunityDetail, type TCreateCommunityResponse } from "@plugs/domain";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { newAccount, postJson, signUpByApi } from "./support/accounts.ts";
@@ -78,6 +78,19 @@ beforeAll(async () => {
   expect(posted.status).toBe(201);
   alicePostId = posted.body.id ?? "";
 });
+
+/** Each row of a members list shows its username and 'Joined Mon D, YYYY' whole, each on one line. */
+async function expectRowsReadWhole(list: Locator) {
+  for (const row of await list.getByRole("listitem").all()) {
+    for (const text of [row.getByRole("link", { name: /^\w+$/ }), row.getByText(/^Joined /)]) {
+      const fits = await text.evaluate((el) => {
+        const lines = el.clientHeight / Number.parseFloat(getComputedStyle(el).lineHeight);
+        return el.scrollWidth <= el.clientWidth && Math.round(lines) === 1;
+      });
+      expect(fits).toBe(true);
+    }
+  }
+}
 
 const sheetOf = (page: Page) => page.getByRole("dialog", { name: M.communities.membersTitle });
 const rowOf = (page: Page, username: string) =>
@@ -205,6 +218,7 @@ describe("community members", () => {
       const box = await sheet.boundingBox();
       expect(box?.width).toBe(390);
       expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(844);
+      await expectRowsReadWhole(sheet.getByRole("list", { name: "Members" }));
       await shot(page, `community-members-sheet-mobile-${theme}`, { fullPage: false });
     }
     const page = await j.open({ as: creator, viewport: "desktop", theme: "light" });
@@ -226,7 +240,6 @@ describe("community members", () => {
     await description.fill(newText);
     await page.getByRole("button", { name: "Save changes" }).click();
     await toast(page, "Community updated").waitFor();
-    await shot(page, "community-manage-desktop-dark");
 
     const saved = (await (
       await fetch(`${j.server.url}/api/communities/${community.id}`)
@@ -237,11 +250,23 @@ describe("community members", () => {
     await light.goto(`/communities/${community.slug}/manage`);
     await light.getByRole("textbox", { name: "Description" }).waitFor();
     expect(await light.getByRole("textbox", { name: "Description" }).inputValue()).toBe(newText);
-    await shot(light, "community-manage-mobile-light");
 
     const member = await j.open({ as: carol, viewport: "desktop", theme: "light" });
     await member.goto(`/communities/${community.slug}/manage`);
     await heading(member, M.communities.creatorsOnlyEdit).waitFor();
     expect(await member.getByRole("textbox", { name: "Description" }).count()).toBe(0);
+  });
+
+  it("the manage page's member rows read on one line each, on phones and laptops, in both themes", async () => {
+    for (const viewport of ["mobile", "desktop"] as const) {
+      for (const theme of ["dark", "light"] as const) {
+        const page = await j.open({ as: creator, viewport, theme });
+        await page.goto(`/communities/${community.slug}/manage`);
+        const members = page.getByRole("list", { name: "Members" });
+        await members.getByText(M.communities.creatorBadge).first().waitFor();
+        await expectRowsReadWhole(members);
+        await shot(page, `community-manage-${viewport}-${theme}`);
+      }
+    }
   });
 });

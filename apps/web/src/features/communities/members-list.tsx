@@ -121,7 +121,7 @@ export function MembersList({ community }: { community: TMembersCommunity }) {
         <ul
           aria-label={status === "active" ? "Members" : "Banned members"}
           aria-busy={members.isFetching || undefined}
-          className={cn("divide-y divide-border", members.isPlaceholderData && "opacity-60")}
+          className={cn("@container divide-y divide-border", members.isPlaceholderData && "opacity-60")}
         >
           {data.items.map((member) => (
             <MemberRow
