@@ -241,10 +241,21 @@ describe("community members", () => {
     await page.getByRole("button", { name: "Save changes" }).click();
     await toast(page, "Community updated").waitFor();
 
+    // A new banner goes up from Branding; a file that is not an image is refused before any upload.
+    const branding = page.getByRole("region", { name: "Branding" });
+    const bannerInput = branding.getByLabel("Banner image");
+    await bannerInput.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hi") });
+    await branding.getByRole("alert").filter({ hasText: M.files.selectImage }).waitFor();
+    const banner = await png(600, 200, [234, 88, 12]);
+    await bannerInput.setInputFiles({ name: "sunset.png", mimeType: "image/png", buffer: banner });
+    await toast(page, "Community banner updated").waitFor();
+
     const saved = (await (
       await fetch(`${j.server.url}/api/communities/${community.id}`)
     ).json()) as TCommunityDetail;
     expect(saved.description).toBe(newText);
+    expect(saved.bannerUrl).not.toBe(community.bannerUrl);
+    await branding.locator(`img[src="${saved.bannerUrl}"]`).waitFor();
 
     const light = await j.open({ as: creator, viewport: "mobile", theme: "light" });
     await light.goto(`/communities/${community.slug}/manage`);
