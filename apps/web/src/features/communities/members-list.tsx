@@ -1,6 +1,7 @@
 import { COMMUNITY_LIMITS, M, type TMemberStatus } from "@plugs/domain";
-import { ChevronLeft, ChevronRight, RefreshCw, Search } from "lucide-react";
+import { ChevronLeft, ChevronRight, Search } from "lucide-react";
 import { useState } from "react";
+import { LoadError } from "../../components/load-error.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
@@ -100,21 +101,12 @@ export function MembersList({ community }: { community: TMembersCommunity }) {
           <Spinner />
         </div>
       ) : members.isError && !data ? (
-        <div role="alert" className="rounded-xl border border-rug/30 bg-rug-soft p-4 text-center text-sm">
-          <p className="font-semibold text-rug">
-            {communityErrorMessage(members.error, M.generic.unexpected)}
-          </p>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="mt-3"
-            onClick={() => void members.refetch()}
-            busy={members.isFetching}
-            busyLabel="Retrying..."
-          >
-            <RefreshCw aria-hidden /> Retry
-          </Button>
-        </div>
+        <LoadError
+          title={communityErrorMessage(members.error, M.generic.unexpected)}
+          onRetry={() => void members.refetch()}
+          busy={members.isFetching}
+          look="inset"
+        />
       ) : data && data.items.length === 0 ? (
         <p className="py-8 text-center text-sm text-muted">{M.communities.noMembers}</p>
       ) : data ? (

@@ -4,6 +4,7 @@ import { format } from "date-fns";
 import { ArrowLeft, BadgeCheck, CalendarDays, Coins, UserX } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
+import { LoadError } from "../../components/load-error.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
@@ -11,7 +12,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { ApiError } from "../../lib/api.ts";
 import { useSession } from "../auth/session.ts";
 import { PostCard } from "../posts/post-card.tsx";
-import { PostListEmpty, PostListError, PostListSkeleton } from "../posts/post-list-states.tsx";
+import { PostListEmpty, PostListSkeleton } from "../posts/post-list-states.tsx";
 import { usePageTitle } from "../site/queries.ts";
 import { FollowButton } from "./follow-button.tsx";
 import { LoadMore } from "./load-more.tsx";
@@ -25,11 +26,7 @@ function UserPosts({ username }: { username: string }) {
   if (posts.isPending) return <PostListSkeleton count={2} />;
   if (posts.isError) {
     return (
-      <PostListError
-        title={M.posts.loadFailed}
-        onRetry={() => void posts.refetch()}
-        busy={posts.isFetching}
-      />
+      <LoadError title={M.posts.loadFailed} onRetry={() => void posts.refetch()} busy={posts.isFetching} />
     );
   }
   const items = posts.data.pages.flatMap((p) => p.items);
@@ -71,7 +68,7 @@ function FollowList({ username, direction }: { username: string; direction: "fol
   if (list.isPending) return <PostListSkeleton count={1} />;
   if (list.isError) {
     return (
-      <PostListError
+      <LoadError
         title={`Failed to load ${direction}`}
         onRetry={() => void list.refetch()}
         busy={list.isFetching}
@@ -154,7 +151,7 @@ export default function ProfilePage() {
     }
     return (
       <div className="mx-auto max-w-3xl px-4 py-10">
-        <PostListError
+        <LoadError
           title="Failed to load this profile"
           onRetry={() => void profile.refetch()}
           busy={profile.isFetching}

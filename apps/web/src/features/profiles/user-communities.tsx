@@ -2,8 +2,9 @@ import type { TUserCommunity } from "@plugs/domain";
 import { format } from "date-fns";
 import { Users } from "lucide-react";
 import { Link } from "react-router";
+import { LoadError } from "../../components/load-error.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
-import { PostListEmpty, PostListError, PostListSkeleton } from "../posts/post-list-states.tsx";
+import { PostListEmpty, PostListSkeleton } from "../posts/post-list-states.tsx";
 import { LoadMore } from "./load-more.tsx";
 import { useUserCommunities } from "./queries.ts";
 
@@ -44,7 +45,7 @@ export function UserCommunities({ username }: { username: string }) {
   if (list.isPending) return <PostListSkeleton count={1} />;
   if (list.isError) {
     return (
-      <PostListError
+      <LoadError
         title="Failed to load communities"
         onRetry={() => void list.refetch()}
         busy={list.isFetching}
