@@ -1,7 +1,7 @@
 import { checkFileClaim, FILE_RULES, M } from "@plugs/domain";
 import { ImageUp, X } from "lucide-react";
 import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
-import { ApiError } from "../lib/api.ts";
+import { refusalMessage } from "../lib/api.ts";
 import { UploadCancelled } from "../lib/upload.ts";
 import { Button, type TButtonSize } from "./ui/button.tsx";
 import { Progress } from "./ui/progress.tsx";
@@ -61,8 +61,7 @@ export function useImageUpload({
       toast.success(done);
     } catch (err) {
       if (err instanceof UploadCancelled) return;
-      const refused = err instanceof ApiError && err.status > 0 && err.status < 500;
-      setError(refused ? err.message : "Failed to upload image");
+      setError(refusalMessage(err, "Failed to upload image"));
     } finally {
       abort.current = null;
       setFile(null);

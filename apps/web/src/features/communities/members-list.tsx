@@ -5,11 +5,12 @@ import { LoadError } from "../../components/load-error.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { refusalMessage } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { useSession } from "../auth/session.ts";
 import { useDebouncedValue } from "../kols/use-debounced-value.ts";
 import { AddMemberSearch } from "./add-member-search.tsx";
-import { communityErrorMessage, useCommunityMembers } from "./api.ts";
+import { useCommunityMembers } from "./api.ts";
 import { MemberRow } from "./member-row.tsx";
 
 /** The spec's member search debounce. */
@@ -102,7 +103,7 @@ export function MembersList({ community }: { community: TMembersCommunity }) {
         </div>
       ) : members.isError && !data ? (
         <LoadError
-          title={communityErrorMessage(members.error, M.generic.unexpected)}
+          title={refusalMessage(members.error, M.generic.unexpected)}
           onRetry={() => void members.refetch()}
           busy={members.isFetching}
           look="inset"
