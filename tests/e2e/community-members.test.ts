@@ -2,13 +2,11 @@ import { M, type TCommunityDetail, type TCreateCommunityResponse } from "@plugs/
 import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { newAccount, postJson, signUpByApi } from "./support/accounts.ts";
+import { newAccount, postJson, signUpByApi, type TSignedUp } from "./support/accounts.ts";
 import { shot } from "./support/browser.ts";
 import { heading, toast, useJourney } from "./support/journey.ts";
 
 const j = useJourney();
-
-type TMember = Awaited<ReturnType<typeof signUpByApi>>;
 
 /** A flat-coloured PNG of this size (real image bytes: the server re-encodes them). */
 function png(width: number, height: number, rgb: [number, number, number]) {
@@ -18,7 +16,7 @@ function png(width: number, height: number, rgb: [number, number, number]) {
     .toBuffer();
 }
 
-async function createCommunity(creator: TMember, name: string): Promise<TCommunityDetail> {
+async function createCommunity(creator: TSignedUp, name: string): Promise<TCommunityDetail> {
   const form = new FormData();
   form.set("name", name);
   form.set("description", "Traders comparing notes on new launches and the people behind them.");
@@ -34,7 +32,7 @@ async function createCommunity(creator: TMember, name: string): Promise<TCommuni
   return ((await res.json()) as TCreateCommunityResponse).community;
 }
 
-async function join(member: TMember, communityId: string) {
+async function join(member: TSignedUp, communityId: string) {
   const res = await postJson(
     j.server,
     `/api/communities/${communityId}/join`,
@@ -45,7 +43,7 @@ async function join(member: TMember, communityId: string) {
 }
 
 /** POST /api/posts in the community as `member`; returns the answer (status and body). */
-async function postIn(member: TMember, communityId: string, content: string) {
+async function postIn(member: TSignedUp, communityId: string, content: string) {
   const form = new FormData();
   form.set("content", content);
   form.set("communityId", communityId);
@@ -57,11 +55,11 @@ async function postIn(member: TMember, communityId: string, content: string) {
   return { status: res.status, body: (await res.json()) as { id?: string; error?: { message: string } } };
 }
 
-let creator: TMember;
-let alice: TMember;
-let bob: TMember;
-let carol: TMember;
-let dave: TMember;
+let creator: TSignedUp;
+let alice: TSignedUp;
+let bob: TSignedUp;
+let carol: TSignedUp;
+let dave: TSignedUp;
 let community: TCommunityDetail;
 let alicePostId: string;
 
