@@ -5,7 +5,8 @@ import { cn } from "../../lib/cn.ts";
 const KINDS = {
   /** A member or KOL: round, with the name's first two letters. */
   person: {
-    root: "size-9 rounded-full align-middle",
+    size: "size-9",
+    root: "rounded-full align-middle",
     fallback: "text-xs font-semibold",
     initials: (name: string) =>
       name
@@ -15,13 +16,17 @@ const KINDS = {
   },
   /** A community: a rounded square, with the first letters of its first two words at the root's text size. */
   community: {
-    root: "size-12 rounded-xl border-2 border-surface",
+    size: "size-12",
+    root: "rounded-xl border-2 border-surface",
     fallback: "font-bold",
     initials: communityInitials,
   },
 } as const;
 
-/** A picture with initials while it loads or when there is none; `className` sizes it. */
+/**
+ * A picture with initials while it loads or when there is none. A `size-*` in `className` replaces the kind's default
+ * size (both together would be settled by stylesheet order, where size-9 beats size-8).
+ */
 export function Avatar({
   src,
   name,
@@ -34,11 +39,13 @@ export function Avatar({
   className?: string;
 }) {
   const look = KINDS[kind];
+  const sized = /(^|\s)size-/.test(className ?? "");
   return (
     <Primitive.Root
       className={cn(
         "inline-flex shrink-0 select-none items-center justify-center overflow-hidden bg-accent-soft",
         look.root,
+        sized ? null : look.size,
         className,
       )}
     >
