@@ -1,40 +1,19 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { newAccount } from "./support/accounts.ts";
-import { launchBrowser, openPage, shot } from "./support/browser.ts";
-import { startE2EServer, type TE2EServer } from "./support/server.ts";
+import { shot } from "./support/browser.ts";
+import { toast, useJourney } from "./support/journey.ts";
 
 // The default provider, as in production: the ALTCHA widget is our own code and solves our own challenge.
-let server: TE2EServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let pageErrors: string[][] = [];
+const j = useJourney({ CAPTCHA_PROVIDER: "altcha", SIGNUP_IP_LIMIT: "0", SIGNIN_IP_LIMIT: "0" });
 
-beforeAll(async () => {
-  server = await startE2EServer({ CAPTCHA_PROVIDER: "altcha", SIGNUP_IP_LIMIT: "0", SIGNIN_IP_LIMIT: "0" });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-  const errors = pageErrors.flat();
-  pageErrors = [];
-  expect(errors).toEqual([]);
-});
-
+/** A page, and every URL it requests (to prove nothing leaves our origin). */
 async function open(): Promise<{ page: Page; requests: string[] }> {
-  const { context, page, errors } = await openPage(browser, { baseURL: server.url });
-  contexts.push(context);
-  pageErrors.push(errors);
+  const page = await j.open();
   const requests: string[] = [];
   page.on("request", (req) => requests.push(req.url()));
   return { page, requests };
 }
-
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
 describe("ALTCHA in the forms", () => {
   it("solves the challenge in the browser, from our own origin, and signs up; a refused attempt gets a fresh one", async () => {
@@ -52,8 +31,8 @@ describe("ALTCHA in the forms", () => {
     await page.getByRole("button", { name: "Create Account" }).click();
     await toast(page, "Account created successfully!").waitFor({ timeout: 30_000 });
     // Every request stayed on our origin: the widget's script, its workers and the challenge.
-    expect(requests.filter((url) => !url.startsWith(server.url) && !url.startsWith("blob:"))).toEqual([]);
-    expect(requests.some((url) => url.startsWith(`${server.url}/api/auth/captcha`))).toBe(true);
+    expect(requests.filter((url) => !url.startsWith(j.server.url) && !url.startsWith("blob:"))).toEqual([]);
+    expect(requests.some((url) => url.startsWith(`${j.server.url}/api/auth/captcha`))).toBe(true);
 
     // Signed out, a wrong password uses up the solution; the widget is reset, and the next attempt solves anew.
     await page.getByRole("banner").getByRole("button", { name: "Account menu" }).click();

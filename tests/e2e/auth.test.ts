@@ -1,7 +1,14 @@
 import { authenticator } from "otplib";
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { newAccount, outbox, postJson, signUpByApi, type TAccount } from "./support/accounts.ts";
+import {
+  newAccount,
+  outbox,
+  postJson,
+  signUpByApi,
+  type TAccount,
+  type TSignedUp,
+} from "./support/accounts.ts";
 import { shot } from "./support/browser.ts";
 import { toast, useJourney } from "./support/journey.ts";
 
@@ -10,7 +17,7 @@ const ADMIN_EMAIL = "chief.admin@example.test";
 const j = useJourney({ ADMIN_EMAILS: ADMIN_EMAIL, SIGNUP_IP_LIMIT: "0", SIGNIN_IP_LIMIT: "0" });
 const { open } = j;
 /** The ADMIN_EMAILS account, signed up (and so made admin) at the start. */
-let admin: Awaited<ReturnType<typeof signUpByApi>>;
+let admin: TSignedUp;
 
 // Many accounts come from one address here: the per-IP limits (off above) would get in the way of the journeys.
 beforeAll(async () => {

@@ -1,38 +1,20 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { padTo, samplePdf } from "../../apps/server/src/testing/sample-files.ts";
-import { newAccount, signUpByApi } from "./support/accounts.ts";
+import { createPostByApi, newAccount, signUpByApi, type TSignedUp } from "./support/accounts.ts";
 import { shot, type TTheme, type TViewport } from "./support/browser.ts";
-import { useJourney } from "./support/journey.ts";
+import { expectNoHorizontalOverflow, toast, useJourney } from "./support/journey.ts";
 
 const ADMIN_EMAIL = "comments.admin@example.test";
 const j = useJourney({ ADMIN_EMAILS: ADMIN_EMAIL });
 const { open } = j;
 
-type TUser = Awaited<ReturnType<typeof signUpByApi>>;
-
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 const commentsHeading = (page: Page, n: number) =>
   page.getByRole("heading", { level: 2, name: `Comments (${n})` });
 const commentBy = (page: Page, username: string) =>
   page.getByRole("article", { name: `Comment by ${username}` });
 
-async function createPostApi(user: TUser, content: string): Promise<string> {
-  const form = new FormData();
-  form.set("content", content);
-  const res = await fetch(`${j.server.url}/api/posts`, {
-    method: "POST",
-    headers: { cookie: user.cookie, origin: j.server.url },
-    body: form,
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
-
-async function noHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
+const createPostApi = (user: TSignedUp, content: string) => createPostByApi(j.server, user, content);
 
 describe("Comments on a post", () => {
   it("comment with a document, reply, like, react, un-react, duplicate reaction, delete; visitors are asked to sign in", async () => {
@@ -117,7 +99,7 @@ describe("Comments on a post", () => {
     await commentBy(b, alice.username).getByRole("button", { name: "Add reaction" }).click();
     await b.getByRole("dialog", { name: "Reactions" }).waitFor();
     await shot(b, "comments-palette-dark-390", { fullPage: false });
-    await noHorizontalOverflow(b);
+    await expectNoHorizontalOverflow(b);
     await b.keyboard.press("Escape");
     await b.setViewportSize({ width: 1280, height: 800 });
     await reactOn("Rocket");
@@ -199,7 +181,7 @@ describe("Comments on a post", () => {
     await v.getByText("Sign in to add a comment").waitFor();
     await v.keyboard.press("Escape");
     await shot(v, "comments-visitor-dark-390");
-    await noHorizontalOverflow(v);
+    await expectNoHorizontalOverflow(v);
 
     // Bob's view at both widths in both themes.
     for (const [viewport, theme] of [
@@ -212,7 +194,7 @@ describe("Comments on a post", () => {
       await commentBy(p, alice.username).waitFor();
       await p.getByRole("link", { name: /Bridge Notes\.pdf/ }).waitFor();
       await shot(p, `comments-${theme}-${viewport === "mobile" ? 390 : 1280}`);
-      await noHorizontalOverflow(p);
+      await expectNoHorizontalOverflow(p);
     }
   });
 

@@ -1,14 +1,12 @@
 import { M, type TCommunityDetail, type TCreateCommunityResponse } from "@plugs/domain";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { newAccount, postJson, signUpByApi } from "./support/accounts.ts";
+import { newAccount, postJson, signUpByApi, type TSignedUp } from "./support/accounts.ts";
 import { shot } from "./support/browser.ts";
 import { heading, toast, useJourney } from "./support/journey.ts";
 
 const j = useJourney();
-
-type TMember = Awaited<ReturnType<typeof signUpByApi>>;
 
 /** A flat-coloured PNG of this size (real image bytes: the server re-encodes them). */
 function png(width: number, height: number, rgb: [number, number, number]) {
@@ -18,7 +16,7 @@ function png(width: number, height: number, rgb: [number, number, number]) {
     .toBuffer();
 }
 
-async function createCommunity(creator: TMember, name: string): Promise<TCommunityDetail> {
+async function createCommunity(creator: TSignedUp, name: string): Promise<TCommunityDetail> {
   const form = new FormData();
   form.set("name", name);
   form.set("description", "Traders comparing notes on new launches and the people behind them.");
@@ -34,7 +32,7 @@ async function createCommunity(creator: TMember, name: string): Promise<TCommuni
   return ((await res.json()) as TCreateCommunityResponse).community;
 }
 
-async function join(member: TMember, communityId: string) {
+async function join(member: TSignedUp, communityId: string) {
   const res = await postJson(
     j.server,
     `/api/communities/${communityId}/join`,
@@ -45,7 +43,7 @@ async function join(member: TMember, communityId: string) {
 }
 
 /** POST /api/posts in the community as `member`; returns the answer (status and body). */
-async function postIn(member: TMember, communityId: string, content: string) {
+async function postIn(member: TSignedUp, communityId: string, content: string) {
   const form = new FormData();
   form.set("content", content);
   form.set("communityId", communityId);
@@ -57,11 +55,11 @@ async function postIn(member: TMember, communityId: string, content: string) {
   return { status: res.status, body: (await res.json()) as { id?: string; error?: { message: string } } };
 }
 
-let creator: TMember;
-let alice: TMember;
-let bob: TMember;
-let carol: TMember;
-let dave: TMember;
+let creator: TSignedUp;
+let alice: TSignedUp;
+let bob: TSignedUp;
+let carol: TSignedUp;
+let dave: TSignedUp;
 let community: TCommunityDetail;
 let alicePostId: string;
 
@@ -78,6 +76,19 @@ beforeAll(async () => {
   expect(posted.status).toBe(201);
   alicePostId = posted.body.id ?? "";
 });
+
+/** Each row of a members list shows its username and 'Joined Mon D, YYYY' whole, each on one line. */
+async function expectRowsReadWhole(list: Locator) {
+  for (const row of await list.getByRole("listitem").all()) {
+    for (const text of [row.getByRole("link", { name: /^\w+$/ }), row.getByText(/^Joined /)]) {
+      const fits = await text.evaluate((el) => {
+        const lines = el.clientHeight / Number.parseFloat(getComputedStyle(el).lineHeight);
+        return el.scrollWidth <= el.clientWidth && Math.round(lines) === 1;
+      });
+      expect(fits).toBe(true);
+    }
+  }
+}
 
 const sheetOf = (page: Page) => page.getByRole("dialog", { name: M.communities.membersTitle });
 const rowOf = (page: Page, username: string) =>
@@ -205,6 +216,7 @@ describe("community members", () => {
       const box = await sheet.boundingBox();
       expect(box?.width).toBe(390);
       expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(844);
+      await expectRowsReadWhole(sheet.getByRole("list", { name: "Members" }));
       await shot(page, `community-members-sheet-mobile-${theme}`, { fullPage: false });
     }
     const page = await j.open({ as: creator, viewport: "desktop", theme: "light" });
@@ -226,22 +238,44 @@ describe("community members", () => {
     await description.fill(newText);
     await page.getByRole("button", { name: "Save changes" }).click();
     await toast(page, "Community updated").waitFor();
-    await shot(page, "community-manage-desktop-dark");
+
+    // A new banner goes up from Branding; a file that is not an image is refused before any upload.
+    const branding = page.getByRole("region", { name: "Branding" });
+    const bannerInput = branding.getByLabel("Banner image");
+    await bannerInput.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hi") });
+    await branding.getByRole("alert").filter({ hasText: M.files.selectImage }).waitFor();
+    const banner = await png(600, 200, [234, 88, 12]);
+    await bannerInput.setInputFiles({ name: "sunset.png", mimeType: "image/png", buffer: banner });
+    await toast(page, "Community banner updated").waitFor();
 
     const saved = (await (
       await fetch(`${j.server.url}/api/communities/${community.id}`)
     ).json()) as TCommunityDetail;
     expect(saved.description).toBe(newText);
+    expect(saved.bannerUrl).not.toBe(community.bannerUrl);
+    await branding.locator(`img[src="${saved.bannerUrl}"]`).waitFor();
 
     const light = await j.open({ as: creator, viewport: "mobile", theme: "light" });
     await light.goto(`/communities/${community.slug}/manage`);
     await light.getByRole("textbox", { name: "Description" }).waitFor();
     expect(await light.getByRole("textbox", { name: "Description" }).inputValue()).toBe(newText);
-    await shot(light, "community-manage-mobile-light");
 
     const member = await j.open({ as: carol, viewport: "desktop", theme: "light" });
     await member.goto(`/communities/${community.slug}/manage`);
     await heading(member, M.communities.creatorsOnlyEdit).waitFor();
     expect(await member.getByRole("textbox", { name: "Description" }).count()).toBe(0);
+  });
+
+  it("the manage page's member rows read on one line each, on phones and laptops, in both themes", async () => {
+    for (const viewport of ["mobile", "desktop"] as const) {
+      for (const theme of ["dark", "light"] as const) {
+        const page = await j.open({ as: creator, viewport, theme });
+        await page.goto(`/communities/${community.slug}/manage`);
+        const members = page.getByRole("list", { name: "Members" });
+        await members.getByText(M.communities.creatorBadge).first().waitFor();
+        await expectRowsReadWhole(members);
+        await shot(page, `community-manage-${viewport}-${theme}`);
+      }
+    }
   });
 });

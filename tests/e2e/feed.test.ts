@@ -1,100 +1,26 @@
-import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleMp4Header } from "../../apps/server/src/testing/sample-files.ts";
-import { launchBrowser, openPage, shot, type TPageOptions } from "./support/browser.ts";
+import { createPostByApi, newAccount, signUpByApi, type TSignedUp } from "./support/accounts.ts";
+import { shot } from "./support/browser.ts";
+import { expectNoHorizontalOverflow, heading, toast, useJourney } from "./support/journey.ts";
 import { startE2EServer, type TE2EServer } from "./support/server.ts";
 
-let server: TE2EServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let pageErrors: string[][] = [];
-
-beforeAll(async () => {
-  server = await startE2EServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-  const errors = pageErrors.flat();
-  pageErrors = [];
-  expect(errors).toEqual([]);
-});
-
-type TAccount = { id: string; username: string; cookies: { name: string; value: string }[] };
-
-/** Signs up through the API (as the sign-up form would) and keeps the session cookies. */
-async function signUp(prefix: string): Promise<TAccount> {
-  const username = `${prefix}_${randomBytes(4).toString("hex")}`;
-  const res = await fetch(`${server.url}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: server.url },
-    body: JSON.stringify({
-      email: `${username}@example.test`,
-      password: `Pw${randomBytes(6).toString("hex")}9a`,
-      username,
-      acceptTerms: true,
-    }),
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-  const body = (await res.json()) as { user: { id: string } };
-  const cookies = res.headers
-    .getSetCookie()
-    .filter((c) => !/max-age=0\b/i.test(c))
-    .map((c) => {
-      const pair = c.split(";")[0] ?? "";
-      return { name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1) };
-    });
-  return { id: body.user.id, username, cookies };
-}
-
-const cookieHeader = (account: TAccount) => account.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
-
-async function open(options: Omit<TPageOptions, "baseURL"> & { as?: TAccount } = {}): Promise<Page> {
-  const { as, ...rest } = options;
-  const { context, page, errors } = await openPage(browser, { baseURL: server.url, ...rest });
-  contexts.push(context);
-  pageErrors.push(errors);
-  if (as) await context.addCookies(as.cookies.map((c) => ({ ...c, url: server.url })));
-  return page;
-}
-
-const heading = (page: Page, name: string | RegExp) => page.getByRole("heading", { level: 1, name });
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
-
-async function createPostApi(account: TAccount, content: string): Promise<string> {
-  const form = new FormData();
-  form.set("content", content);
-  const res = await fetch(`${server.url}/api/posts`, {
-    method: "POST",
-    headers: { cookie: cookieHeader(account), origin: server.url },
-    body: form,
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
-
-async function noHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
+const j = useJourney();
+const signUp = (prefix: string) => signUpByApi(j.server, newAccount(prefix));
+const createPostApi = (member: TSignedUp, content: string) => createPostByApi(j.server, member, content);
 
 describe("PlugFeed", () => {
   it("shows the three empty messages, and the Communities tab honestly", async () => {
     // Nothing has been posted on this server yet.
-    const page = await open({ viewport: "mobile" });
+    const page = await j.open({ viewport: "mobile" });
     await page.goto("/plugfeed");
     await heading(page, "PlugFeed").waitFor();
     await page.getByText("No posts available.").waitFor();
     await shot(page, "feed-empty-visitor-dark-390");
-    await noHorizontalOverflow(page);
+    await expectNoHorizontalOverflow(page);
 
     await page.getByRole("tab", { name: "Following" }).click();
     await page.getByText("Sign in to see posts from users you follow.").waitFor();
@@ -119,7 +45,7 @@ describe("PlugFeed", () => {
     await prompt.waitFor({ state: "hidden" });
 
     const carol = await signUp("carol");
-    const signedIn = await open({ as: carol });
+    const signedIn = await j.open({ as: carol });
     await signedIn.goto("/plugfeed?tab=following");
     await signedIn.getByText("No posts from your followed users. Try following more users!").waitFor();
     expect(await signedIn.getByRole("tab", { name: "Following" }).getAttribute("aria-selected")).toBe("true");
@@ -129,8 +55,8 @@ describe("PlugFeed", () => {
     const alice = await signUp("alice");
     const bob = await signUp("bob");
     const bob2 = await signUp("bob");
-    const page = await open({ as: alice });
-    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+    const page = await j.open({ as: alice });
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: j.server.url });
     // Chromium on Linux has no share sheet; make sure of it, so Share copies the link.
     await page.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, "share", { value: undefined, configurable: true });
@@ -208,7 +134,7 @@ describe("PlugFeed", () => {
       () => (document.querySelector("article img") as HTMLImageElement | null)?.naturalWidth === 320,
     );
     const feed = (await (
-      await fetch(`${server.url}/api/feed`, { headers: { cookie: cookieHeader(alice) } })
+      await fetch(`${j.server.url}/api/feed`, { headers: { cookie: alice.cookie } })
     ).json()) as { items: { id: string; content: string }[] };
     const postId = feed.items[0]?.id ?? "";
     expect(feed.items[0]?.content).toContain(`@${mentioned}`);
@@ -224,7 +150,7 @@ describe("PlugFeed", () => {
     await first.getByRole("button", { name: "Like (0 likes)" }).click();
     await first.getByRole("button", { name: "Unlike (1 like)" }).waitFor();
     const liked = (await (
-      await fetch(`${server.url}/api/feed`, { headers: { cookie: cookieHeader(alice) } })
+      await fetch(`${j.server.url}/api/feed`, { headers: { cookie: alice.cookie } })
     ).json()) as { items: { likesCount: number; likedByMe: boolean }[] };
     expect(liked.items[0]).toMatchObject({ likesCount: 1, likedByMe: true });
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -237,7 +163,7 @@ describe("PlugFeed", () => {
     // Share copies the post's link.
     await first.getByRole("button", { name: "Share" }).click();
     await toast(page, "Link copied to clipboard!").waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/posts/${postId}`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${j.server.url}/posts/${postId}`);
 
     // Open it.
     await first.getByRole("link", { name: /Comments \(0\)/ }).click();
@@ -265,19 +191,19 @@ describe("PlugFeed", () => {
     await shot(page, "post-page-dark-1280");
 
     // Anyone can see the earlier versions.
-    const edits = (await (await fetch(`${server.url}/api/posts/${postId}/edits`)).json()) as {
+    const edits = (await (await fetch(`${j.server.url}/api/posts/${postId}/edits`)).json()) as {
       items: { content: string }[];
     };
     expect(edits.items).toHaveLength(1);
 
-    // Delete, after confirming: gone from the server, and the page goes back to the feed.
+    // Delete, after confirming: gone from the j.server, and the page goes back to the feed.
     await page.getByRole("button", { name: "Post options" }).click();
     await page.getByRole("menuitem", { name: "Delete" }).click();
     const confirm = page.getByRole("dialog", { name: "Delete this post?" });
     await confirm.getByRole("button", { name: "Delete" }).click();
     await toast(page, "Post deleted successfully!").waitFor();
     await page.waitForURL("**/plugfeed");
-    expect((await fetch(`${server.url}/api/posts/${postId}`)).status).toBe(404);
+    expect((await fetch(`${j.server.url}/api/posts/${postId}`)).status).toBe(404);
   });
 
   it("shows posts to visitors, with the sign-in line on the post page, in both themes at both widths", async () => {
@@ -287,7 +213,7 @@ describe("PlugFeed", () => {
     for (const viewport of ["desktop", "mobile"] as const) {
       for (const theme of ["dark", "light"] as const) {
         const width = viewport === "desktop" ? 1280 : 390;
-        const page = await open({ viewport, theme });
+        const page = await j.open({ viewport, theme });
         await page.goto("/plugfeed");
         const card = page.getByRole("article").filter({ hasText: "Long read:" });
         await card.waitFor();
@@ -295,13 +221,13 @@ describe("PlugFeed", () => {
         expect(await card.textContent()).toContain(`${long.slice(0, 300)}...`);
         expect(await card.textContent()).not.toContain("the end.");
         await card.getByRole("link", { name: "Read more" }).waitFor();
-        await noHorizontalOverflow(page);
+        await expectNoHorizontalOverflow(page);
         await shot(page, `feed-visitor-${theme}-${width}`);
 
         await page.goto(`/posts/${id}`);
         await page.getByText("the end.").waitFor();
         await page.getByText("Sign in to join the conversation").waitFor();
-        await noHorizontalOverflow(page);
+        await expectNoHorizontalOverflow(page);
         await shot(page, `post-page-visitor-${theme}-${width}`);
       }
     }
@@ -309,7 +235,7 @@ describe("PlugFeed", () => {
 
   it("shows upload progress, and a cancelled upload keeps what was written", async () => {
     const hank = await signUp("hank");
-    const page = await open({ as: hank, viewport: "mobile", theme: "light" });
+    const page = await j.open({ as: hank, viewport: "mobile", theme: "light" });
     // Hold the upload at the server's door so it stays in progress.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -356,13 +282,13 @@ describe("PlugFeed", () => {
     const form = new FormData();
     form.set("content", "Clip of the day");
     form.append("media", new File([new Uint8Array(sampleMp4Header())], "clip.mp4", { type: "video/mp4" }));
-    const res = await fetch(`${server.url}/api/posts`, {
+    const res = await fetch(`${j.server.url}/api/posts`, {
       method: "POST",
-      headers: { cookie: cookieHeader(ivy), origin: server.url },
+      headers: { cookie: ivy.cookie, origin: j.server.url },
       body: form,
     });
     expect(res.status).toBe(201);
-    const page = await open();
+    const page = await j.open();
     await page.goto("/plugfeed");
     const card = page.getByRole("article").filter({ hasText: "Clip of the day" });
     await card.getByRole("button", { name: "Play video" }).waitFor();
@@ -376,7 +302,7 @@ describe("PlugFeed", () => {
   });
 
   it("likes ask visitors to sign in, and a missing post says so", async () => {
-    const page = await open();
+    const page = await j.open();
     await page.goto("/plugfeed");
     const card = page.getByRole("article").first();
     await card.waitFor();
@@ -403,7 +329,7 @@ describe("Community Posts", () => {
     for (let i = 1; i <= 11; i++) await createPostApi(erin, `Community post number ${i}`);
     for (const viewport of ["desktop", "mobile"] as const) {
       for (const theme of ["dark", "light"] as const) {
-        const page = await open({ viewport, theme });
+        const page = await j.open({ viewport, theme });
         await page.goto("/posts");
         await heading(page, "Community Posts").waitFor();
         await page.getByText("Community post number 11").waitFor();
@@ -414,12 +340,12 @@ describe("Community Posts", () => {
         await page.getByText("Keep discussions related to crypto and web3").waitFor();
         await page.getByText(/^Page 1 of \d+$/).waitFor();
         expect(await page.getByRole("button", { name: "Previous" }).isDisabled()).toBe(true);
-        await noHorizontalOverflow(page);
+        await expectNoHorizontalOverflow(page);
         await shot(page, `posts-visitor-${theme}-${viewport === "desktop" ? 1280 : 390}`);
       }
     }
 
-    const page = await open({ as: erin, theme: "light" });
+    const page = await j.open({ as: erin, theme: "light" });
     await page.goto("/posts");
     await page.getByRole("form", { name: "Create a post" }).waitFor();
     expect(await page.getByRole("heading", { name: "Join the Conversation" }).count()).toBe(0);
@@ -495,7 +421,7 @@ describe("GIFs", () => {
 
   it("says so when GIFs are not configured", async () => {
     const grace = await signUp("grace");
-    const page = await open({ as: grace });
+    const page = await j.open({ as: grace });
     await page.goto("/plugfeed");
     await page.getByRole("button", { name: "Make a Post" }).click();
     const gif = page.getByRole("button", { name: "GIF: GIFs are not configured on this server" });
@@ -511,52 +437,47 @@ describe("GIFs", () => {
   });
 
   it("picks a trending or searched GIF, shows the empty and error states, and posts it", async () => {
-    const original = server;
-    server = gifServer;
-    try {
-      const frank = await signUp("frank");
-      const page = await open({ as: frank, viewport: "mobile" });
-      // GIPHY's CDN is outside the test machine: serve its pictures locally.
-      const gifBytes = await sharp({
-        create: { width: 120, height: 80, channels: 3, background: { r: 52, g: 214, b: 127 } },
-      })
-        .png()
-        .toBuffer();
-      await page.route("https://media1.giphy.com/**", (route) =>
-        route.fulfill({ status: 200, contentType: "image/png", body: gifBytes }),
-      );
-      await page.goto("/plugfeed");
-      await page.getByRole("button", { name: "Make a Post" }).click();
-      await page.getByRole("button", { name: "Add a GIF" }).click();
-      const dialog = page.getByRole("dialog", { name: "Select a GIF" });
-      await dialog.getByRole("button", { name: "GIF trend1" }).waitFor();
-      await dialog.getByText("Powered by GIPHY").waitFor();
-      await shot(page, "gif-picker-dark-390", { fullPage: false });
+    // This journey runs on the server that has GIPHY configured.
+    const frank = await signUpByApi(gifServer, newAccount("frank"));
+    const page = await j.open({ as: frank, on: gifServer, viewport: "mobile" });
+    // GIPHY's CDN is outside the test machine: serve its pictures locally.
+    const gifBytes = await sharp({
+      create: { width: 120, height: 80, channels: 3, background: { r: 52, g: 214, b: 127 } },
+    })
+      .png()
+      .toBuffer();
+    await page.route("https://media1.giphy.com/**", (route) =>
+      route.fulfill({ status: 200, contentType: "image/png", body: gifBytes }),
+    );
+    await page.goto("/plugfeed");
+    await page.getByRole("button", { name: "Make a Post" }).click();
+    await page.getByRole("button", { name: "Add a GIF" }).click();
+    const dialog = page.getByRole("dialog", { name: "Select a GIF" });
+    await dialog.getByRole("button", { name: "GIF trend1" }).waitFor();
+    await dialog.getByText("Powered by GIPHY").waitFor();
+    await shot(page, "gif-picker-dark-390", { fullPage: false });
 
-      const search = dialog.getByRole("searchbox", { name: "Search GIFs" });
-      await search.fill("nothing");
-      await dialog.getByText("No GIFs found").waitFor();
-      await dialog.getByText("Try a different search term").waitFor();
+    const search = dialog.getByRole("searchbox", { name: "Search GIFs" });
+    await search.fill("nothing");
+    await dialog.getByText("No GIFs found").waitFor();
+    await dialog.getByText("Try a different search term").waitFor();
 
-      giphyFails = true;
-      await search.fill("dogs");
-      await dialog.getByText("Failed to load GIFs. Please try again.").waitFor();
-      giphyFails = false;
-      await dialog.getByRole("button", { name: "Try Again" }).click();
-      await dialog.getByRole("button", { name: "GIF search-dogs" }).click();
-      await dialog.waitFor({ state: "hidden" });
+    giphyFails = true;
+    await search.fill("dogs");
+    await dialog.getByText("Failed to load GIFs. Please try again.").waitFor();
+    giphyFails = false;
+    await dialog.getByRole("button", { name: "Try Again" }).click();
+    await dialog.getByRole("button", { name: "GIF search-dogs" }).click();
+    await dialog.waitFor({ state: "hidden" });
 
-      const composer = page.getByRole("form", { name: "Create a post" });
-      await composer.getByRole("img", { name: "GIF search-dogs" }).waitFor();
-      await composer.getByRole("combobox", { name: "Post text" }).fill("When the chart pumps");
-      await composer.getByRole("button", { name: "Post", exact: true }).click();
-      await toast(page, "Post created successfully!").waitFor();
-      const card = page.getByRole("article").filter({ hasText: "When the chart pumps" });
-      const image = card.getByRole("img", { name: /Attachment 1 of 1/ });
-      await image.waitFor();
-      expect(await image.getAttribute("src")).toBe("https://media1.giphy.com/media/search-dogs/giphy.gif");
-    } finally {
-      server = original;
-    }
+    const composer = page.getByRole("form", { name: "Create a post" });
+    await composer.getByRole("img", { name: "GIF search-dogs" }).waitFor();
+    await composer.getByRole("combobox", { name: "Post text" }).fill("When the chart pumps");
+    await composer.getByRole("button", { name: "Post", exact: true }).click();
+    await toast(page, "Post created successfully!").waitFor();
+    const card = page.getByRole("article").filter({ hasText: "When the chart pumps" });
+    const image = card.getByRole("img", { name: /Attachment 1 of 1/ });
+    await image.waitFor();
+    expect(await image.getAttribute("src")).toBe("https://media1.giphy.com/media/search-dogs/giphy.gif");
   });
 });

@@ -1,71 +1,27 @@
 import type { TKolCard, TKolDetail } from "@plugs/domain";
-import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { newAccount, postJson, signUpByApi } from "./support/accounts.ts";
-import {
-  launchBrowser,
-  openPage,
-  shot,
-  type TPageOptions,
-  type TTheme,
-  type TViewport,
-} from "./support/browser.ts";
-import { startE2EServer, type TE2EServer } from "./support/server.ts";
-
-type TSignedIn = Awaited<ReturnType<typeof signUpByApi>>;
-
-let server: TE2EServer;
-let browser: Browser;
-let admin: TSignedIn;
-const contexts: BrowserContext[] = [];
-let pageErrors: string[][] = [];
+import { beforeAll, describe, expect, it } from "vitest";
+import { newAccount, postJson, signUpByApi, type TSignedUp } from "./support/accounts.ts";
+import { shot, type TTheme, type TViewport } from "./support/browser.ts";
+import { heading, useJourney } from "./support/journey.ts";
 
 const adminAccount = newAccount("admin");
+const j = useJourney({ ADMIN_EMAILS: adminAccount.email });
+let admin: TSignedUp;
 
 beforeAll(async () => {
-  server = await startE2EServer({ ADMIN_EMAILS: adminAccount.email });
-  browser = await launchBrowser();
-  admin = await signUpByApi(server, adminAccount);
+  admin = await signUpByApi(j.server, adminAccount);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-  const errors = pageErrors.flat();
-  pageErrors = [];
-  expect(errors).toEqual([]);
-});
-
-/** A page, signed in as `as` when given (its session cookie put in the browser context). */
-async function open(as?: TSignedIn, options: Omit<TPageOptions, "baseURL"> = {}): Promise<Page> {
-  const { context, page, errors } = await openPage(browser, { baseURL: server.url, ...options });
-  contexts.push(context);
-  pageErrors.push(errors);
-  if (as) {
-    await context.addCookies(
-      as.cookie.split("; ").map((pair) => {
-        const [name = "", value = ""] = pair.split(/=(.*)/s);
-        return { name, value, url: server.url };
-      }),
-    );
-  }
-  return page;
-}
 
 async function addKol(handle: string, name: string, bio: string): Promise<TKolCard> {
-  const res = await postJson(server, "/api/admin/kols", { handle, name, bio }, admin.cookie);
+  const res = await postJson(j.server, "/api/admin/kols", { handle, name, bio }, admin.cookie);
   if (res.status !== 201) throw new Error(`adding a KOL failed: ${res.status} ${await res.text()}`);
   return (await res.json()) as TKolCard;
 }
 
 async function kolDetail(handle: string): Promise<TKolDetail> {
-  return (await (await fetch(`${server.url}/api/kols/${handle}`)).json()) as TKolDetail;
+  return (await (await fetch(`${j.server.url}/api/kols/${handle}`)).json()) as TKolDetail;
 }
-
-const heading = (page: Page, name: string | RegExp) => page.getByRole("heading", { level: 1, name });
 
 describe("KOL journeys", () => {
   it("lets a visitor browse, a member report and vote, and an admin approve the report", async () => {
@@ -74,7 +30,7 @@ describe("KOL journeys", () => {
     await addKol(`honest${tag}`, "Honest Charts", "Posts entries and exits, wins and losses.");
 
     // A visitor browses the lists and a KOL page.
-    const visitor = await open();
+    const visitor = await j.open();
     await visitor.goto("/kols");
     await visitor.locator('a[href^="/kol/"]').first().waitFor();
     // The database may hold other journeys' KOLs: search to find this one.
@@ -92,8 +48,8 @@ describe("KOL journeys", () => {
     await visitor.getByRole("heading", { name: "Approved reports (0)" }).waitFor();
 
     // A member votes rug and files a report with a screenshot.
-    const member = await signUpByApi(server, newAccount("member"));
-    const page = await open(member);
+    const member = await signUpByApi(j.server, newAccount("member"));
+    const page = await j.open({ as: member });
     await page.goto(`/kol/${target.handle}`);
     const rug = page.getByRole("button", { name: "Rug", exact: true });
     // The button shows the vote at once; wait for the server's answer before reading the tallies.
@@ -124,7 +80,7 @@ describe("KOL journeys", () => {
     expect(before.reports).toHaveLength(0);
 
     // The admin approves it in the dashboard; the KOL's page, score and lists follow.
-    const desk = await open(admin);
+    const desk = await j.open({ as: admin });
     await desk.goto("/admin");
     await desk.waitForURL("**/admin/reports");
     await desk.getByRole("heading", { name: "KOL reports" }).waitFor();
@@ -146,13 +102,13 @@ describe("KOL journeys", () => {
     // The member posts on PlugFeed; a visitor's home page shows the post and the member on the leaderboard.
     const form = new FormData();
     form.set("content", `Steer clear of @${target.handle}, the evidence is on the KOL page.`);
-    const posted = await fetch(`${server.url}/api/posts`, {
+    const posted = await fetch(`${j.server.url}/api/posts`, {
       method: "POST",
-      headers: { cookie: member.cookie, origin: server.url },
+      headers: { cookie: member.cookie, origin: j.server.url },
       body: form,
     });
     expect(posted.status).toBe(201);
-    const home = await open();
+    const home = await j.open();
     await home.goto("/");
     const recent = home.getByRole("region", { name: "Recent on PlugFeed" });
     await recent.getByRole("link", { name: new RegExp(`Steer clear of @${target.handle}`) }).waitFor();
@@ -167,7 +123,7 @@ describe("KOL journeys", () => {
     const kol = await addKol(`look${tag}`, "Looker Upper", "Screenshots are worth a thousand words.");
     for (const viewport of ["mobile", "desktop"] as TViewport[]) {
       for (const theme of ["dark", "light"] as TTheme[]) {
-        const page = await open(undefined, { viewport, theme });
+        const page = await j.open({ viewport, theme });
         await page.goto("/");
         await heading(page, /Know who's a plug/).waitFor();
         await page.getByRole("region", { name: "Top KOLs" }).locator('a[href^="/kol/"]').first().waitFor();

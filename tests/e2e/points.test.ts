@@ -1,56 +1,18 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newAccount, postJson, signUpByApi } from "./support/accounts.ts";
-import { launchBrowser, openPage, shot, type TPageOptions } from "./support/browser.ts";
-import { startE2EServer, type TE2EServer } from "./support/server.ts";
+import { shot } from "./support/browser.ts";
+import { toast, useJourney } from "./support/journey.ts";
 
 const ADMIN = newAccount("admin");
-
-let server: TE2EServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let pageErrors: string[][] = [];
-
-beforeAll(async () => {
-  server = await startE2EServer({ ADMIN_EMAILS: ADMIN.email });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-  const errors = pageErrors.flat();
-  pageErrors = [];
-  expect(errors).toEqual([]);
-});
-
-async function open(options: Omit<TPageOptions, "baseURL"> = {}, cookie = ""): Promise<Page> {
-  const { context, page, errors } = await openPage(browser, { baseURL: server.url, ...options });
-  contexts.push(context);
-  pageErrors.push(errors);
-  if (cookie) {
-    await context.addCookies(
-      cookie.split("; ").map((pair) => {
-        const [name = "", value = ""] = pair.split(/=(.*)/s);
-        return { name, value, url: server.url };
-      }),
-    );
-  }
-  return page;
-}
-
-const toast = (page: Page, text: string | RegExp) =>
-  page.locator("[data-sonner-toast]").filter({ hasText: text }).last();
+const j = useJourney({ ADMIN_EMAILS: ADMIN.email });
 
 describe("points, referrals and the leaderboard", () => {
   it("pays the referrer, shows an airdrop in the recipient's ledger and ranks them", async () => {
-    const referrer = await signUpByApi(server, newAccount("alice"));
+    const referrer = await signUpByApi(j.server, newAccount("alice"));
 
     // B signs up in the browser through A's referral link.
     const invited = newAccount("bob");
-    const signup = await open({ viewport: "mobile" });
+    const signup = await j.open({ viewport: "mobile" });
     await signup.goto(`/signup?ref=${referrer.username}`);
     expect(await signup.getByLabel(/Referral code/).inputValue()).toBe(referrer.username);
     await signup.getByLabel("Username").fill(invited.username);
@@ -59,17 +21,17 @@ describe("points, referrals and the leaderboard", () => {
     await signup.getByRole("checkbox").click();
     await signup.getByRole("button", { name: "Create Account" }).click();
     await toast(signup, `You were referred by ${referrer.username}.`).waitFor();
-    await signup.waitForURL(`${server.url}/`);
+    await signup.waitForURL(`${j.server.url}/`);
 
     // A's Referrals page: one referral, the referral's 200 points, B listed, and the link to share.
-    const alice = await open({ viewport: "desktop" }, referrer.cookie);
-    await alice.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+    const alice = await j.open({ as: referrer, viewport: "desktop" });
+    await alice.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: j.server.url });
     await alice.goto("/dashboard/referrals");
     await alice.getByRole("heading", { level: 2, name: "Referrals" }).waitFor();
     await alice.getByTestId("total-referrals").filter({ hasText: /^1$/ }).waitFor();
     expect(await alice.getByTestId("referral-points").textContent()).toBe("200");
     await alice.getByRole("list", { name: "Referred users" }).getByText(`@${invited.username}`).waitFor();
-    const link = `${server.url}/signup?ref=${referrer.username}`;
+    const link = `${j.server.url}/signup?ref=${referrer.username}`;
     expect(await alice.getByLabel("Your referral link").inputValue()).toBe(link);
     await alice.getByRole("button", { name: "Copy link" }).click();
     await toast(alice, "Link copied to clipboard!").waitFor();
@@ -77,10 +39,10 @@ describe("points, referrals and the leaderboard", () => {
     await shot(alice, "dashboard-referrals-one-dark-1280");
 
     // The admin airdrops to B through the API; a non-admin cannot.
-    const admin = await signUpByApi(server, ADMIN);
+    const admin = await signUpByApi(j.server, ADMIN);
     const airdrop = { username: invited.username, points: 500, reason: "Community contest winner" };
-    expect((await postJson(server, "/api/admin/airdrops", airdrop, referrer.cookie)).status).toBe(403);
-    const sent = await postJson(server, "/api/admin/airdrops", airdrop, admin.cookie);
+    expect((await postJson(j.server, "/api/admin/airdrops", airdrop, referrer.cookie)).status).toBe(403);
+    const sent = await postJson(j.server, "/api/admin/airdrops", airdrop, admin.cookie);
     expect(sent.status).toBe(201);
 
     // B's Points page: balance 600 (100 for the account, 500 airdropped), the airdrop line on top.
@@ -123,11 +85,11 @@ describe("points, referrals and the leaderboard", () => {
   });
 
   it("shows the leaderboard and the dashboard sections at both widths in both themes", async () => {
-    const member = await signUpByApi(server, newAccount("carol"));
+    const member = await signUpByApi(j.server, newAccount("carol"));
     for (const theme of ["dark", "light"] as const) {
       for (const viewport of ["mobile", "desktop"] as const) {
         const width = viewport === "mobile" ? 390 : 1280;
-        const page = await open({ viewport, theme }, member.cookie);
+        const page = await j.open({ as: member, viewport, theme });
         await page.goto("/leaderboard");
         await page.getByRole("region", { name: "Your rank" }).waitFor();
         await shot(page, `leaderboard-${theme}-${width}`);
@@ -142,8 +104,8 @@ describe("points, referrals and the leaderboard", () => {
   });
 
   it("says when the leaderboard or the referral data cannot load, and retries", async () => {
-    const member = await signUpByApi(server, newAccount("dave"));
-    const page = await open({ viewport: "mobile" }, member.cookie);
+    const member = await signUpByApi(j.server, newAccount("dave"));
+    const page = await j.open({ as: member, viewport: "mobile" });
     let failing = true;
     await page.route("**/api/leaderboard?*", (route) =>
       failing

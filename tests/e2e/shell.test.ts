@@ -2,12 +2,11 @@ import { PAGE_ROUTES } from "@plugs/domain";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { shot } from "./support/browser.ts";
-import { useJourney } from "./support/journey.ts";
+import { heading, useJourney } from "./support/journey.ts";
 
 const j = useJourney();
 const { open } = j;
 
-const heading = (page: Page, name: string | RegExp) => page.getByRole("heading", { level: 1, name });
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const htmlClass = (page: Page) => page.evaluate(() => document.documentElement.className);
 

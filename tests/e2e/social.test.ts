@@ -1,42 +1,15 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { newAccount, signUpByApi } from "./support/accounts.ts";
+import { createPostByApi, newAccount, signUpByApi, type TSignedUp } from "./support/accounts.ts";
 import { shot } from "./support/browser.ts";
-import { useJourney } from "./support/journey.ts";
+import { expectNoHorizontalOverflow, gotoLive, toast, useJourney } from "./support/journey.ts";
 
 const j = useJourney();
 const { open } = j;
 
-type TMember = Awaited<ReturnType<typeof signUpByApi>>;
-
-/** Opens `path` and waits until the tab's event stream is connected. */
-async function gotoLive(page: Page, path: string) {
-  const connected = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/events");
-  await page.goto(path);
-  expect((await connected).status()).toBe(200);
-  // The server registers the stream as it starts writing; give it a moment past the headers.
-  await page.waitForTimeout(300);
-}
-
-async function createPostApi(member: TMember, content: string): Promise<string> {
-  const form = new FormData();
-  form.set("content", content);
-  const res = await fetch(`${j.server.url}/api/posts`, {
-    method: "POST",
-    headers: { cookie: member.cookie, origin: j.server.url },
-    body: form,
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
+const createPostApi = (member: TSignedUp, content: string) => createPostByApi(j.server, member, content);
 
 const bell = (page: Page) => page.getByRole("button", { name: /^Notifications/ });
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
-
-async function noHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 describe("Notifications and profiles", () => {
   it("a mention and a follow reach the other tab live; the bell leads to them", async () => {
@@ -138,7 +111,7 @@ describe("Notifications and profiles", () => {
         await gotoLive(page, `/user/${carol.username}`);
         await page.getByText(`Hello from carol, cc @${dave.username}`).waitFor();
         await page.getByText(/Joined [A-Z][a-z]{2} \d{1,2}, \d{4}/).waitFor();
-        await noHorizontalOverflow(page);
+        await expectNoHorizontalOverflow(page);
         await shot(page, `social-profile-${theme}-${width}`);
         await page.getByRole("button", { name: "Notifications, 1 unread" }).click();
         await page
@@ -177,6 +150,6 @@ describe("Notifications and profiles", () => {
     await visitor.goto("/user/nobody_by_this_name");
     await visitor.getByRole("heading", { level: 1, name: "User not found" }).waitFor();
     await shot(visitor, "social-profile-404-light-390");
-    await noHorizontalOverflow(visitor);
+    await expectNoHorizontalOverflow(visitor);
   });
 });

@@ -35,6 +35,22 @@ export async function signUpByApi(server: TE2EServer, account = newAccount()) {
   return { ...account, cookie, id: ((await res.json()) as { user: { id: string } }).user.id };
 }
 
+/** An account signed up by signUpByApi: its details, session cookie and user id. */
+export type TSignedUp = Awaited<ReturnType<typeof signUpByApi>>;
+
+/** POST /api/posts as `member` (text only, on PlugFeed); returns the new post's id. */
+export async function createPostByApi(server: TE2EServer, member: { cookie: string }, content: string) {
+  const form = new FormData();
+  form.set("content", content);
+  const res = await fetch(`${server.url}/api/posts`, {
+    method: "POST",
+    headers: { cookie: member.cookie, origin: server.url },
+    body: form,
+  });
+  if (res.status !== 201) throw new Error(`creating a post failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
+}
+
 /** The e-mails written to the server's outbox for `to` (no SMTP_URL in tests), oldest first. */
 export function outbox(server: TE2EServer, to: string): { subject: string; links: string[] }[] {
   const dir = path.join(server.dataDir, "outbox");

@@ -6,6 +6,8 @@ import { startE2EServer, type TE2EServer } from "./server.ts";
 export type TOpenOptions = Omit<TPageOptions, "baseURL"> & {
   /** Signed in as this account: its session cookie (`name=value; ...`) is put in the browser context. */
   as?: { cookie: string };
+  /** Another server of the file's (one with other settings) instead of the journey's own. */
+  on?: TE2EServer;
 };
 
 export type TJourney = {
@@ -55,8 +57,8 @@ export function useJourney(extraEnv: Record<string, string> = {}): TJourney {
     get browser() {
       return started(browser, "browser");
     },
-    async open({ as, ...options } = {}) {
-      const base = started(server, "server").url;
+    async open({ as, on, ...options } = {}) {
+      const base = (on ?? started(server, "server")).url;
       const { context, page, errors } = await openPage(started(browser, "browser"), {
         baseURL: base,
         ...options,
@@ -86,6 +88,12 @@ export const toast = (page: Page, text: string | RegExp) =>
 
 /** The page's level-1 heading named `name`. */
 export const heading = (page: Page, name: string | RegExp) => page.getByRole("heading", { level: 1, name });
+
+/** The page is no wider than the viewport (nothing pokes out sideways on a phone). */
+export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
 
 /**
  * Opens `path` and resolves once the tab's event stream is live: the server registers a stream before it sends

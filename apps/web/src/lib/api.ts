@@ -19,6 +19,11 @@ type TEnvelope = {
   error?: { code?: string; message?: string; fields?: Record<string, string>; title?: string };
 };
 
+/** The message a person should see for a failed call: the server's own words for a refusal (4xx), else `fallback`. */
+export function refusalMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : fallback;
+}
+
 const sessionEndedListeners = new Set<() => void>();
 
 /**

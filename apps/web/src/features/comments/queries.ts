@@ -1,7 +1,7 @@
 import { M, type TComment, type TCommentsPage, type TReactionState } from "@plugs/domain";
 import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../components/ui/toaster.tsx";
-import { ApiError } from "../../lib/api.ts";
+import { ApiError, refusalMessage } from "../../lib/api.ts";
 import { applyOptimistic } from "../../lib/optimistic.ts";
 import { postKeys } from "../posts/queries.ts";
 import {
@@ -19,11 +19,6 @@ export const commentKeys = {
   lists: () => [...commentKeys.all, "list"] as const,
   list: (postId: string) => [...commentKeys.lists(), postId] as const,
 };
-
-/** The message a person should see for a failed call: the server's own words for a refusal, else `fallback`. */
-export function messageOf(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : fallback;
-}
 
 /** A post's threads, oldest first, following the server's cursor (spec: comment fetch stale time 5 s). */
 export function useComments(postId: string) {
@@ -70,7 +65,7 @@ export function useCreateComment(postId: string) {
       toast.success(M.comments.posted);
     },
     onError: (error) => {
-      toast.error(M.comments.postFailed(messageOf(error, "Please try again")));
+      toast.error(M.comments.postFailed(refusalMessage(error, "Please try again")));
     },
   });
 }
@@ -84,7 +79,7 @@ export function useDeleteComment(postId: string) {
       toast.success(M.comments.deleted);
     },
     onError: (error) => {
-      toast.error(M.comments.deleteFailed(messageOf(error, "Please try again")));
+      toast.error(M.comments.deleteFailed(refusalMessage(error, "Please try again")));
     },
   });
 }
@@ -108,7 +103,7 @@ export function useToggleCommentLike(postId: string) {
     },
     onError: (error, { like }, context) => {
       context?.rollback();
-      const message = messageOf(error, "Please try again");
+      const message = refusalMessage(error, "Please try again");
       toast.error(like ? M.comments.likeFailed(message) : M.comments.unlikeFailed(message));
     },
     onSuccess: (state, { comment }) => {

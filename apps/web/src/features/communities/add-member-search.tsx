@@ -6,8 +6,9 @@ import { Button } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
+import { refusalMessage } from "../../lib/api.ts";
 import { useDebouncedValue } from "../kols/use-debounced-value.ts";
-import { communityErrorMessage, useAddMember, useCommunityUserSearch } from "./api.ts";
+import { useAddMember, useCommunityUserSearch } from "./api.ts";
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -30,7 +31,7 @@ export function AddMemberSearch({ communityId }: { communityId: string }) {
       { userId },
       {
         onSuccess: () => toast.success(`${username} was added to the community`),
-        onError: (error) => toast.error(communityErrorMessage(error, M.generic.unexpected)),
+        onError: (error) => toast.error(refusalMessage(error, M.generic.unexpected)),
         onSettled: () => setAdding(null),
       },
     );
@@ -60,7 +61,7 @@ export function AddMemberSearch({ communityId }: { communityId: string }) {
         </div>
       ) : results.isError ? (
         <p role="alert" className="mt-2 text-sm font-medium text-rug">
-          {communityErrorMessage(results.error, M.generic.unexpected)}
+          {refusalMessage(results.error, M.generic.unexpected)}
         </p>
       ) : results.data.length === 0 ? (
         <p className="mt-2 text-sm text-muted">No users found who are not members yet</p>

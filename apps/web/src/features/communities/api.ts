@@ -27,7 +27,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { toast } from "../../components/ui/toaster.tsx";
-import { ApiError, apiFetch } from "../../lib/api.ts";
+import { ApiError, apiFetch, refusalMessage } from "../../lib/api.ts";
 import { sendForm, type TUploadOptions } from "../../lib/upload.ts";
 import { postKeys } from "../posts/queries.ts";
 
@@ -58,11 +58,6 @@ const communityPath = (id: string) => `/api/communities/${encodeURIComponent(id)
 
 /** A 4xx is an answer (not found, not allowed), not a hiccup worth retrying. */
 const isAnswer = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
-
-/** The message to show for a failed call: the server's own words for a refusal, else the spec's fallback. */
-export function communityErrorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : fallback;
-}
 
 // ---- Calls ----
 
@@ -314,7 +309,7 @@ export function useUpdateMember(communityId: string) {
       toast.success(status !== undefined ? M.communities.statusUpdated : M.communities.roleUpdated);
     },
     onError: (error, { status }) => {
-      const message = communityErrorMessage(error, M.generic.unexpected);
+      const message = refusalMessage(error, M.generic.unexpected);
       toast.error(
         status !== undefined ? M.communities.statusFailed(message) : M.communities.roleFailed(message),
       );

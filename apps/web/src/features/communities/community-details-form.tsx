@@ -14,8 +14,8 @@ import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input, Textarea } from "../../components/ui/input.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
-import { ApiError } from "../../lib/api.ts";
-import { communityErrorMessage, useUpdateCommunity } from "./api.ts";
+import { ApiError, refusalMessage } from "../../lib/api.ts";
+import { useUpdateCommunity } from "./api.ts";
 
 /** The edit form's rules: the same schemas the server parses the PATCH with. */
 const ZCommunityDetailsForm = z.object({
@@ -66,7 +66,7 @@ export function CommunityDetailsForm({ community }: { community: TCommunityDetai
       const onFields = FIELDS.filter((f) => fields?.[f]);
       for (const f of onFields) form.setError(f, { message: fields?.[f] });
       if (onFields.length === 0) {
-        form.setError("root", { message: communityErrorMessage(error, M.generic.unexpected) });
+        form.setError("root", { message: refusalMessage(error, M.generic.unexpected) });
       }
     }
   });

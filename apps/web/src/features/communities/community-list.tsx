@@ -7,13 +7,13 @@ import {
 } from "@plugs/domain";
 import { Plus, RefreshCw, Search, SearchX, UsersRound } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { LoadError } from "../../components/load-error.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { fieldClasses, Input } from "../../components/ui/input.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import { cn } from "../../lib/cn.ts";
 import { useRequireAuth } from "../auth/auth-prompt.ts";
 import { useDebouncedValue } from "../kols/use-debounced-value.ts";
-import { PostListError } from "../posts/post-list-states.tsx";
 import { useCommunities } from "./api.ts";
 import { CommunityCard, CommunityCardSkeleton } from "./community-card.tsx";
 import { CreateCommunityDialog } from "./create-community-dialog.tsx";
@@ -127,7 +127,7 @@ export function CommunityList({
         {list.isPending ? (
           SKELETONS.map((key) => <CommunityCardSkeleton key={key} />)
         ) : list.isError && items.length === 0 ? (
-          <PostListError
+          <LoadError
             title={M.communities.refreshFailed}
             onRetry={() => void list.refetch()}
             busy={list.isFetching}

@@ -1,7 +1,7 @@
 import { M } from "@plugs/domain";
 import { MousePointerClick } from "lucide-react";
+import { LoadError } from "../../components/load-error.tsx";
 import { ApiError } from "../../lib/api.ts";
-import { PostListError } from "../posts/post-list-states.tsx";
 import { useCommunity } from "./api.ts";
 import { CommunityHeader } from "./community-header.tsx";
 import { CommunityPosts } from "./community-posts.tsx";
@@ -39,7 +39,7 @@ export function CommunityPanel({
   if (community.isError) {
     const missing = community.error instanceof ApiError && community.error.status === 404;
     return (
-      <PostListError
+      <LoadError
         title={missing ? M.communities.notFound : M.communities.feedFailed(community.error.message)}
         onRetry={() => void community.refetch()}
         busy={community.isFetching}

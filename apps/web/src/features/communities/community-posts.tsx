@@ -2,11 +2,12 @@ import { M, type TCommunityDetail } from "@plugs/domain";
 import { Lock, PenSquare, X } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { LoadError } from "../../components/load-error.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Pager } from "../kols/pager.tsx";
 import { CreatePostForm } from "../posts/composer/create-post-form.tsx";
 import { PostCard } from "../posts/post-card.tsx";
-import { PostListEmpty, PostListError, PostListSkeleton } from "../posts/post-list-states.tsx";
+import { PostListEmpty, PostListSkeleton } from "../posts/post-list-states.tsx";
 import { usePostsPage } from "../posts/queries.ts";
 import { communityHref } from "./community-card.tsx";
 
@@ -79,7 +80,7 @@ export function CommunityPosts({
       {posts.isPending ? (
         <PostListSkeleton count={2} />
       ) : posts.isError ? (
-        <PostListError
+        <LoadError
           title={M.communities.feedFailed(
             posts.error instanceof Error ? posts.error.message : M.generic.unexpected,
           )}

@@ -1,5 +1,4 @@
-import { communityInitials } from "@plugs/domain";
-import * as Primitive from "@radix-ui/react-avatar";
+import { Avatar } from "../../components/ui/avatar.tsx";
 import { cn } from "../../lib/cn.ts";
 
 /** A community's avatar: its image, or the first letters of its first two words while loading or without one. */
@@ -12,19 +11,7 @@ export function CommunityAvatar({
   name: string;
   className?: string;
 }) {
-  return (
-    <Primitive.Root
-      className={cn(
-        "inline-flex size-12 shrink-0 select-none items-center justify-center overflow-hidden rounded-xl border-2 border-surface bg-accent-soft",
-        className,
-      )}
-    >
-      {src ? <Primitive.Image src={src} alt="" className="size-full object-cover" /> : null}
-      <Primitive.Fallback className="font-bold text-accent" delayMs={src ? 400 : 0}>
-        {communityInitials(name) || "?"}
-      </Primitive.Fallback>
-    </Primitive.Root>
-  );
+  return <Avatar src={src} name={name} kind="community" className={className} />;
 }
 
 /** A community's banner at 3:1 (the ratio it is made for); a soft accent wash when there is none. */

@@ -1,6 +1,6 @@
-import { checkFileClaim } from "@plugs/domain";
 import { ImagePlus, X } from "lucide-react";
 import { useEffect, useId, useMemo, useRef } from "react";
+import { imageFileProblem } from "../../components/image-upload.tsx";
 import { cn } from "../../lib/cn.ts";
 
 const ACCEPT = "image/jpeg,image/png,image/gif,image/webp";
@@ -35,7 +35,7 @@ export function ImagePicker({
   const pick = (picked: File | undefined) => {
     if (input.current) input.current.value = "";
     if (!picked) return;
-    const problem = checkFileClaim(picked, ["image"]);
+    const problem = imageFileProblem(picked);
     if (problem) onProblem(problem);
     else onChange(picked);
   };

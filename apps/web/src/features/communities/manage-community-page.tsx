@@ -4,10 +4,10 @@ import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
-import { ApiError } from "../../lib/api.ts";
+import { ApiError, refusalMessage } from "../../lib/api.ts";
 import { RequireSession, StatePanel } from "../auth/require-session.tsx";
 import { usePageTitle } from "../site/queries.ts";
-import { communityErrorMessage, useCommunity } from "./api.ts";
+import { useCommunity } from "./api.ts";
 import { BrandingEditor } from "./branding-editor.tsx";
 import { CommunityDetailsForm } from "./community-details-form.tsx";
 import { isCreatorOf, MembersList } from "./members-list.tsx";
@@ -92,7 +92,7 @@ function ManageCommunityLoader({ slug }: { slug: string }) {
         text={
           notFound
             ? "There is no community at this address. It may have been renamed or removed."
-            : communityErrorMessage(community.error, M.generic.unexpected)
+            : refusalMessage(community.error, M.generic.unexpected)
         }
         action={
           notFound ? (

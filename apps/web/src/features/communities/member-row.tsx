@@ -72,6 +72,9 @@ function ConfirmBanDialog({
  * One member: avatar, username, Creator badge, joined date, Follow/Unfollow (not for oneself) and, for a creator
  * looking at someone else, the menu with Ban Member / Unban Member and Make Creator / Remove Creator Role. The
  * server checks every action against the acting user's role; its refusals arrive as toasts.
+ *
+ * The list it sits in is a size container: in a narrow one (a phone's manage page or sheet) the row tightens its
+ * gaps and Follow drops its icon, so the username and 'Joined Mon D, YYYY' keep their room.
  */
 export function MemberRow({
   member,
@@ -95,7 +98,7 @@ export function MemberRow({
     update.mutate({ memberId: member.id, status: "banned" }, { onSuccess: () => setConfirmBan(false) });
 
   return (
-    <li className="flex items-center gap-3 py-3">
+    <li className="flex items-center gap-2.5 py-3 @sm:gap-3">
       <Link to={`/user/${encodeURIComponent(member.username)}`} className="shrink-0 rounded-full">
         <Avatar src={member.avatarUrl} name={member.username} className="size-10" />
         <span className="sr-only">{member.username}'s profile</span>
@@ -115,7 +118,7 @@ export function MemberRow({
           {banned ? <MemberBadge tone="rug">Banned</MemberBadge> : null}
           {isSelf ? <span className="text-xs text-muted">(you)</span> : null}
         </div>
-        <p className="mt-0.5 text-xs text-muted">
+        <p className="mt-0.5 truncate text-xs text-muted">
           Joined{" "}
           <time dateTime={member.joinedAt} title={formatDate(member.joinedAt)}>
             {format(new Date(member.joinedAt), "MMM d, yyyy")}
@@ -127,6 +130,7 @@ export function MemberRow({
           username={member.username}
           following={member.followedByMe}
           size="sm"
+          iconClassName="@max-sm:hidden"
           onFollowChange={() =>
             void queryClient.invalidateQueries({ queryKey: communityKeys.members(communityId) })
           }

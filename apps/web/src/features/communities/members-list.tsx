@@ -1,14 +1,16 @@
 import { COMMUNITY_LIMITS, M, type TMemberStatus } from "@plugs/domain";
-import { ChevronLeft, ChevronRight, RefreshCw, Search } from "lucide-react";
+import { ChevronLeft, ChevronRight, Search } from "lucide-react";
 import { useState } from "react";
+import { LoadError } from "../../components/load-error.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { refusalMessage } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { useSession } from "../auth/session.ts";
 import { useDebouncedValue } from "../kols/use-debounced-value.ts";
 import { AddMemberSearch } from "./add-member-search.tsx";
-import { communityErrorMessage, useCommunityMembers } from "./api.ts";
+import { useCommunityMembers } from "./api.ts";
 import { MemberRow } from "./member-row.tsx";
 
 /** The spec's member search debounce. */
@@ -100,28 +102,19 @@ export function MembersList({ community }: { community: TMembersCommunity }) {
           <Spinner />
         </div>
       ) : members.isError && !data ? (
-        <div role="alert" className="rounded-xl border border-rug/30 bg-rug-soft p-4 text-center text-sm">
-          <p className="font-semibold text-rug">
-            {communityErrorMessage(members.error, M.generic.unexpected)}
-          </p>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="mt-3"
-            onClick={() => void members.refetch()}
-            busy={members.isFetching}
-            busyLabel="Retrying..."
-          >
-            <RefreshCw aria-hidden /> Retry
-          </Button>
-        </div>
+        <LoadError
+          title={refusalMessage(members.error, M.generic.unexpected)}
+          onRetry={() => void members.refetch()}
+          busy={members.isFetching}
+          look="inset"
+        />
       ) : data && data.items.length === 0 ? (
         <p className="py-8 text-center text-sm text-muted">{M.communities.noMembers}</p>
       ) : data ? (
         <ul
           aria-label={status === "active" ? "Members" : "Banned members"}
           aria-busy={members.isFetching || undefined}
-          className={cn("divide-y divide-border", members.isPlaceholderData && "opacity-60")}
+          className={cn("@container divide-y divide-border", members.isPlaceholderData && "opacity-60")}
         >
           {data.items.map((member) => (
             <MemberRow

@@ -1,6 +1,7 @@
-import { M, type TMeResponse, type TUpdateProfileRequest } from "@plugs/domain";
+import type { TMeResponse, TUpdateProfileRequest } from "@plugs/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError, apiFetch, noticeSessionEnd } from "../../lib/api.ts";
+import { apiFetch } from "../../lib/api.ts";
+import { sendForm, type TUploadOptions } from "../../lib/upload.ts";
 import { sessionKeys } from "../auth/session.ts";
 
 /** The signed-in user's own account: profile, avatar, sessions and MFA (GET /api/me is the session query). */
@@ -19,46 +20,17 @@ export function useUpdateProfile() {
   });
 }
 
-export type TUpload = { promise: Promise<TMeResponse>; abort: () => void };
-
-/**
- * POST /api/me/avatar through XMLHttpRequest, the one browser API that reports upload progress. `onProgress`
- * gets 0..1; `abort()` cancels (the promise then rejects with an AbortError).
- */
-export function uploadAvatar(file: File, onProgress: (fraction: number) => void): TUpload {
-  const xhr = new XMLHttpRequest();
-  const promise = new Promise<TMeResponse>((resolve, reject) => {
-    xhr.open("POST", "/api/me/avatar");
-    xhr.setRequestHeader("accept", "application/json");
-    xhr.responseType = "json";
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      noticeSessionEnd({ headers: { get: (name) => xhr.getResponseHeader(name) } });
-      const body = xhr.response as
-        | (TMeResponse & { error?: undefined })
-        | { error?: { code?: string; message?: string } }
-        | null;
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as TMeResponse);
-      else {
-        const error = body && "error" in body ? body.error : undefined;
-        reject(
-          new ApiError(
-            xhr.status,
-            error?.code ?? `HTTP_${xhr.status}`,
-            error?.message ?? M.generic.unexpected,
-          ),
-        );
-      }
-    };
-    xhr.onerror = () => reject(new Error(M.generic.unexpected));
-    xhr.onabort = () => reject(new DOMException("Upload cancelled", "AbortError"));
-    const form = new FormData();
-    form.append("avatar", file);
-    xhr.send(form);
+/** POST /api/me/avatar with upload progress; the answer is the new /api/me, so the session updates at once. */
+export function useUploadAvatar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, ...options }: { file: File } & TUploadOptions) => {
+      const form = new FormData();
+      form.append("avatar", file);
+      return sendForm<TMeResponse>("POST", "/api/me/avatar", form, options);
+    },
+    onSuccess: (me) => queryClient.setQueryData(sessionKeys.me(), me),
   });
-  return { promise, abort: () => xhr.abort() };
 }
 
 export function useRevokeOtherSessions() {

@@ -1,10 +1,11 @@
 import { M, type TFeedSort, type TFeedTab } from "@plugs/domain";
 import { ArrowUp } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { LoadError } from "../../components/load-error.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { clearNewPosts, useNewPostsCount } from "../notifications/new-posts.ts";
 import { PostCard } from "../posts/post-card.tsx";
-import { PostListEmpty, PostListError, PostListSkeleton } from "../posts/post-list-states.tsx";
+import { PostListEmpty, PostListSkeleton } from "../posts/post-list-states.tsx";
 import { useFeed } from "../posts/queries.ts";
 
 const AUTO_LOAD_THRESHOLD = 0.1;
@@ -50,7 +51,7 @@ export function FeedList({ tab, sort, signedIn }: { tab: TFeedTab; sort: TFeedSo
   if (feed.isPending) return <PostListSkeleton />;
   if (feed.isError) {
     return (
-      <PostListError title={M.posts.loadFailed} onRetry={() => void feed.refetch()} busy={feed.isFetching} />
+      <LoadError title={M.posts.loadFailed} onRetry={() => void feed.refetch()} busy={feed.isFetching} />
     );
   }
   const posts = feed.data.pages.flatMap((p) => p.items);

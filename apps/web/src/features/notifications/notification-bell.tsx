@@ -1,8 +1,9 @@
 import type { TNotification } from "@plugs/domain";
 import * as Popover from "@radix-ui/react-popover";
-import { Bell, CheckCheck, Coins, RefreshCw } from "lucide-react";
+import { Bell, CheckCheck, Coins } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import { LoadError } from "../../components/load-error.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
@@ -67,19 +68,12 @@ function NotificationList({ onNavigate }: { onNavigate: () => void }) {
   }
   if (list.isError) {
     return (
-      <div role="alert" className="px-4 py-8 text-center">
-        <p className="text-sm font-semibold text-rug">Failed to load notifications</p>
-        <Button
-          variant="secondary"
-          size="sm"
-          className="mt-3"
-          onClick={() => void list.refetch()}
-          busy={list.isFetching}
-          busyLabel="Retrying..."
-        >
-          <RefreshCw aria-hidden /> Retry
-        </Button>
-      </div>
+      <LoadError
+        title="Failed to load notifications"
+        onRetry={() => void list.refetch()}
+        busy={list.isFetching}
+        look="plain"
+      />
     );
   }
   const items = list.data.pages.flatMap((p) => p.items);

@@ -1,6 +1,7 @@
 import { M, type TPostDetail } from "@plugs/domain";
-import { Ban, LogIn, MessageCircle, RefreshCw, UserPlus } from "lucide-react";
+import { Ban, LogIn, MessageCircle, UserPlus } from "lucide-react";
 import { Link } from "react-router";
+import { LoadError } from "../../components/load-error.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { openAuthPrompt } from "../auth/auth-prompt.ts";
 import { useSession } from "../auth/session.ts";
@@ -96,19 +97,12 @@ export function CommentsArea({ post }: { post: TPostDetail }) {
         {comments.isPending ? (
           <CommentsSkeleton />
         ) : comments.isError && threads.length === 0 ? (
-          <div role="alert" className="rounded-xl border border-rug/30 bg-rug-soft p-5 text-center">
-            <p className="font-semibold text-rug">Failed to load comments</p>
-            <Button
-              variant="secondary"
-              size="sm"
-              className="mt-3"
-              onClick={() => void comments.refetch()}
-              busy={comments.isFetching}
-              busyLabel="Retrying..."
-            >
-              <RefreshCw aria-hidden /> Retry
-            </Button>
-          </div>
+          <LoadError
+            title="Failed to load comments"
+            onRetry={() => void comments.refetch()}
+            busy={comments.isFetching}
+            look="inset"
+          />
         ) : threads.length === 0 ? (
           <p className="py-6 text-center text-sm text-muted">{M.comments.none}</p>
         ) : (

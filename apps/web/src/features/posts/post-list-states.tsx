@@ -1,6 +1,4 @@
-import { RefreshCw } from "lucide-react";
 import type { ReactNode } from "react";
-import { Button } from "../../components/ui/button.tsx";
 import { PostCardSkeleton } from "./post-card.tsx";
 
 const SKELETON_KEYS = ["first", "second", "third", "fourth", "fifth"];
@@ -12,33 +10,6 @@ export function PostListSkeleton({ count = 3 }: { count?: number }) {
       {SKELETON_KEYS.slice(0, count).map((key) => (
         <PostCardSkeleton key={key} />
       ))}
-    </div>
-  );
-}
-
-/** A list's error state with Retry. */
-export function PostListError({
-  title,
-  onRetry,
-  busy,
-}: {
-  title: string;
-  onRetry: () => void;
-  busy?: boolean;
-}) {
-  return (
-    <div role="alert" className="rounded-2xl border border-rug/30 bg-rug-soft p-6 text-center">
-      <p className="font-semibold text-rug">{title}</p>
-      <Button
-        variant="secondary"
-        size="sm"
-        className="mt-4"
-        onClick={onRetry}
-        busy={busy}
-        busyLabel="Retrying..."
-      >
-        <RefreshCw aria-hidden /> Retry
-      </Button>
     </div>
   );
 }

@@ -1,12 +1,12 @@
 import { M } from "@plugs/domain";
 import { ArrowLeft, FileQuestion } from "lucide-react";
 import { Link, useParams } from "react-router";
+import { LoadError } from "../../components/load-error.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { usePageTitle } from "../site/queries.ts";
 import { CommentsArea } from "./comments-area.tsx";
 import { PostCard, PostCardSkeleton } from "./post-card.tsx";
-import { PostListError } from "./post-list-states.tsx";
 import { usePost } from "./queries.ts";
 
 /** /posts/:id: the whole post, a way back, and its comments area. */
@@ -45,11 +45,7 @@ export default function PostPage() {
       ) : post.isError ? (
         <div className="mt-4">
           <h1 className="sr-only">Post</h1>
-          <PostListError
-            title={M.posts.loadFailed}
-            onRetry={() => void post.refetch()}
-            busy={post.isFetching}
-          />
+          <LoadError title={M.posts.loadFailed} onRetry={() => void post.refetch()} busy={post.isFetching} />
         </div>
       ) : (
         <div className="mt-4 flex flex-col gap-6">

@@ -1,12 +1,13 @@
 import { ChevronLeft, ChevronRight, LogIn, ShieldCheck, UserPlus } from "lucide-react";
 import { useSearchParams } from "react-router";
+import { LoadError } from "../../components/load-error.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { openAuthPrompt } from "../auth/auth-prompt.ts";
 import { useSession } from "../auth/session.ts";
 import { usePageTitle } from "../site/queries.ts";
 import { CreatePostForm } from "./composer/create-post-form.tsx";
 import { PostCard } from "./post-card.tsx";
-import { PostListEmpty, PostListError, PostListSkeleton } from "./post-list-states.tsx";
+import { PostListEmpty, PostListSkeleton } from "./post-list-states.tsx";
 import { usePostsPage } from "./queries.ts";
 
 const GUIDELINES = [
@@ -90,7 +91,7 @@ export default function PostsPage() {
           {posts.isPending ? (
             <PostListSkeleton />
           ) : posts.isError ? (
-            <PostListError
+            <LoadError
               title="Error loading posts"
               onRetry={() => void posts.refetch()}
               busy={posts.isFetching}

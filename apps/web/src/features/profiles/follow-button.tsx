@@ -9,11 +9,14 @@ export function FollowButton({
   username,
   following,
   size = "md",
+  iconClassName,
   onFollowChange,
 }: {
   username: string;
   following: boolean;
   size?: TButtonSize;
+  /** Classes for the icon, e.g. to hide it where a row is short of room (the label always shows). */
+  iconClassName?: string;
   /** Called with the new state once the server has answered (lists that show follow states refresh). */
   onFollowChange?: (following: boolean) => void;
 }) {
@@ -35,7 +38,11 @@ export function FollowButton({
         )
       }
     >
-      {following ? <UserCheck aria-hidden /> : <UserPlus aria-hidden />}
+      {following ? (
+        <UserCheck aria-hidden className={iconClassName} />
+      ) : (
+        <UserPlus aria-hidden className={iconClassName} />
+      )}
       {following ? M.communities.unfollow : M.communities.follow}
     </Button>
   );

@@ -4,6 +4,7 @@ import { format } from "date-fns";
 import { ArrowLeft, BadgeCheck, CalendarDays, Coins, UserX } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
+import { LoadError } from "../../components/load-error.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
@@ -11,40 +12,25 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { ApiError } from "../../lib/api.ts";
 import { useSession } from "../auth/session.ts";
 import { PostCard } from "../posts/post-card.tsx";
-import { PostListEmpty, PostListError, PostListSkeleton } from "../posts/post-list-states.tsx";
 import { usePageTitle } from "../site/queries.ts";
 import { FollowButton } from "./follow-button.tsx";
-import { LoadMore } from "./load-more.tsx";
+import { ProfileTabList } from "./profile-tab-list.tsx";
 import { profileKeys, useFollowList, useProfile, useUserPosts } from "./queries.ts";
 import { UserCommunities } from "./user-communities.tsx";
 
 type TTab = "posts" | "followers" | "following" | "communities";
 
 function UserPosts({ username }: { username: string }) {
-  const posts = useUserPosts(username, true);
-  if (posts.isPending) return <PostListSkeleton count={2} />;
-  if (posts.isError) {
-    return (
-      <PostListError
-        title={M.posts.loadFailed}
-        onRetry={() => void posts.refetch()}
-        busy={posts.isFetching}
-      />
-    );
-  }
-  const items = posts.data.pages.flatMap((p) => p.items);
-  if (items.length === 0) return <PostListEmpty title="No posts yet" />;
   return (
-    <div className="flex flex-col gap-4">
-      {items.map((post) => (
-        <PostCard key={post.id} post={post} headingLevel="h3" />
-      ))}
-      <LoadMore
-        more={posts.hasNextPage}
-        busy={posts.isFetchingNextPage}
-        onMore={() => void posts.fetchNextPage()}
-      />
-    </div>
+    <ProfileTabList
+      query={useUserPosts(username, true)}
+      skeletons={2}
+      failed={M.posts.loadFailed}
+      empty="No posts yet"
+      className="gap-4"
+    >
+      {(items) => items.map((post) => <PostCard key={post.id} post={post} headingLevel="h3" />)}
+    </ProfileTabList>
   );
 }
 
@@ -67,36 +53,21 @@ function FollowRow({ user }: { user: TFollowListItem }) {
 }
 
 function FollowList({ username, direction }: { username: string; direction: "followers" | "following" }) {
-  const list = useFollowList(username, direction, true);
-  if (list.isPending) return <PostListSkeleton count={1} />;
-  if (list.isError) {
-    return (
-      <PostListError
-        title={`Failed to load ${direction}`}
-        onRetry={() => void list.refetch()}
-        busy={list.isFetching}
-      />
-    );
-  }
-  const users = list.data.pages.flatMap((p) => p.items);
-  if (users.length === 0) {
-    return (
-      <PostListEmpty title={direction === "followers" ? "No followers yet" : "Not following anyone yet"} />
-    );
-  }
   return (
-    <div className="flex flex-col gap-2">
-      <ul className="flex flex-col gap-2">
-        {users.map((u) => (
-          <FollowRow key={u.id} user={u} />
-        ))}
-      </ul>
-      <LoadMore
-        more={list.hasNextPage}
-        busy={list.isFetchingNextPage}
-        onMore={() => void list.fetchNextPage()}
-      />
-    </div>
+    <ProfileTabList
+      query={useFollowList(username, direction, true)}
+      failed={`Failed to load ${direction}`}
+      empty={direction === "followers" ? "No followers yet" : "Not following anyone yet"}
+      className="gap-2"
+    >
+      {(users) => (
+        <ul className="flex flex-col gap-2">
+          {users.map((u) => (
+            <FollowRow key={u.id} user={u} />
+          ))}
+        </ul>
+      )}
+    </ProfileTabList>
   );
 }
 
@@ -154,7 +125,7 @@ export default function ProfilePage() {
     }
     return (
       <div className="mx-auto max-w-3xl px-4 py-10">
-        <PostListError
+        <LoadError
           title="Failed to load this profile"
           onRetry={() => void profile.refetch()}
           busy={profile.isFetching}

@@ -3,8 +3,7 @@ import { format } from "date-fns";
 import { Users } from "lucide-react";
 import { Link } from "react-router";
 import { Avatar } from "../../components/ui/avatar.tsx";
-import { PostListEmpty, PostListError, PostListSkeleton } from "../posts/post-list-states.tsx";
-import { LoadMore } from "./load-more.tsx";
+import { ProfileTabList } from "./profile-tab-list.tsx";
 import { useUserCommunities } from "./queries.ts";
 
 function CommunityRow({ community }: { community: TUserCommunity }) {
@@ -40,31 +39,20 @@ function CommunityRow({ community }: { community: TUserCommunity }) {
 
 /** The profile's Communities tab: where the member belongs, most recently joined first. */
 export function UserCommunities({ username }: { username: string }) {
-  const list = useUserCommunities(username, true);
-  if (list.isPending) return <PostListSkeleton count={1} />;
-  if (list.isError) {
-    return (
-      <PostListError
-        title="Failed to load communities"
-        onRetry={() => void list.refetch()}
-        busy={list.isFetching}
-      />
-    );
-  }
-  const items = list.data.pages.flatMap((p) => p.items);
-  if (items.length === 0) return <PostListEmpty title="Not in any communities yet" />;
   return (
-    <div className="flex flex-col gap-2">
-      <ul aria-label="Communities joined" className="flex flex-col gap-2">
-        {items.map((c) => (
-          <CommunityRow key={c.id} community={c} />
-        ))}
-      </ul>
-      <LoadMore
-        more={list.hasNextPage}
-        busy={list.isFetchingNextPage}
-        onMore={() => void list.fetchNextPage()}
-      />
-    </div>
+    <ProfileTabList
+      query={useUserCommunities(username, true)}
+      failed="Failed to load communities"
+      empty="Not in any communities yet"
+      className="gap-2"
+    >
+      {(items) => (
+        <ul aria-label="Communities joined" className="flex flex-col gap-2">
+          {items.map((c) => (
+            <CommunityRow key={c.id} community={c} />
+          ))}
+        </ul>
+      )}
+    </ProfileTabList>
   );
 }

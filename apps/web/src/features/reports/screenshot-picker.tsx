@@ -1,6 +1,7 @@
-import { checkFileClaim, KOL_LIMITS, M } from "@plugs/domain";
+import { KOL_LIMITS, M } from "@plugs/domain";
 import { ImagePlus, X } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { imageFileProblem } from "../../components/image-upload.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
 
 function fileKey(file: File): string {
@@ -27,7 +28,7 @@ export function ScreenshotPicker({ files, onChange }: { files: File[]; onChange:
     const next = [...files];
     let problem: string | null = null;
     for (const file of Array.from(picked ?? [])) {
-      const refused = file.type.startsWith("image/") ? checkFileClaim(file, ["image"]) : M.files.selectImage;
+      const refused = imageFileProblem(file);
       if (refused) problem = refused;
       // The same file picked twice is kept once.
       else if (next.some((f) => fileKey(f) === fileKey(file))) continue;
