@@ -429,9 +429,18 @@ describe("dashboard, admin and bans", () => {
     const res = await postJson(j.server, `/api/admin/users/${victim.id}/ban`, {}, admin.cookie);
     expect(res.status).toBe(200);
 
-    await page.getByLabel("Username").fill(`${victim.username}_b`);
-    await page.getByRole("button", { name: "Save changes" }).click();
-    await toast(page, "Your account has been banned. Please contact support for assistance.").waitFor();
+    // The tab learns of the ban from its next request: this save, or a background one (the bell, the event stream)
+    // when that comes first and the form is already gone. Either way it must sign out and say why.
+    const told = toast(
+      page,
+      "Your account has been banned. Please contact support for assistance.",
+    ).waitFor();
+    await page
+      .getByLabel("Username")
+      .fill(`${victim.username}_b`, { timeout: 2000 })
+      .then(() => page.getByRole("button", { name: "Save changes" }).click({ timeout: 2000 }))
+      .catch(() => {});
+    await told;
     await page.getByRole("banner").getByRole("button", { name: "Sign In" }).waitFor();
     await page.getByRole("heading", { level: 1, name: "Sign in to open your dashboard" }).waitFor();
 

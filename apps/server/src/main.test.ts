@@ -104,7 +104,7 @@ describe("start-up", () => {
     });
     again.child.kill("SIGTERM");
     expect(await again.exited).toBe(0);
-  });
+  }, 90_000); // three servers start on PGlite, one after another (28 s on a busy 2-core machine)
 
   it("takes over a lock left by a process that no longer runs", async () => {
     const dataDir = tempDataDir();
