@@ -39,13 +39,16 @@ export function createApp(
 ) {
   const app = new Hono<TAppEnv>();
   app.use(requestId());
+  // One access-log line per request when info is on; with logs quieter than that, nothing per request.
+  const logRequests = deps.logger.isLevelEnabled("info");
   app.use(async (c, next) => {
-    const log = deps.logger.child({ reqId: c.get("requestId") });
-    c.set("log", log);
+    c.set("log", deps.logger);
+    if (!logRequests) return next();
     const started = performance.now();
     await next();
-    log.info(
+    deps.logger.info(
       {
+        reqId: c.get("requestId"),
         method: c.req.method,
         path: c.req.path,
         status: c.res.status,

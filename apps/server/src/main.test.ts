@@ -1,14 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "./db/client.ts";
 import { siteSettings } from "./db/schema/index.ts";
+import { createScratchDatabase } from "./db/scratch-database.ts";
 
 const MAIN = fileURLToPath(new URL("./main.ts", import.meta.url));
 const started: ChildProcess[] = [];
@@ -116,22 +115,15 @@ describe("start-up", () => {
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)("runs on PostgreSQL when DATABASE_URL is set", async () => {
-    const admin = process.env.TEST_DATABASE_URL as string;
-    const name = `plugs_test_${randomBytes(6).toString("hex")}`;
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`CREATE DATABASE ${name}`);
+    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL as string, "plugs_test");
     try {
-      const dbUrl = new URL(admin);
-      dbUrl.pathname = `/${name}`;
-      const p = run({ DATA_DIR: tempDataDir(), PORT: "0", DATABASE_URL: dbUrl.toString() });
+      const p = run({ DATA_DIR: tempDataDir(), PORT: "0", DATABASE_URL: scratch.url });
       const url = await listening(p);
       expect(await (await fetch(`${url}/api/health`)).json()).toEqual({ status: "ok", database: "postgres" });
       p.child.kill("SIGTERM");
       expect(await p.exited).toBe(0);
     } finally {
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      await scratch.drop();
     }
   });
 });

@@ -1,11 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
+import { createScratchDatabase } from "../../../apps/server/src/db/scratch-database.ts";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const WEB_INDEX = path.join(ROOT, "apps/web/dist/index.html");
@@ -27,26 +26,6 @@ async function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
-}
-
-/** A fresh database on the TEST_DATABASE_URL server, and how to drop it. */
-async function createDatabase(adminUrl: string) {
-  const name = `plugs_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
 }
 
 function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
@@ -75,7 +54,9 @@ export async function startE2EServer(extraEnv: Record<string, string> = {}): Pro
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "plugs-e2e-"));
-  const database = process.env.TEST_DATABASE_URL ? await createDatabase(process.env.TEST_DATABASE_URL) : null;
+  const database = process.env.TEST_DATABASE_URL
+    ? await createScratchDatabase(process.env.TEST_DATABASE_URL, "plugs_test")
+    : null;
 
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "",

@@ -1,56 +1,66 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { loadConfig } from "../config.ts";
 import type { TDeps } from "../context.ts";
 import { openDatabase } from "../db/client.ts";
+import { createScratchDatabase, existingDatabase } from "../db/scratch-database.ts";
 import { encodeCursor } from "../features/posts/feed-query.ts";
 import { queryRows } from "../features/posts/visibility.ts";
 import { createLogger } from "../logger.ts";
 import { createStorage } from "../storage/create-storage.ts";
 import { isPublicPost, seedBench, type TBenchSize } from "./seed.ts";
 
-/** A fresh database for one run: a plugs_bench_* database on a PostgreSQL server, or PGlite in a temp DATA_DIR. */
+/** A database for one run: a plugs_bench_* database on a PostgreSQL server, or PGlite in a temp DATA_DIR. */
 export type TBenchDatabase = {
   kind: "postgres" | "pglite";
+  /** The PostgreSQL database's name, or PGlite's DATA_DIR: what `--reuse` takes. */
+  name: string;
+  /** Whether it was seeded by an earlier run (`--reuse`). */
+  reused: boolean;
   databaseUrl: string | null;
   dataDir: string;
   /** The environment that points the server (and the peers) at it. */
   env: Record<string, string>;
+  /** Drops it, unless it is to be kept (`--keep`, `--reuse`). */
   drop(): Promise<void>;
 };
 
+/**
+ * A fresh database of one kind, or with `reuse` the one an earlier run kept (a database name on the PostgreSQL
+ * server, or a PGlite DATA_DIR). A kept or reused database outlives the run.
+ */
 export async function createBenchDatabase(
   kind: "postgres" | "pglite",
   adminUrl: string,
+  options: { keep?: boolean; reuse?: string | undefined } = {},
 ): Promise<TBenchDatabase> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "plugs-bench-"));
-  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  const keep = !!options.keep || !!options.reuse;
+  const reused = !!options.reuse;
   if (kind === "pglite") {
-    return { kind, databaseUrl: null, dataDir, env: { DATA_DIR: dataDir }, drop: async () => removeDir() };
+    const dataDir = options.reuse ?? fs.mkdtempSync(path.join(os.tmpdir(), "plugs-bench-"));
+    const drop = async () => {
+      if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
+    };
+    return { kind, name: dataDir, reused, databaseUrl: null, dataDir, env: { DATA_DIR: dataDir }, drop };
   }
-  const name = `plugs_bench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  // Uploads and the server's other files: always a fresh folder.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "plugs-bench-"));
+  const database = options.reuse
+    ? existingDatabase(adminUrl, options.reuse)
+    : await createScratchDatabase(adminUrl, "plugs_bench");
   return {
     kind,
-    databaseUrl,
+    name: database.name,
+    reused,
+    databaseUrl: database.url,
     dataDir,
-    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+    env: { DATA_DIR: dataDir, DATABASE_URL: database.url },
     async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-      removeDir();
+      if (!keep) await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -75,12 +85,21 @@ export function benchId(kind: "u" | "p", n: number): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-/** Seeds the database and reads what the endpoints need before the server takes it over. */
+/**
+ * Seeds the database (unless it is reused: then its migrations are applied and its size read back) and reads what
+ * the endpoints need before the server takes it over.
+ */
 export async function seedAndInspect(target: TBenchDatabase, size: TBenchSize, log: (line: string) => void) {
   const deps = await openBenchDeps(target);
   try {
     const started = performance.now();
-    await seedBench(deps.db, size, log);
+    if (target.reused) {
+      const [row] = await queryRows<{ n: number }>(deps.db, sql`select count(*)::int as n from posts`);
+      size = { ...size, posts: row?.n ?? 0 };
+      log(`Reusing ${target.name} (${size.posts} posts).`);
+    } else {
+      await seedBench(deps.db, size, log);
+    }
     const seedSeconds = (performance.now() - started) / 1000;
     const [deep] = await queryRows<{ t: string; id: string }>(
       deps.db,

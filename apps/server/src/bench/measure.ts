@@ -67,14 +67,24 @@ async function sample(url: string, request: TLoadRequest): Promise<string> {
 export async function measureDatabase(
   kind: "postgres" | "pglite",
   size: TBenchSize,
-  options: TLoadOptions & { adminUrl: string },
+  options: TLoadOptions & {
+    adminUrl: string;
+    keep?: boolean;
+    reuse?: string | undefined;
+    /** Only the endpoints whose names contain one of these. */
+    endpoints?: string[] | undefined;
+  },
   log: (line: string) => void,
   /** Runs while the server is still up with its data (the Lighthouse run). */
   whileServing?: (url: string) => Promise<void>,
 ): Promise<TDatabaseRun> {
-  const target = await createBenchDatabase(kind, options.adminUrl);
+  const target = await createBenchDatabase(kind, options.adminUrl, options);
+  const endpoints = ENDPOINTS.filter(
+    (e) => !options.endpoints || options.endpoints.some((n) => e.name.includes(n)),
+  );
   try {
-    log(`Seeding ${kind} (${size.users} users, ${size.posts} posts, ${size.likes} likes)...`);
+    if (!target.reused)
+      log(`Seeding ${kind} (${size.users} users, ${size.posts} posts, ${size.likes} likes)...`);
     const seeded = await seedAndInspect(target, size, log);
     log(`Seeded in ${seeded.seedSeconds.toFixed(0)} s. Starting the server...`);
     const server = await startServerProcess(target.env);
@@ -85,7 +95,7 @@ export async function measureDatabase(
       const users = [];
       for (let n = 1; n <= SIGNED_IN_USERS; n++) users.push(await signIn(server.url, n));
       fx = { origin: server.url, users, ...seeded };
-      for (const endpoint of ENDPOINTS) {
+      for (const endpoint of endpoints) {
         const requests = endpoint.requests(fx);
         const body = await sample(server.url, requests[0] as TLoadRequest);
         samples.push(body);
@@ -107,7 +117,7 @@ export async function measureDatabase(
     const peer = await startHttpPeer();
     const httpResults: TMeasure[] = [];
     try {
-      for (const [i, endpoint] of ENDPOINTS.entries()) {
+      for (const [i, endpoint] of endpoints.entries()) {
         peer.answer(samples[i] ?? "{}");
         httpResults.push(await drive(peer.url, endpoint.requests(fx), options));
       }
@@ -118,7 +128,7 @@ export async function measureDatabase(
     const deps = await openBenchDeps(target);
     const dbResults: TMeasure[] = [];
     try {
-      for (const endpoint of ENDPOINTS) {
+      for (const endpoint of endpoints) {
         await loop((w, i) => endpoint.direct(deps, fx, w, i), { ...options, seconds: 1 });
         const measured = await loop((w, i) => endpoint.direct(deps, fx, w, i), options);
         log(
@@ -140,5 +150,6 @@ export async function measureDatabase(
     };
   } finally {
     await target.drop();
+    if (options.keep || options.reuse) log(`Kept ${kind} database ${target.name} (--reuse ${target.name}).`);
   }
 }

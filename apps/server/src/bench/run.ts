@@ -4,6 +4,8 @@
  * Prints a table and writes bench-results/benchmarks.json. See docs/benchmarks.md.
  *
  *   npm run bench -- --scale 0.05 --seconds 5 --connections 32 --only postgres --no-web --no-build
+ *   npm run bench -- --only postgres --keep              (keeps the seeded database and prints its name)
+ *   npm run bench -- --only postgres --reuse plugs_bench_0123abcd --endpoints health,feed
  */
 import { execSync } from "node:child_process";
 import fs from "node:fs";
@@ -33,6 +35,9 @@ const { values: args } = parseArgs({
       default: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
     },
     out: { type: "string", default: "bench-results/benchmarks.json" },
+    keep: { type: "boolean", default: false },
+    reuse: { type: "string" },
+    endpoints: { type: "string" },
   },
 });
 
@@ -41,7 +46,12 @@ const options = {
   seconds: Number(args.seconds),
   connections: Number(args.connections),
   adminUrl: args["admin-url"],
+  keep: args.keep,
+  reuse: args.reuse,
+  endpoints: args.endpoints?.split(","),
 };
+if (args.reuse && !args.only)
+  throw new Error("--reuse names one database: say which with --only postgres|pglite");
 
 async function machine() {
   const client = new pg.Client({ connectionString: options.adminUrl });

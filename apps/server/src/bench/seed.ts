@@ -150,36 +150,21 @@ export async function seedBench(db: TDb, size: TBenchSize, log: (line: string) =
         now() - interval '60 days' * random()
       from generate_series(1, ${size.ledger}) g`,
   );
-  await step(
-    "counters",
-    sql`update posts p set likes_count = l.n from (select post_id, count(*)::int n from post_likes group by post_id) l
-      where l.post_id = p.id`,
-  );
-  await step(
-    "comment counters",
-    sql`update posts p set comments_count = c.n
-      from (select post_id, count(*)::int n from post_comments group by post_id) c where c.post_id = p.id`,
-  );
-  await step(
-    "member counters",
-    sql`update communities c set member_count = x.n
-      from (select community_id, count(*)::int n from community_members group by community_id) x
-      where x.community_id = c.id`,
-  );
-  await step(
-    "follower counters",
-    sql`update profiles p set followers_count = x.n
-      from (select followed_id, count(*)::int n from follows group by followed_id) x where x.followed_id = p.id`,
-  );
-  await step(
-    "following counters",
-    sql`update profiles p set following_count = x.n
-      from (select follower_id, count(*)::int n from follows group by follower_id) x where x.follower_id = p.id`,
-  );
-  await step(
-    "points",
-    sql`update profiles p set points = x.n
-      from (select user_id, sum(points)::int n from points_transactions group by user_id) x where x.user_id = p.id`,
-  );
+  // Every counter from the rows it counts: (table, counter column, counted table, its key to the table's id, value).
+  const counters: [string, string, string, string, string][] = [
+    ["posts", "likes_count", "post_likes", "post_id", "count(*)"],
+    ["posts", "comments_count", "post_comments", "post_id", "count(*)"],
+    ["communities", "member_count", "community_members", "community_id", "count(*)"],
+    ["profiles", "followers_count", "follows", "followed_id", "count(*)"],
+    ["profiles", "following_count", "follows", "follower_id", "count(*)"],
+    ["profiles", "points", "points_transactions", "user_id", "sum(points)"],
+  ];
+  for (const [table, column, from, fromKey, value] of counters) {
+    await step(
+      `${table}.${column}`,
+      sql.raw(`update ${table} t set ${column} = x.n
+        from (select ${fromKey} k, ${value}::int n from ${from} group by ${fromKey}) x where x.k = t.id`),
+    );
+  }
   await step("analyze", sql`analyze`);
 }

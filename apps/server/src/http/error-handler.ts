@@ -24,7 +24,7 @@ export function handleError(err: Error, c: Context<TAppEnv>) {
     const code = err.status === 413 ? "TOO_LARGE" : err.status === 401 ? "UNAUTHORIZED" : "VALIDATION";
     appError = new AppError(code, err.message || "Bad request");
   } else {
-    c.get("log")?.error({ err }, "unhandled error");
+    c.get("log")?.error({ err, reqId: c.get("requestId") }, "unhandled error");
     appError = new AppError("INTERNAL", M.generic.unexpected);
   }
   if (appError.options.retryAfterSeconds) c.header("Retry-After", String(appError.options.retryAfterSeconds));

@@ -2,10 +2,9 @@
  * The scratch database the explain-* scripts seed and read plans from: created on the PostgreSQL server named by
  * DATABASE_URL, migrated, handed to `work`, and dropped again whatever happens.
  */
-import { randomBytes } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
-import pg from "pg";
 import { openDatabase, type TDatabase } from "../db/client.ts";
+import { createScratchDatabase } from "../db/scratch-database.ts";
 import { queryRows } from "../features/posts/visibility.ts";
 
 export type TScratch = {
@@ -25,13 +24,8 @@ export async function withScratchDatabase(work: (scratch: TScratch) => Promise<v
     );
     process.exit(1);
   }
-  const name = `plugs_explain_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
+  const scratch = await createScratchDatabase(serverUrl, "plugs_explain");
+  const database = await openDatabase({ databaseUrl: scratch.url, dataDir: null });
   const db = database.db;
   const explain = async (title: string, query: SQL) => {
     const rows = await queryRows<{ "QUERY PLAN": string }>(
@@ -42,10 +36,9 @@ export async function withScratchDatabase(work: (scratch: TScratch) => Promise<v
     for (const row of rows) console.log(row["QUERY PLAN"]);
   };
   try {
-    await work({ db, url: url.toString(), name, explain });
+    await work({ db, url: scratch.url, name: scratch.name, explain });
   } finally {
     await database.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await scratch.drop();
   }
 }

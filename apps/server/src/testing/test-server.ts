@@ -1,9 +1,8 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { loadConfig } from "../config.ts";
+import { createScratchDatabase } from "../db/scratch-database.ts";
 import { createLogger } from "../logger.ts";
 import { startServer, type TRunningServer } from "../server.ts";
 
@@ -28,20 +27,9 @@ export async function startTestServer(
   let databaseUrl: string | undefined = options.databaseUrl;
   let dropDatabase = async () => {};
   if (adminUrl && !databaseUrl) {
-    const name = `plugs_test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    const scratch = await createScratchDatabase(adminUrl, "plugs_test");
+    databaseUrl = scratch.url;
+    dropDatabase = scratch.drop;
   }
   const config = loadConfig({
     PORT: "0",

@@ -2,9 +2,11 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -77,8 +79,29 @@ export const pointsTransactions = pgTable(
     ),
     // Daily caps: one user's awards of one activity since the start of the day.
     index("points_transactions_user_activity_created_idx").on(t.userId, t.activityId, t.createdAt),
-    // Leaderboard windows: every award since a moment, summed per user without reading the table.
-    index("points_transactions_created_user_points_idx").on(t.createdAt, t.userId, t.points),
+  ],
+);
+
+/**
+ * The ledger rolled up per user and UTC day, for the week and month leaderboards (a window sums its days, not its
+ * awards). Kept by statement-level triggers on points_transactions (migration 0015_points_daily), so every way an
+ * award is written, one row or a bulk insert, moves it in the same statement; never written by the app.
+ */
+export const pointsDaily = pgTable(
+  "points_daily",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    points: integer("points").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: "points_daily_pkey", columns: [t.userId, t.day] }),
+    // Leaderboard windows: every day since the window began, summed per user without reading the table.
+    index("points_daily_day_user_points_idx").on(t.day, t.userId, t.points),
   ],
 );
 

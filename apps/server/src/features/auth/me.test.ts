@@ -99,6 +99,20 @@ describe("sessions", () => {
     expect(again.headers.getSetCookie()).toEqual([]);
   });
 
+  it("takes a session cookie only with its signature: another token or a changed signature is a visitor", async () => {
+    const carol = await createUser(server, { username: "carol_m" });
+    const pairs = carol.cookie.split("; ").map((p) => p.split("="));
+    const session = pairs.find(([name]) => name?.endsWith("session_token"));
+    if (!session?.[0] || !session[1]) throw new Error("no session cookie");
+    const [token, signature] = decodeURIComponent(session[1]).split(".");
+    const cookieOf = (value: string) => `${session[0]}=${encodeURIComponent(value)}`;
+    expect((await me(server, cookieOf(`${token}.${signature}`))).status).toBe(200);
+    expect((await me(server, cookieOf(`${alice.id}.${signature}`))).status).toBe(401);
+    const flipped = `${signature?.[0] === "A" ? "B" : "A"}${signature?.slice(1)}`;
+    expect((await me(server, cookieOf(`${token}.${flipped}`))).status).toBe(401);
+    expect((await me(server, cookieOf(`${token}`))).status).toBe(401);
+  });
+
   it("treats an expired session as signed out", async () => {
     await server.deps.db
       .update(sessions)

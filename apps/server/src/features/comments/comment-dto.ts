@@ -1,16 +1,10 @@
 import { REACTION_EMOJIS, type TComment, type TReactionCount, type TReactionState } from "@plugs/domain";
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client.ts";
-import {
-  commentMentions,
-  postCommentAttachments,
-  postCommentLikes,
-  postCommentReactions,
-  postComments,
-  profiles,
-} from "../../db/schema/index.ts";
-import { groupBy } from "../../lib/group-by.ts";
-import { authorColumns, type TAuthorRow, toAuthor } from "../profiles/author-dto.ts";
+import { postCommentReactions, postComments } from "../../db/schema/index.ts";
+import { rowDate } from "../../lib/row-date.ts";
+import { queryRows } from "../posts/visibility.ts";
+import { type TAuthorRow, toAuthor } from "../profiles/author-dto.ts";
 
 type TCommentRow = {
   id: string;
@@ -87,83 +81,82 @@ export function toComment(
   };
 }
 
+type THydratedRow = {
+  id: string;
+  post_id: string;
+  parent_id: string | null;
+  user_id: string;
+  content: string;
+  likes_count: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+  username: string | null;
+  avatar_url: string | null;
+  attachments: Omit<TAttachmentRow, "commentId">[];
+  mentions: Omit<TMentionRow, "commentId">[];
+  reactions: Omit<TReactionRow, "commentId">[];
+  mine: string[];
+  liked: boolean;
+};
+
 /**
- * Turns comment ids into comments, in the given order, with one query per kind for the whole page: comments with
- * their authors, attachments, mentions, reaction counts, the viewer's reactions and the viewer's likes. Never a
- * query per comment.
+ * Turns comment ids into comments, in the given order, in one statement for the whole page: each comment with its
+ * author, attachments and mentions (in order), reaction counts (counted from the rows), the viewer's reactions and
+ * whether the viewer likes it, each from its per-comment index. Never a query per comment.
  */
 export async function hydrateComments(db: TDb, ids: string[], viewerId: string | null): Promise<TComment[]> {
   if (ids.length === 0) return [];
-  const [rows, attachments, mentions, reactions, mine, likes] = await Promise.all([
-    db
-      .select({
-        id: postComments.id,
-        postId: postComments.postId,
-        parentId: postComments.parentId,
-        userId: postComments.userId,
-        content: postComments.content,
-        likesCount: postComments.likesCount,
-        createdAt: postComments.createdAt,
-        updatedAt: postComments.updatedAt,
-        author: authorColumns,
-      })
-      .from(postComments)
-      .leftJoin(profiles, eq(profiles.id, postComments.userId))
-      .where(inArray(postComments.id, ids)),
-    db
-      .select({
-        id: postCommentAttachments.id,
-        commentId: postCommentAttachments.commentId,
-        fileName: postCommentAttachments.fileName,
-        fileUrl: postCommentAttachments.fileUrl,
-        fileType: postCommentAttachments.fileType,
-        fileSize: postCommentAttachments.fileSize,
-      })
-      .from(postCommentAttachments)
-      .where(inArray(postCommentAttachments.commentId, ids))
-      .orderBy(asc(postCommentAttachments.commentId), asc(postCommentAttachments.position)),
-    db
-      .select({
-        commentId: commentMentions.commentId,
-        username: commentMentions.username,
-        mentionType: commentMentions.mentionType,
-        position: commentMentions.position,
-      })
-      .from(commentMentions)
-      .where(inArray(commentMentions.commentId, ids))
-      .orderBy(asc(commentMentions.commentId), asc(commentMentions.position)),
-    reactionCounts(db, ids),
-    viewerId
-      ? db
-          .select({ commentId: postCommentReactions.commentId, emoji: postCommentReactions.emoji })
-          .from(postCommentReactions)
-          .where(and(eq(postCommentReactions.userId, viewerId), inArray(postCommentReactions.commentId, ids)))
-      : Promise.resolve([] as { commentId: string; emoji: string }[]),
-    viewerId
-      ? db
-          .select({ commentId: postCommentLikes.commentId })
-          .from(postCommentLikes)
-          .where(and(eq(postCommentLikes.userId, viewerId), inArray(postCommentLikes.commentId, ids)))
-      : Promise.resolve([] as { commentId: string }[]),
-  ]);
+  const mine = viewerId
+    ? sql`coalesce((select json_agg(r.emoji) from post_comment_reactions r
+          where r.comment_id = post_comments.id and r.user_id = ${viewerId}), '[]')`
+    : sql`'[]'::json`;
+  const liked = viewerId
+    ? sql`exists (select 1 from post_comment_likes l where l.comment_id = post_comments.id and l.user_id = ${viewerId})`
+    : sql`false`;
+  const rows = await queryRows<THydratedRow>(
+    db,
+    sql`select post_comments.id, post_comments.post_id, post_comments.parent_id, post_comments.user_id,
+          post_comments.content, post_comments.likes_count, post_comments.created_at, post_comments.updated_at,
+          a.username, a.avatar_url,
+          coalesce((select json_agg(json_build_object('id', f.id, 'fileName', f.file_name, 'fileUrl', f.file_url,
+              'fileType', f.file_type, 'fileSize', f.file_size) order by f.position)
+            from post_comment_attachments f where f.comment_id = post_comments.id), '[]') as attachments,
+          coalesce((select json_agg(json_build_object('username', m.username, 'mentionType', m.mention_type,
+              'position', m.position) order by m.position)
+            from comment_mentions m where m.comment_id = post_comments.id), '[]') as mentions,
+          coalesce((select json_agg(json_build_object('emoji', r.emoji, 'count', r.n))
+            from (select emoji, count(*)::int as n from post_comment_reactions
+              where comment_id = post_comments.id group by emoji) r), '[]') as reactions,
+          ${mine} as mine,
+          ${liked} as liked
+        from post_comments
+        left join profiles a on a.id = post_comments.user_id
+        where ${inArray(postComments.id, ids)}`,
+  );
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const attachmentsBy = groupBy(attachments, (a) => a.commentId);
-  const mentionsBy = groupBy(mentions, (m) => m.commentId);
-  const reactionsBy = groupBy(reactions, (r) => r.commentId);
-  const mineBy = groupBy(mine, (r) => r.commentId);
-  const liked = new Set(likes.map((l) => l.commentId));
   const out: TComment[] = [];
   for (const id of ids) {
-    const row = byId.get(id);
+    const r = byId.get(id);
     // A comment deleted between the id query and now is simply left out.
-    if (!row) continue;
+    if (!r) continue;
+    const row: TCommentRow = {
+      id: r.id,
+      postId: r.post_id,
+      parentId: r.parent_id,
+      userId: r.user_id,
+      content: r.content,
+      likesCount: r.likes_count,
+      createdAt: rowDate(r.created_at),
+      updatedAt: rowDate(r.updated_at),
+      author: r.username === null ? null : { username: r.username, avatarUrl: r.avatar_url },
+    };
     out.push(
       toComment(row, {
-        attachments: attachmentsBy.get(id) ?? [],
-        mentions: mentionsBy.get(id) ?? [],
-        reactions: reactionsBy.get(id) ?? [],
-        userReactions: (mineBy.get(id) ?? []).map((r) => r.emoji),
-        likedByMe: liked.has(id),
+        attachments: r.attachments.map((a) => ({ ...a, commentId: id })),
+        mentions: r.mentions.map((m) => ({ ...m, commentId: id })),
+        reactions: r.reactions.map((x) => ({ ...x, commentId: id })),
+        userReactions: r.mine,
+        likedByMe: r.liked,
       }),
     );
   }

@@ -14,8 +14,9 @@ import { queryRows } from "../posts/visibility.ts";
  * one stable place and a page never repeats or skips anyone. Banned accounts and people without points in the
  * window are not on it.
  *   all:          profiles.points (the ledger's running sum), read through profiles_leaderboard_idx
- *   week, month:  the ledger summed since the start of the calendar week (Monday) or month, in UTC, read through
- *                 points_transactions_created_user_points_idx (an index-only range scan)
+ *   week, month:  the ledger's days (points_daily, kept by triggers on the ledger) summed since the start of the
+ *                 calendar week (Monday) or month, in UTC, read through points_daily_day_user_points_idx (an
+ *                 index-only range scan)
  */
 
 type TRankedRow = {
@@ -27,9 +28,10 @@ type TRankedRow = {
   rank: number | null;
 };
 
+/** The first UTC day of the current calendar week or month. */
 function windowStart(window: Exclude<TLeaderboardWindow, "all">): SQL {
   const unit = sql.raw(`'${window}'`);
-  return sql`date_trunc(${unit}, now() at time zone 'UTC') at time zone 'UTC'`;
+  return sql`date_trunc(${unit}, now() at time zone 'UTC')::date`;
 }
 
 function mapEntry(
@@ -61,10 +63,10 @@ async function windowBoard(deps: TDeps, viewerId: string | null, query: TLeaderb
   const rows = await queryRows<TRankedRow>(
     deps.db,
     sql`with totals as (
-          select t.user_id, sum(t.points)::int as points
-          from points_transactions t
-          where t.created_at >= ${windowStart(window)}
-          group by t.user_id
+          select d.user_id, sum(d.points)::int as points
+          from points_daily d
+          where d.day >= ${windowStart(window)}
+          group by d.user_id
         ), ranked as (
           select p.id, p.username, p.avatar_url, s.points,
                  row_number() over (order by s.points desc, lower(p.username), p.id)::int as rank

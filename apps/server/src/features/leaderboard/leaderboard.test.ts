@@ -1,8 +1,10 @@
 import { M } from "@plugs/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser, makeAdmin } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { awardPoints } from "../points/award-points.ts";
+import { driftedDays } from "../points/testing.ts";
 import { call, seedSignedInUsers } from "../posts/testing.ts";
 import { queryRows } from "../posts/visibility.ts";
 
@@ -20,7 +22,11 @@ let server: TTestServer;
 beforeAll(async () => {
   server = await startTestServer();
 });
-afterAll(() => server?.close());
+afterAll(async () => {
+  // Whatever the tests paid, back-dated or took away, the rollup the boards read still equals the ledger.
+  expect(await driftedDays(server)).toEqual([]);
+  await server?.close();
+});
 
 /** Pays `points` to a user as an airdrop dated `at` (an SQL timestamp expression). */
 async function paid(userId: string, points: number, at = sql`now()`) {
@@ -155,6 +161,39 @@ describe("GET /api/leaderboard", () => {
     }
   });
 
+  it("keeps the daily rollup equal to the ledger however awards are written", async () => {
+    const a = await createUser(server);
+    const b = await createUser(server);
+    const admin = await createUser(server);
+    await makeAdmin(server, admin.id);
+    const weekOf = async (cookie: string) => (await board("?window=week", cookie)).body.me?.points ?? 0;
+    const [aBefore, bBefore] = [await weekOf(a.cookie), await weekOf(b.cookie)];
+    // A bulk airdrop through the API: one statement, several users.
+    const airdrop = await call(server, "POST", "/api/admin/airdrops", {
+      cookie: admin.cookie,
+      json: { usernames: [a.username, b.username], points: 7, reason: "Rollup check" },
+    });
+    expect(airdrop.status).toBe(201);
+    // A multi-row insert over several users and days (0, 10, ..., 40 points, that many days ago).
+    await server.deps.db.execute(sql`insert into points_transactions
+        (user_id, points, description, activity_id, idempotency_key, created_at)
+      select u, n, 'Bulk', (select id from points_activities where name = 'admin_airdrop'), 'bulk:' || u || n,
+        now() - n * interval '1 day'
+      from unnest(array[${a.id}, ${b.id}]::uuid[]) u, generate_series(0, 40, 10) n`);
+    expect(await driftedDays(server)).toEqual([]);
+    // This week: the airdrop's 7 (the bulk rows are 0 points today and 10 days or more ago).
+    expect(await weekOf(a.cookie)).toBe(aBefore + 7);
+    expect(await weekOf(b.cookie)).toBe(bBefore + 7);
+
+    // Back-dating moves points between days; deleting an award takes them away.
+    await server.deps.db.execute(sql`update points_transactions set created_at = created_at - interval '3 days'
+      where user_id = ${a.id}`);
+    await server.deps.db.execute(
+      sql`delete from points_transactions where user_id = ${b.id} and points = 10`,
+    );
+    expect(await driftedDays(server)).toEqual([]);
+  });
+
   it("serves each window from an index", async () => {
     // One transaction, so the setting and the plans share a connection on a pooled server.
     const plans = await server.deps.db.transaction(async (tx) => {
@@ -164,13 +203,13 @@ describe("GET /api/leaderboard", () => {
           .join("\n");
       await tx.execute(sql`set local enable_seqscan = off`);
       return {
-        window: await plan(sql`select user_id, sum(points) from points_transactions
-          where created_at >= now() - interval '7 days' group by user_id`),
+        window: await plan(sql`select user_id, sum(points) from points_daily
+          where day >= current_date - 7 group by user_id`),
         all: await plan(sql`select id from profiles p where p.points > 0 and not p.is_banned
           order by p.points desc, lower(p.username), p.id limit 20`),
       };
     });
-    expect(plans.window).toMatch(/points_transactions_created_user_points_idx/);
+    expect(plans.window).toMatch(/points_daily_day_user_points_idx/);
     expect(plans.all).toMatch(/profiles_leaderboard_idx/);
   });
 });

@@ -1,4 +1,5 @@
 import { FILE_RULES, M } from "@plugs/domain";
+import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { AppError } from "../../errors.ts";
 
@@ -23,12 +24,17 @@ export function fileOf(body: TParsedBody, field: string): File | null {
 /** Just above the largest upload (a 50 MB video) plus room for the multipart envelope and other fields. */
 export const MAX_REQUEST_BYTES = FILE_RULES.video.maxBytes + 1024 * 1024;
 
-/** Refuses any request body over MAX_REQUEST_BYTES with 413 and the error envelope, before it is read. */
-export function requestBodyLimit(maxSize = MAX_REQUEST_BYTES) {
-  return bodyLimit({
+/**
+ * Refuses any request body over MAX_REQUEST_BYTES with 413 and the error envelope, before it is read. GET and HEAD
+ * carry no body the app reads, so they skip the check: asking for the body makes the Node adapter build a full
+ * fetch Request (an AbortController, copied headers) for every read.
+ */
+export function requestBodyLimit(maxSize = MAX_REQUEST_BYTES): MiddlewareHandler {
+  const limit = bodyLimit({
     maxSize,
     onError: () => {
       throw new AppError("TOO_LARGE", M.files.requestTooLarge);
     },
   });
+  return (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limit(c, next));
 }

@@ -29,6 +29,19 @@ export async function driftedProfiles(server: TTestServer) {
   );
 }
 
+/** Every (user, UTC day) whose points_daily row differs from the ledger's sum for that day (none, when it holds). */
+export async function driftedDays(server: TTestServer) {
+  return queryRows<{ user_id: string; day: string; daily: number; ledger: number }>(
+    server.deps.db,
+    sql`select coalesce(d.user_id, l.user_id) as user_id, coalesce(d.day, l.day)::text as day,
+          coalesce(d.points, 0)::int as daily, coalesce(l.points, 0)::int as ledger
+        from points_daily d
+        full join (select user_id, (created_at at time zone 'UTC')::date as day, sum(points) as points
+          from points_transactions group by 1, 2) l on l.user_id = d.user_id and l.day = d.day
+        where coalesce(d.points, 0) <> coalesce(l.points, 0)`,
+  );
+}
+
 /** Sets an activity's columns straight in the database (the admin route is tested on its own). */
 export async function setActivity(
   server: TTestServer,

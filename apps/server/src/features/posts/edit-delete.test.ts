@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { M } from "@plugs/domain";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { notifications, postViews } from "../../db/schema/index.ts";
 import { createUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
@@ -204,16 +204,28 @@ describe("views", () => {
     expect(await open({ ua: "browser B" })).toBe(2);
     expect(await open({ cookie: other.cookie, ua: "browser A" })).toBe(3);
     expect(await open({ cookie: other.cookie, ua: "browser C" })).toBe(3);
-    // The next day, the same viewer counts again.
-    await server.deps.db
-      .update(postViews)
-      .set({ day: sql`${postViews.day} - 1` })
-      .where(eq(postViews.postId, post.id));
-    expect(await open({ cookie: other.cookie, ua: "browser A" })).toBe(4);
+    // The next UTC day, the same viewer counts again.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 24 * 3600 * 1000 });
+    try {
+      expect(await open({ cookie: other.cookie, ua: "browser A" })).toBe(4);
+      expect(await open({ cookie: other.cookie, ua: "browser A" })).toBe(4);
+    } finally {
+      vi.useRealTimers();
+    }
     const rows = await server.deps.db.select().from(postViews).where(eq(postViews.postId, post.id));
     expect(rows).toHaveLength(4);
     // Visitors are stored as a keyed hash, never as an address.
     expect(rows.map((r) => r.viewerKey).filter((k) => k.startsWith("v:"))).toHaveLength(2);
     expect(rows.some((r) => r.viewerKey.includes("127.0.0.1"))).toBe(false);
+  });
+
+  it("are written once: reading the post again the same day writes nothing", async () => {
+    const post = await createPostAs(server, author.cookie, { content: "read me twice" });
+    const open = () => call<TPost>(server, "GET", `/api/posts/${post.id}`, { cookie: bob.cookie });
+    expect((await open()).body.viewsCount).toBe(1);
+    // Were the second read to write its view again, the row taken away here would come back, counted twice.
+    await server.deps.db.delete(postViews).where(eq(postViews.postId, post.id));
+    expect((await open()).body.viewsCount).toBe(1);
+    expect(await server.deps.db.select().from(postViews).where(eq(postViews.postId, post.id))).toEqual([]);
   });
 });

@@ -7,11 +7,12 @@ import {
   decodeCursor,
   encodeCursor,
   feedIdsQuery,
+  orderBy,
   pagedCountQuery,
   pagedIdsQuery,
   type TFeedRow,
 } from "./feed-query.ts";
-import { hydratePosts } from "./post-dto.ts";
+import { hydratePage, hydratePosts } from "./post-dto.ts";
 import { queryRows } from "./visibility.ts";
 
 /**
@@ -21,7 +22,8 @@ import { queryRows } from "./visibility.ts";
 export async function getFeed(deps: TDeps, viewer: TViewer | null, query: TFeedQuery): Promise<TFeedPage> {
   const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : null;
   if (query.tab === "following" && !viewer) return { items: [], nextCursor: null };
-  const rows = await queryRows<TFeedRow>(
+  // The ids and their posts in one statement.
+  const rows = await hydratePage<TFeedRow>(
     deps.db,
     feedIdsQuery({
       tab: query.tab,
@@ -30,16 +32,14 @@ export async function getFeed(deps: TDeps, viewer: TViewer | null, query: TFeedQ
       cursor,
       limit: query.limit + 1,
     }),
+    orderBy(query.sort, "posts"),
+    viewer?.id ?? null,
   );
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    items: await hydratePosts(
-      deps.db,
-      page.map((r) => r.id),
-      viewer?.id ?? null,
-    ),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(cursorOf(query.sort, last)) : null,
+    items: page.map((r) => r.post),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(cursorOf(query.sort, last.keys)) : null,
   };
 }
 

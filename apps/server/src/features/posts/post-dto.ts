@@ -1,9 +1,10 @@
 import type { TPost } from "@plugs/domain";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { inArray, type SQL, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client.ts";
-import { communities, postLikes, postMedia, postMentions, posts, profiles } from "../../db/schema/index.ts";
-import { groupBy } from "../../lib/group-by.ts";
-import { authorColumns, toAuthor } from "../profiles/author-dto.ts";
+import { posts } from "../../db/schema/index.ts";
+import { rowDate } from "../../lib/row-date.ts";
+import { toAuthor } from "../profiles/author-dto.ts";
+import { queryRows } from "./visibility.ts";
 
 type TPostRow = {
   id: string;
@@ -65,72 +66,113 @@ export function toPost(
   };
 }
 
+type THydratedRow = {
+  id: string;
+  user_id: string;
+  content: string;
+  visibility: "public";
+  community_id: string | null;
+  likes_count: number;
+  comments_count: number;
+  views_count: number;
+  edited_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  username: string | null;
+  avatar_url: string | null;
+  is_verified: boolean | null;
+  community_name: string | null;
+  community_slug: string | null;
+  media: Omit<TMediaRow, "postId">[];
+  mentions: Omit<TMentionRow, "postId">[];
+  liked: boolean;
+};
+
+/** A post's columns with its author, community, media and mentions (in order) and whether the viewer likes it. */
+function hydratedColumns(viewerId: string | null): SQL {
+  const liked = viewerId
+    ? sql`exists (select 1 from post_likes l where l.post_id = posts.id and l.user_id = ${viewerId})`
+    : sql`false`;
+  return sql`posts.id, posts.user_id, posts.content, posts.visibility, posts.community_id, posts.likes_count,
+    posts.comments_count, posts.views_count, posts.edited_at, posts.created_at, posts.updated_at,
+    a.username, a.avatar_url, a.is_verified, c.name as community_name, c.slug as community_slug,
+    coalesce((select json_agg(json_build_object('id', m.id, 'mediaUrl', m.media_url,
+        'mediaType', m.media_type, 'width', m.width, 'height', m.height) order by m.position)
+      from post_media m where m.post_id = posts.id), '[]') as media,
+    coalesce((select json_agg(json_build_object('username', x.username, 'mentionType', x.mention_type,
+        'position', x.position) order by x.position)
+      from post_mentions x where x.post_id = posts.id), '[]') as mentions,
+    ${liked} as liked`;
+}
+
+const HYDRATED_JOINS = sql`left join profiles a on a.id = posts.user_id
+  left join communities c on c.id = posts.community_id`;
+
+function toPostOf(r: THydratedRow): TPost {
+  const row: TPostRow = {
+    id: r.id,
+    userId: r.user_id,
+    content: r.content,
+    visibility: r.visibility,
+    communityId: r.community_id,
+    likesCount: r.likes_count,
+    commentsCount: r.comments_count,
+    viewsCount: r.views_count,
+    editedAt: r.edited_at === null ? null : rowDate(r.edited_at),
+    createdAt: rowDate(r.created_at),
+    updatedAt: rowDate(r.updated_at),
+    author:
+      r.username === null
+        ? null
+        : { username: r.username, avatarUrl: r.avatar_url, isVerified: r.is_verified ?? false },
+    community:
+      r.community_id && r.community_name !== null && r.community_slug !== null
+        ? { id: r.community_id, name: r.community_name, slug: r.community_slug }
+        : null,
+  };
+  return toPost(
+    row,
+    r.media.map((m) => ({ ...m, postId: r.id })),
+    r.mentions.map((m) => ({ ...m, postId: r.id })),
+    r.liked,
+  );
+}
+
 /**
- * Turns post ids (already filtered by visibility) into posts, in the given order: one query for the posts with
- * their authors and communities, one for media, one for mentions and one for the viewer's likes. Never a query per
- * post.
+ * Turns post ids (already filtered by visibility) into posts, in the given order, in one statement: each post with
+ * its author and community, its media and mentions (in order, from their per-post indexes) and whether the viewer
+ * likes it. Never a query per post.
  */
 export async function hydratePosts(db: TDb, ids: string[], viewerId: string | null): Promise<TPost[]> {
   if (ids.length === 0) return [];
-  const [rows, media, mentions, likes] = await Promise.all([
-    db
-      .select({
-        id: posts.id,
-        userId: posts.userId,
-        content: posts.content,
-        visibility: posts.visibility,
-        communityId: posts.communityId,
-        likesCount: posts.likesCount,
-        commentsCount: posts.commentsCount,
-        viewsCount: posts.viewsCount,
-        editedAt: posts.editedAt,
-        createdAt: posts.createdAt,
-        updatedAt: posts.updatedAt,
-        author: { ...authorColumns, isVerified: profiles.isVerified },
-        community: { id: communities.id, name: communities.name, slug: communities.slug },
-      })
-      .from(posts)
-      .leftJoin(profiles, eq(profiles.id, posts.userId))
-      .leftJoin(communities, eq(communities.id, posts.communityId))
-      .where(inArray(posts.id, ids)),
-    db
-      .select({
-        id: postMedia.id,
-        postId: postMedia.postId,
-        mediaUrl: postMedia.mediaUrl,
-        mediaType: postMedia.mediaType,
-        width: postMedia.width,
-        height: postMedia.height,
-      })
-      .from(postMedia)
-      .where(inArray(postMedia.postId, ids))
-      .orderBy(asc(postMedia.postId), asc(postMedia.position)),
-    db
-      .select({
-        postId: postMentions.postId,
-        username: postMentions.username,
-        mentionType: postMentions.mentionType,
-        position: postMentions.position,
-      })
-      .from(postMentions)
-      .where(inArray(postMentions.postId, ids))
-      .orderBy(asc(postMentions.postId), asc(postMentions.position)),
-    viewerId
-      ? db
-          .select({ postId: postLikes.postId })
-          .from(postLikes)
-          .where(and(eq(postLikes.userId, viewerId), inArray(postLikes.postId, ids)))
-      : Promise.resolve([] as { postId: string }[]),
-  ]);
+  const rows = await queryRows<THydratedRow>(
+    db,
+    sql`select ${hydratedColumns(viewerId)} from posts ${HYDRATED_JOINS} where ${inArray(posts.id, ids)}`,
+  );
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const mediaByPost = groupBy(media, (m) => m.postId);
-  const mentionsByPost = groupBy(mentions, (m) => m.postId);
-  const liked = new Set(likes.map((l) => l.postId));
-  const out: TPost[] = [];
-  for (const id of ids) {
-    const row = byId.get(id);
-    // A post deleted between the id query and now is simply left out.
-    if (row) out.push(toPost(row, mediaByPost.get(id) ?? [], mentionsByPost.get(id) ?? [], liked.has(id)));
-  }
-  return out;
+  // A post deleted between the id query and now is simply left out.
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    return r ? [toPostOf(r)] : [];
+  });
+}
+
+/**
+ * A page of posts in one statement: `page` is an id query (already filtered by visibility) whose rows carry `id`
+ * and the page's keyset columns; each row comes back hydrated beside those columns, in `order` (over `posts`).
+ */
+export async function hydratePage<TKeys extends { id: string }>(
+  db: TDb,
+  page: SQL,
+  order: SQL,
+  viewerId: string | null,
+): Promise<{ post: TPost; keys: TKeys }[]> {
+  const rows = await queryRows<THydratedRow & { keys: TKeys }>(
+    db,
+    sql`with page as (${page})
+      select ${hydratedColumns(viewerId)}, row_to_json(page) as keys
+      from page join posts on posts.id = page.id ${HYDRATED_JOINS}
+      order by ${order}`,
+  );
+  return rows.map((r) => ({ post: toPostOf(r), keys: r.keys }));
 }

@@ -27,9 +27,33 @@ export function viewerKey(deps: TDeps, viewer: TViewer | null, client: TViewerCl
   return `v:${hash.slice(0, 32)}`;
 }
 
+/** How many (day, post, viewer) keys an instance remembers as written; past that it starts over (and rewrites). */
+const REMEMBERED_VIEWS = 100_000;
+const writtenViews = new WeakMap<TDeps["database"], { day: string; keys: Set<string> }>();
+
 /**
- * One post for its page, with its community's slug. Opening it counts a view once per viewer per day: the counter
- * moves only when the day's view row is new, in the same transaction.
+ * Whether this instance already wrote the view under `key` today (then writing it again would change nothing), or
+ * else a function that records it once it has been written. The record is only a shortcut: the view row's primary
+ * key still decides, across instances and restarts, whether a view counts.
+ */
+function rememberView(deps: TDeps, day: string, key: string): (() => void) | null {
+  let written = writtenViews.get(deps.database);
+  if (!written || written.day !== day) {
+    written = { day, keys: new Set() };
+    writtenViews.set(deps.database, written);
+  }
+  const { keys } = written;
+  if (keys.has(key)) return null;
+  return () => {
+    if (keys.size >= REMEMBERED_VIEWS) keys.clear();
+    keys.add(key);
+  };
+}
+
+/**
+ * One post for its page, with its community's slug. Opening it counts a view once per viewer per UTC day: the
+ * counter moves only when the day's view row is new, in the same statement. A view this instance already wrote
+ * today is not written again, so reading a post over and over is a plain read.
  */
 export async function viewPost(
   deps: TDeps,
@@ -40,19 +64,16 @@ export async function viewPost(
   const post = await findAccessiblePost(deps.db, postId, viewer?.id ?? null);
   if (!post) throw new AppError("NOT_FOUND", M.posts.notFound);
   const day = utcDay();
-  await deps.db.transaction(async (tx) => {
-    const counted = await tx
-      .insert(postViews)
-      .values({ postId: post.id, viewerKey: viewerKey(deps, viewer, client, day), day })
-      .onConflictDoNothing()
-      .returning({ postId: postViews.postId });
-    if (counted.length > 0) {
-      await tx
-        .update(posts)
-        .set({ viewsCount: sql`${posts.viewsCount} + 1` })
-        .where(eq(posts.id, post.id));
-    }
-  });
+  const key = viewerKey(deps, viewer, client, day);
+  const remember = rememberView(deps, day, `${post.id} ${key}`);
+  if (remember) {
+    await deps.db.execute(sql`with counted as (
+        insert into ${postViews} (post_id, viewer_key, day) values (${post.id}, ${key}, ${day})
+        on conflict do nothing returning post_id
+      )
+      update ${posts} set views_count = views_count + 1 where id = (select post_id from counted)`);
+    remember();
+  }
   const [dto] = await hydratePosts(deps.db, [post.id], viewer?.id ?? null);
   if (!dto) throw new AppError("NOT_FOUND", M.posts.notFound);
   return { ...dto, communitySlug: dto.community?.slug ?? null };

@@ -2,8 +2,19 @@ import { eq, sql } from "drizzle-orm";
 import type { TDeps } from "../../context.ts";
 import { siteSettings } from "../../db/schema/index.ts";
 
+const pings = new WeakMap<TDeps["database"], Promise<unknown>>();
+
+/**
+ * The database answers: one `select 1` at a time per instance. A check that arrives while one is in flight waits for
+ * that one, so a burst of health checks (load balancers, monitors) costs one round trip, not one each.
+ */
 export async function checkHealth(deps: TDeps) {
-  await deps.db.execute(sql`select 1`);
+  let ping = pings.get(deps.database);
+  if (!ping) {
+    ping = deps.db.execute(sql`select 1`).finally(() => pings.delete(deps.database));
+    pings.set(deps.database, ping);
+  }
+  await ping;
   return { status: "ok" as const, database: deps.database.kind };
 }
 

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
+import { checkHealth } from "./service.ts";
 
 let server: TTestServer;
 beforeAll(async () => {
@@ -13,6 +14,19 @@ describe("site", () => {
     expect(res.status).toBe(200);
     const expected = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
     expect(await res.json()).toEqual({ status: "ok", database: expected });
+  });
+
+  it("asks the database once for checks that arrive together, and again for the next one", async () => {
+    const execute = vi.spyOn(server.deps.db, "execute");
+    try {
+      const burst = await Promise.all(Array.from({ length: 10 }, () => checkHealth(server.deps)));
+      expect(burst.every((h) => h.status === "ok")).toBe(true);
+      expect(execute).toHaveBeenCalledTimes(1);
+      await checkHealth(server.deps);
+      expect(execute).toHaveBeenCalledTimes(2);
+    } finally {
+      execute.mockRestore();
+    }
   });
 
   it("serves the site name seeded by the migrations", async () => {
