@@ -1,13 +1,58 @@
+import fs from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 // `npm run dev -w apps/web` serves the app on :5173 with hot reload; the API and uploads come from the server
 // started beside it (`npm run dev`, port 3000).
 const server = "http://localhost:3000";
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Writes `name.br` and `name.gz` beside every text file of the build, compressed once at their highest levels, so
+ * the server (apps/server/src/http/web-app.ts) sends them as they are instead of compressing on every request.
+ */
+function precompress(): Plugin {
+  let outDir = "";
+  return {
+    name: "plugs:precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = fs
+        .readdirSync(outDir, { recursive: true, encoding: "utf8" })
+        .filter((name) => /\.(js|css|html|svg|json|txt|webmanifest)$/.test(name) && !name.startsWith(".vite"))
+        .map((name) => path.join(outDir, name));
+      await Promise.all(
+        files.map(async (file) => {
+          const bytes = fs.readFileSync(file);
+          if (bytes.length < 1024) return;
+          const [br, gz] = await Promise.all([
+            brotli(bytes, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+              },
+            }),
+            gzip(bytes, { level: 9 }),
+          ]);
+          fs.writeFileSync(`${file}.br`, br);
+          fs.writeFileSync(`${file}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   server: {
     proxy: {
       "/api": { target: server },
