@@ -77,8 +77,6 @@ export default defineConfig({
               priority: 2,
             },
             { name: "vendor", test: /node_modules[\\/]/, tags: ["$initial"], priority: 1 },
-            // The icons pages use beyond the shell's: one small shared chunk instead of a request per icon.
-            { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ },
           ],
         },
       },
