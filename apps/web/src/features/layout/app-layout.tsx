@@ -53,7 +53,9 @@ export function AppLayout() {
         Skip to content
       </a>
       <NavBar />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall (less the 4rem bar), so the footer starts below the fold and a page whose content
+          arrives later never pushes it across the screen (Lighthouse counts that as a layout shift). */}
+      <main id="main" className="min-h-[calc(100dvh-4rem)] flex-1">
         <Outlet />
       </main>
       <SiteFooter />
