@@ -4,7 +4,9 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import type { OutputChunk } from "rolldown";
 import { defineConfig, type Plugin } from "vite";
+import { PAGE_FILES } from "./src/page-files.ts";
 
 // `npm run dev -w apps/web` serves the app on :5173 with hot reload; the API and uploads come from the server
 // started beside it (`npm run dev`, port 3000).
@@ -51,8 +53,52 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Writes dist/.vite/page-preloads.json: for each route, the JavaScript its page loads first beyond the entry's (the
+ * page's chunk and its static imports). The server (web-app.ts) puts them in the HTML as modulepreload links, so a
+ * page's code downloads with the app's instead of after it has run.
+ */
+function pagePreloads(): Plugin {
+  let root = "";
+  return {
+    name: "plugs:page-preloads",
+    apply: "build",
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === "chunk");
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const withImports = (chunk: OutputChunk, files = new Set<string>()) => {
+        if (files.has(chunk.fileName)) return files;
+        files.add(chunk.fileName);
+        for (const imported of chunk.imports) {
+          const next = byFile.get(imported);
+          if (next) withImports(next, files);
+        }
+        return files;
+      };
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) this.error("the build has no entry chunk");
+      const loadedFirst = withImports(entry);
+      const preloads: Record<string, string[]> = {};
+      for (const [route, file] of Object.entries(PAGE_FILES)) {
+        const module = path.resolve(root, "src", file);
+        const page = chunks.find((chunk) => chunk.facadeModuleId === module);
+        if (!page) this.error(`no chunk draws ${route} (${file})`);
+        preloads[route] = [...withImports(page)].filter((name) => !loadedFirst.has(name));
+      }
+      this.emitFile({
+        type: "asset",
+        fileName: ".vite/page-preloads.json",
+        source: `${JSON.stringify(preloads, null, 2)}\n`,
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), pagePreloads()],
   server: {
     proxy: {
       "/api": { target: server },

@@ -23,6 +23,7 @@ let server: TTestServer;
 beforeAll(async () => {
   writeBuilt("assets/main-abc123.js", script);
   writeBuilt("index.html", html);
+  writeBuilt(".vite/page-preloads.json", JSON.stringify({ "/kols": ["assets/kols-page-abc123.js"] }));
   fs.writeFileSync(path.join(dist, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
   server = await startTestServer({ WEB_DIST: dist });
 });
@@ -78,7 +79,7 @@ describe("the built web app", () => {
   });
 
   it("answers page routes with index.html, compressed and never cached long", async () => {
-    for (const page of ["/", "/kols", "/plugfeed"]) {
+    for (const page of ["/", "/plugfeed", "/kol/some-handle"]) {
       const res = await rawGet(page, "br");
       expect(res.status).toBe(200);
       expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
@@ -89,6 +90,18 @@ describe("the built web app", () => {
     const unknown = await rawGet("/no-such-page", "gzip");
     expect(unknown.status).toBe(404);
     expect(zlib.gunzipSync(unknown.body).toString()).toBe(html);
+  });
+
+  it("preloads the page's own code in its HTML", async () => {
+    const res = await rawGet("/kols", "identity");
+    expect(res.status).toBe(200);
+    expect(res.headers["content-encoding"]).toBeUndefined();
+    expect(res.body.toString()).toBe(
+      html.replace(
+        "</head>",
+        '<link rel="modulepreload" crossorigin href="/assets/kols-page-abc123.js"></head>',
+      ),
+    );
   });
 
   it("sends a file built without compressed twins as it is, cached for an hour", async () => {
