@@ -1,6 +1,6 @@
 import { M, type TMeResponse } from "@plugs/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useCallback, useEffect } from "react";
 import { toast } from "../../components/ui/toaster.tsx";
 import { ApiError, apiFetch, noticeSessionEnd, onSessionBanned } from "../../lib/api.ts";
 
@@ -38,6 +38,15 @@ async function fetchSession(): Promise<TSession | null> {
 export function useSession() {
   const query = useQuery({ queryKey: sessionKeys.me(), queryFn: fetchSession });
   return { session: query.data ?? null, isPending: query.isPending };
+}
+
+/** Resolves with who is signed in, waiting for the first answer when it has not come yet. */
+export function useWhenSessionKnown(): () => Promise<TSession | null> {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => queryClient.ensureQueryData({ queryKey: sessionKeys.me(), queryFn: fetchSession }),
+    [queryClient],
+  );
 }
 
 /** Reloads who is signed in (after sign-in, sign-up, MFA changes) and waits for the answer. */
