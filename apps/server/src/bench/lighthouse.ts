@@ -88,8 +88,11 @@ function failingAudits(lhr: TLhr): string[] {
   return failing;
 }
 
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+/** The median of the runs that measured something (a run Lighthouse could not finish reports null). */
+function median(values: number[]): number {
+  const measured = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return measured[Math.floor(measured.length / 2)] ?? Number.NaN;
+}
 
 /**
  * Standalone: `node --import tsx apps/server/src/bench/lighthouse.ts http://127.0.0.1:3000 [runs] [report-dir]`
@@ -117,7 +120,8 @@ async function main() {
   }
   for (const page of Object.keys(BUDGET_PAGES)) {
     const mine = all.filter((r) => r.page === page);
-    const m = (key: keyof TLighthouseResult) => median(mine.map((r) => Number(r[key])));
+    const m = (key: keyof TLighthouseResult) =>
+      median(mine.filter((r) => r.lcpMs !== null && Number.isFinite(r.lcpMs)).map((r) => Number(r[key])));
     console.log(
       `${page.padEnd(10)} perf ${m("performance")} a11y ${m("accessibility")} bp ${m("bestPractices")} seo ${m("seo")}` +
         ` LCP ${m("lcpMs")} ms CLS ${m("cls")} TBT ${m("tbtMs")} ms`,
