@@ -6,6 +6,7 @@ import { lazyNamed } from "../../lib/lazy-named.ts";
 import { useDeferredLoad } from "../../lib/use-deferred-load.ts";
 import { AuthButtons } from "../auth/auth-buttons.tsx";
 import { useSession } from "../auth/session.ts";
+import { useUnreadCount } from "../notifications/queries.ts";
 import { useSite } from "../site/queries.ts";
 import { SiteLogo } from "../site/site-logo.tsx";
 import { ThemeToggle } from "../theme/theme-toggle.tsx";
@@ -21,6 +22,9 @@ const NotificationBell = lazyNamed(
 const UserMenu = lazyNamed(() => import("../auth/user-menu.tsx"), "UserMenu");
 
 function MemberBell() {
+  // The unread count is asked for here, in the shell, so it travels with the session rather than after the bell's
+  // code has arrived; the bell reads it from the cache.
+  useUnreadCount(true);
   return (
     <Suspense fallback={<span aria-hidden className="size-10" />}>
       <NotificationBell />
