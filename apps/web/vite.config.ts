@@ -1,13 +1,104 @@
+import fs from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import type { OutputChunk } from "rolldown";
+import { defineConfig, type Plugin } from "vite";
+import { PAGE_FILES } from "./src/page-files.ts";
 
 // `npm run dev -w apps/web` serves the app on :5173 with hot reload; the API and uploads come from the server
 // started beside it (`npm run dev`, port 3000).
 const server = "http://localhost:3000";
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Writes `name.br` and `name.gz` beside every text file of the build, compressed once at their highest levels, so
+ * the server (apps/server/src/http/web-app.ts) sends them as they are instead of compressing on every request.
+ */
+function precompress(): Plugin {
+  let outDir = "";
+  return {
+    name: "plugs:precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = fs
+        .readdirSync(outDir, { recursive: true, encoding: "utf8" })
+        .filter((name) => /\.(js|css|html|svg|json|txt|webmanifest)$/.test(name) && !name.startsWith(".vite"))
+        .map((name) => path.join(outDir, name));
+      await Promise.all(
+        files.map(async (file) => {
+          const bytes = fs.readFileSync(file);
+          if (bytes.length < 1024) return;
+          const [br, gz] = await Promise.all([
+            brotli(bytes, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+              },
+            }),
+            gzip(bytes, { level: 9 }),
+          ]);
+          fs.writeFileSync(`${file}.br`, br);
+          fs.writeFileSync(`${file}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
+
+/**
+ * Writes dist/.vite/page-preloads.json: for each route, the JavaScript its page loads first beyond the entry's (the
+ * page's chunk and its static imports). The server (web-app.ts) puts them in the HTML as modulepreload links, so a
+ * page's code downloads with the app's instead of after it has run.
+ */
+function pagePreloads(): Plugin {
+  let root = "";
+  return {
+    name: "plugs:page-preloads",
+    apply: "build",
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === "chunk");
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const withImports = (chunk: OutputChunk, files = new Set<string>()) => {
+        if (files.has(chunk.fileName)) return files;
+        files.add(chunk.fileName);
+        for (const imported of chunk.imports) {
+          const next = byFile.get(imported);
+          if (next) withImports(next, files);
+        }
+        return files;
+      };
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) this.error("the build has no entry chunk");
+      const loadedFirst = withImports(entry);
+      const preloads: Record<string, string[]> = {};
+      for (const [route, file] of Object.entries(PAGE_FILES)) {
+        const module = path.resolve(root, "src", file);
+        const page = chunks.find((chunk) => chunk.facadeModuleId === module);
+        if (!page) this.error(`no chunk draws ${route} (${file})`);
+        preloads[route] = [...withImports(page)].filter((name) => !loadedFirst.has(name));
+      }
+      this.emitFile({
+        type: "asset",
+        fileName: ".vite/page-preloads.json",
+        source: `${JSON.stringify(preloads, null, 2)}\n`,
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress(), pagePreloads()],
   server: {
     proxy: {
       "/api": { target: server },
@@ -32,8 +123,6 @@ export default defineConfig({
               priority: 2,
             },
             { name: "vendor", test: /node_modules[\\/]/, tags: ["$initial"], priority: 1 },
-            // The icons pages use beyond the shell's: one small shared chunk instead of a request per icon.
-            { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ },
           ],
         },
       },

@@ -23,12 +23,6 @@ export const AUTH_LIMITS = {
  */
 export const CAPTCHA_HEADER = "x-captcha-token";
 
-/**
- * Set (value "banned") on any answer to a request whose session was just ended because the account is banned, so an
- * open tab learns it even from a public route that answered as for a visitor.
- */
-export const SESSION_ENDED_HEADER = "x-session-ended";
-
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
 
 export const ZEmail = z.email({ error: M.auth.invalidEmail }).max(254, M.auth.invalidEmail);

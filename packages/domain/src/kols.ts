@@ -1,25 +1,6 @@
 import { z } from "zod";
+import { KOL_LIMITS, KOL_LISTS, KOL_SORTS } from "./kol-limits.ts";
 import { M } from "./messages.ts";
-
-/** Limits of the KOL directory, votes and reports (the spec gives the handle rule; the rest are ours). */
-export const KOL_LIMITS = {
-  handleMax: 15,
-  nameMax: 50,
-  bioMax: 500,
-  descriptionMin: 20,
-  descriptionMax: 2000,
-  evidenceLinks: 5,
-  screenshots: 4,
-  reasonMax: 500,
-  urlMax: 500,
-  searchMax: 50,
-  pageSize: 12,
-  maxPageSize: 50,
-  /** Plug of Fame and Rug of Shame list only KOLs with at least this many votes. */
-  hallMinVotes: 5,
-  /** The KOL page shows this many recent posts that mention the KOL. */
-  mentionPosts: 5,
-} as const;
 
 /** The spec's handle: an optional @, then 1 to 15 word characters. */
 export const HANDLE_PATTERN = /^@?\w{1,15}$/;
@@ -155,11 +136,6 @@ export const SCORE_FORMULA_TEXT =
   "A KOL with no votes and no approved reports is unrated: no score yet, and listed after every rated KOL.";
 
 // ---- Lists ----
-
-export const KOL_SORTS = ["score", "name", "newest"] as const;
-export const KOL_LISTS = ["all", "plugs", "rugs", "top", "fame", "shame"] as const;
-export type TKolSort = (typeof KOL_SORTS)[number];
-export type TKolList = (typeof KOL_LISTS)[number];
 
 export const ZKolListQuery = z.object({
   search: z.string().trim().max(KOL_LIMITS.searchMax).optional(),

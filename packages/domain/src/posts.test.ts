@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { M } from "./messages.ts";
-import {
-  isGiphyMediaUrl,
-  parseMentions,
-  postPreview,
-  postShareText,
-  ZCreatePostRequest,
-  ZFeedQuery,
-  ZUpdatePostRequest,
-} from "./posts.ts";
+import { isGiphyMediaUrl, parseMentions, postPreview, postShareText } from "./post-text.ts";
+import { ZCreatePostRequest, ZFeedQuery, ZUpdatePostRequest } from "./posts.ts";
 
 const gif = {
   id: "abc",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPageRoute } from "./routes.ts";
+import { isPageRoute, matchPageRoute } from "./routes.ts";
 
 describe("isPageRoute", () => {
   it("knows the product's pages", () => {
@@ -21,5 +21,18 @@ describe("isPageRoute", () => {
     for (const path of ["/nope", "/kol", "/posts/1/2", "/administrator", "/learn/course"]) {
       expect(isPageRoute(path), path).toBe(false);
     }
+  });
+});
+
+describe("matchPageRoute", () => {
+  it("names the route a path belongs to, the fixed one before the parameter one", () => {
+    expect(matchPageRoute("/")).toBe("/");
+    expect(matchPageRoute("/kols")).toBe("/kols");
+    expect(matchPageRoute("/kol/abc")).toBe("/kol/:handle");
+    expect(matchPageRoute("/user/profile")).toBe("/user/profile");
+    expect(matchPageRoute("/user/alice")).toBe("/user/:username");
+    expect(matchPageRoute("/communities/solana/manage")).toBe("/communities/:slug/manage");
+    expect(matchPageRoute("/dashboard/security")).toBe("/dashboard/*");
+    expect(matchPageRoute("/nope")).toBeNull();
   });
 });

@@ -56,9 +56,17 @@ function toRegExp(pattern: string): RegExp {
   return new RegExp(`^${body}/?$`);
 }
 
-const MATCHERS = PAGE_ROUTES.map(toRegExp);
+const MATCHERS = PAGE_ROUTES.map((route) => ({ route, re: toRegExp(route) }));
 
-/** True when a path is one of the product's pages (the path only: no query, no hash). */
+/**
+ * The page route a path belongs to (the path only: no query, no hash), or null. Fixed routes are listed before the
+ * parameter routes they overlap (/user/profile before /user/:username), so the first match is the router's.
+ */
+export function matchPageRoute(path: string): TPageRoute | null {
+  return MATCHERS.find(({ re }) => re.test(path))?.route ?? null;
+}
+
+/** True when a path is one of the product's pages. */
 export function isPageRoute(path: string): boolean {
-  return MATCHERS.some((re) => re.test(path));
+  return matchPageRoute(path) !== null;
 }

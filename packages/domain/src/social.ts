@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { COMMUNITY_ROLES } from "./communities.ts";
 import { M } from "./messages.ts";
-import { POST_LIMITS } from "./posts.ts";
+import { POST_LIMITS } from "./post-text.ts";
 
 /** Follows, public profiles and notifications: the API contract shared by the server and the web app. */
 

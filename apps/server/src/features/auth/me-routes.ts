@@ -55,6 +55,22 @@ export function meRoutes(deps: TDeps) {
     )
     .openapi(
       createRoute({
+        method: "get",
+        path: "/session",
+        tags: ["auth"],
+        summary: "Who is here: the signed-in account as /me gives it, or null for a visitor (never a 401)",
+        description:
+          "The web app asks this on every page load; a visitor's answer is a 200, so browsers log no failed request.",
+        responses: { 200: json(z.object({ me: ZMe.nullable() }), "The account, or null") },
+      }),
+      async (c) => {
+        c.header("cache-control", "no-store");
+        const viewer = c.get("viewer");
+        return c.json({ me: viewer ? await getMe(deps, viewer) : null }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
         method: "patch",
         path: "/me/profile",
         tags: ["auth"],

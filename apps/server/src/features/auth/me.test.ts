@@ -164,3 +164,24 @@ describe("POST /api/me/avatar", () => {
     expect(text.status).toBe(415);
   });
 });
+
+describe("GET /api/session", () => {
+  it("answers a visitor with 200 and no account", async () => {
+    const res = await server.fetch("/api/session");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(await res.json()).toEqual({ me: null });
+  });
+
+  it("answers a signed-in user with what /api/me says", async () => {
+    const carol = await createUser(server, { username: "carol_s" });
+    const [session, direct] = await Promise.all([
+      server.fetch("/api/session", { headers: { cookie: carol.cookie } }),
+      me(server, carol.cookie),
+    ]);
+    expect(session.status).toBe(200);
+    const body = (await session.json()) as { me: { profile: { username: string } } };
+    expect(body.me.profile.username).toBe("carol_s");
+    expect(body).toEqual({ me: await direct.json() });
+  });
+});

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from "react";
-import { useSession } from "./session.ts";
+import { type TSession, useSession, useWhenSessionKnown } from "./session.ts";
 
 /**
  * The global state behind the auth modal (spec: "opened from outside or by a global state, with a reason and an
@@ -65,12 +65,16 @@ export function useAuthPrompt(): TAuthPrompt {
  * `reason` (e.g. M.posts.signInToLike), and the action runs once they have signed in.
  */
 export function useRequireAuth() {
-  const { session } = useSession();
+  const { session, isPending } = useSession();
+  const whenSessionKnown = useWhenSessionKnown();
   return useCallback(
     (reason: string, action: () => void) => {
-      if (session) action();
-      else openAuthPrompt({ view: "signin", reason, action });
+      const decide = (known: TSession | null) =>
+        known ? action() : openAuthPrompt({ view: "signin", reason, action });
+      // A click before the first answer about the session waits for it, so a member is never asked to sign in.
+      if (isPending) void whenSessionKnown().then(decide);
+      else decide(session);
     },
-    [session],
+    [session, isPending, whenSessionKnown],
   );
 }

@@ -1,10 +1,10 @@
 import { M, type TMeResponse } from "@plugs/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useCallback, useEffect } from "react";
 import { toast } from "../../components/ui/toaster.tsx";
 import { ApiError, apiFetch, noticeSessionEnd, onSessionBanned } from "../../lib/api.ts";
 
-/** GET /api/me: who is signed in (account, profile, roles). */
+/** Who is signed in (account, profile, roles): GET /api/me's answer. */
 export type TSession = TMeResponse;
 
 export const sessionKeys = {
@@ -18,21 +18,35 @@ function announceBan() {
 }
 
 async function fetchSession(): Promise<TSession | null> {
-  const res = await fetch("/api/me", { credentials: "same-origin", headers: { accept: "application/json" } });
+  // GET /api/session answers a visitor with 200 { me: null } (GET /api/me would be a 401, which the browser logs
+  // as a failed request on every visitor's page load).
+  const res = await fetch("/api/session", {
+    credentials: "same-origin",
+    headers: { accept: "application/json" },
+  });
   noticeSessionEnd(res);
-  // 401 is the usual visitor answer; any other non-200 also means we cannot show anyone as signed in. The body
-  // is read anyway: an unread body keeps the response open.
+  // Any other answer also means we cannot show anyone as signed in. The body is read anyway: an unread body keeps
+  // the response open.
   if (!res.ok) {
     await res.text().catch(() => "");
     return null;
   }
-  return (await res.json()) as TSession;
+  return ((await res.json()) as { me: TSession | null }).me;
 }
 
 /** The signed-in user's session, or null for a visitor. `isPending` is true until the first answer. */
 export function useSession() {
   const query = useQuery({ queryKey: sessionKeys.me(), queryFn: fetchSession });
   return { session: query.data ?? null, isPending: query.isPending };
+}
+
+/** Resolves with who is signed in, waiting for the first answer when it has not come yet. */
+export function useWhenSessionKnown(): () => Promise<TSession | null> {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => queryClient.ensureQueryData({ queryKey: sessionKeys.me(), queryFn: fetchSession }),
+    [queryClient],
+  );
 }
 
 /** Reloads who is signed in (after sign-in, sign-up, MFA changes) and waits for the answer. */

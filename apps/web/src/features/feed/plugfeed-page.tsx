@@ -1,21 +1,26 @@
 import { FEED_SORTS, M, type TFeedSort, type TFeedTab } from "@plugs/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { PenSquare, RefreshCw, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { fieldClasses } from "../../components/ui/input.tsx";
+import { PageSpinner, Spinner } from "../../components/ui/spinner.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import { cn } from "../../lib/cn.ts";
+import { lazyNamed } from "../../lib/lazy-named.ts";
 import { useRequireAuth } from "../auth/auth-prompt.ts";
 import { useSession } from "../auth/session.ts";
-import { CommunitiesTab } from "../communities/communities-tab.tsx";
-import { CreatePostForm } from "../posts/composer/create-post-form.tsx";
 import { postKeys, useFeed } from "../posts/queries.ts";
 import { usePageTitle } from "../site/queries.ts";
 import { FeedList } from "./feed-list.tsx";
 import { FeedSidePanel } from "./feed-side-panel.tsx";
+
+// The Communities tab and the post composer are opened by a click, so their code (communities, members, the forms
+// and their schemas) is not part of the feed's first load.
+const CommunitiesTab = lazyNamed(() => import("../communities/communities-tab.tsx"), "CommunitiesTab");
+const CreatePostForm = lazyNamed(() => import("../posts/composer/create-post-form.tsx"), "CreatePostForm");
 
 type TTab = TFeedTab | "communities";
 const TABS: { value: TTab; label: string }[] = [
@@ -134,7 +139,15 @@ export default function PlugFeedPage() {
                     aria-label="New post"
                     className="rounded-2xl border border-border bg-surface p-4 sm:p-5"
                   >
-                    <CreatePostForm autoFocus onCreated={() => setComposing(false)} />
+                    <Suspense
+                      fallback={
+                        <div className="flex h-40 items-center justify-center text-accent">
+                          <Spinner className="size-6" label="Loading" />
+                        </div>
+                      }
+                    >
+                      <CreatePostForm autoFocus onCreated={() => setComposing(false)} />
+                    </Suspense>
                   </section>
                 ) : null}
                 <FeedList tab={feedTab} sort={sort} signedIn={Boolean(session)} />
@@ -146,7 +159,9 @@ export default function PlugFeedPage() {
           </TabsContent>
         ))}
         <TabsContent value="communities" className="mt-5 focus-visible:outline-none">
-          <CommunitiesTab />
+          <Suspense fallback={<PageSpinner />}>
+            <CommunitiesTab />
+          </Suspense>
         </TabsContent>
       </Tabs>
     </div>

@@ -4,8 +4,20 @@ import { Link } from "react-router";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { ScoreBadge, TallyBar, VerdictPill } from "./verdict.tsx";
 
-/** A KOL in a list: avatar, name, handle, score, verdict, the vote tally and the approved reports. */
-export function KolCard({ kol, rank }: { kol: TKolCard; rank?: number }) {
+/**
+ * A KOL in a list: avatar, name, handle, score, verdict, the vote tally and the approved reports. `headingLevel`
+ * keeps the page's outline in order (h3 under a section's h2, h2 right under the page's h1).
+ */
+export function KolCard({
+  kol,
+  rank,
+  headingLevel = "h3",
+}: {
+  kol: TKolCard;
+  rank?: number;
+  headingLevel?: "h2" | "h3";
+}) {
+  const Heading = headingLevel;
   return (
     <article className="group relative flex flex-col gap-4 rounded-2xl border border-border bg-surface p-4 transition-colors hover:border-border-strong focus-within:border-accent">
       <div className="flex items-start gap-3">
@@ -16,7 +28,7 @@ export function KolCard({ kol, rank }: { kol: TKolCard; rank?: number }) {
         ) : null}
         <Avatar src={kol.avatarUrl} name={kol.name || kol.handle} className="size-12 text-sm" />
         <div className="min-w-0 flex-1">
-          <h3 className="flex items-center gap-1 truncate text-base font-semibold">
+          <Heading className="flex items-center gap-1 truncate text-base font-semibold">
             <Link
               to={`/kol/${kol.handle}`}
               className="truncate rounded after:absolute after:inset-0 after:rounded-2xl after:content-[''] focus-visible:outline-none"
@@ -26,7 +38,7 @@ export function KolCard({ kol, rank }: { kol: TKolCard; rank?: number }) {
             {kol.isVerified ? (
               <BadgeCheck className="size-4 shrink-0 text-accent" aria-label="Verified" />
             ) : null}
-          </h3>
+          </Heading>
           <p className="truncate text-sm text-muted">@{kol.handle}</p>
           <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
             <VerdictPill verdict={kol.verdict} />

@@ -236,6 +236,7 @@ export function KolDirectory({
                   <KolCard
                     kol={kol}
                     rank={ranked ? (data.page - 1) * KOL_LIMITS.pageSize + i + 1 : undefined}
+                    headingLevel="h2"
                   />
                 </li>
               ))}

@@ -53,7 +53,7 @@ export function ScoreBadge({
     >
       <span className="sr-only">{unrated ? "Unrated, no score yet" : `Score ${score} of 100`}</span>
       <span aria-hidden>{unrated ? "–" : score}</span>
-      <span aria-hidden className={cn("font-medium opacity-80", size === "lg" ? "text-xs" : "text-[10px]")}>
+      <span aria-hidden className={cn("font-medium", size === "lg" ? "text-xs" : "text-[10px]")}>
         {unrated ? "unrated" : size === "lg" ? "/ 100" : "score"}
       </span>
     </span>

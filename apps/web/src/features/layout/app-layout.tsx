@@ -1,21 +1,41 @@
+import { Suspense } from "react";
 import { Outlet, ScrollRestoration, useNavigation } from "react-router";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { AuthModal } from "../auth/auth-modal.tsx";
+import { lazyNamed } from "../../lib/lazy-named.ts";
+import { useAuthPrompt } from "../auth/auth-prompt.ts";
 import { useBanWatch, useSession } from "../auth/session.ts";
 import { useEventStream } from "../notifications/use-event-stream.ts";
 import { NavBar } from "./nav-bar.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 
-/** While the next page's code loads, a centered spinner (shown only if the wait is noticeable). */
-function NavigationSpinner() {
-  const navigation = useNavigation();
-  if (navigation.state !== "loading") return null;
+// The auth modal and its forms (react-hook-form, the zod schemas, the captcha) load when it first opens.
+const AuthModal = lazyNamed(() => import("../auth/auth-modal.tsx"), "AuthModal");
+
+/** A centered spinner over the page, shown only if the wait is noticeable. */
+function WaitSpinner({ label }: { label: string }) {
   return (
     <div className="pointer-events-none fixed inset-0 z-30 flex animate-delayed-fade-in items-center justify-center">
       <div className="rounded-full border border-border bg-surface p-3 text-accent shadow-panel">
-        <Spinner className="size-7" label="Loading page" />
+        <Spinner className="size-7" label={label} />
       </div>
     </div>
+  );
+}
+
+/** While the next page's code loads, the wait spinner. */
+function NavigationSpinner() {
+  const navigation = useNavigation();
+  return navigation.state === "loading" ? <WaitSpinner label="Loading page" /> : null;
+}
+
+/** Nothing until the auth prompt first opens; then the modal, with the wait spinner while its code loads. */
+function LazyAuthModal() {
+  const prompt = useAuthPrompt();
+  if (prompt.id === 0) return null;
+  return (
+    <Suspense fallback={<WaitSpinner label="Loading" />}>
+      <AuthModal />
+    </Suspense>
   );
 }
 
@@ -33,12 +53,14 @@ export function AppLayout() {
         Skip to content
       </a>
       <NavBar />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall (less the 4rem bar), so the footer starts below the fold and a page whose content
+          arrives later never pushes it across the screen (Lighthouse counts that as a layout shift). */}
+      <main id="main" className="min-h-[calc(100dvh-4rem)] flex-1">
         <Outlet />
       </main>
       <SiteFooter />
       <NavigationSpinner />
-      <AuthModal />
+      <LazyAuthModal />
       <ScrollRestoration />
     </div>
   );

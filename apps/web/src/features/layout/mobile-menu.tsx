@@ -32,8 +32,8 @@ function MenuLink({ item, onNavigate, icon, indent = false }: TMenuLinkProps) {
 }
 
 /** Below the lg breakpoint: a menu button opening a "Navigation" panel with every link, theme and account. */
-export function MobileMenu() {
-  const [open, setOpen] = useState(false);
+export function MobileMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
+  const [open, setOpen] = useState(defaultOpen);
   const { session } = useSession();
   const signOut = useSignOut();
   const close = () => setOpen(false);

@@ -1,57 +1,80 @@
-import { ChevronDown } from "lucide-react";
+import { Menu } from "lucide-react";
+import { Suspense } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "../../components/ui/dropdown-menu.tsx";
-import { cn } from "../../lib/cn.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { lazyNamed } from "../../lib/lazy-named.ts";
+import { useDeferredLoad } from "../../lib/use-deferred-load.ts";
 import { AuthButtons } from "../auth/auth-buttons.tsx";
 import { useSession } from "../auth/session.ts";
-import { UserMenu } from "../auth/user-menu.tsx";
-import { NotificationBell } from "../notifications/notification-bell.tsx";
+import { useUnreadCount } from "../notifications/queries.ts";
 import { useSite } from "../site/queries.ts";
 import { SiteLogo } from "../site/site-logo.tsx";
 import { ThemeToggle } from "../theme/theme-toggle.tsx";
-import { MobileMenu } from "./mobile-menu.tsx";
-import { HOME_NAV, isKolPath, KOL_MENU, KOL_MENU_LABEL, MAIN_NAV, type TNavItem } from "./nav-items.ts";
+import { KolMenuLabel, kolMenuTriggerClasses } from "./kol-menu-trigger.tsx";
+import { HOME_NAV, MAIN_NAV, navLinkClasses, type TNavItem } from "./nav-items.ts";
 
-const linkClasses = (active: boolean) =>
-  cn(
-    "inline-flex h-9 items-center gap-1 rounded-lg px-1.5 text-sm font-medium whitespace-nowrap transition-colors xl:px-3",
-    active ? "bg-surface-2 text-foreground" : "text-muted hover:bg-surface-2 hover:text-foreground",
+// Only members see these two, so their code (Radix popover and menu, dates) loads once someone has signed in; until
+// then a blank of the same size holds their place.
+const NotificationBell = lazyNamed(
+  () => import("../notifications/notification-bell.tsx"),
+  "NotificationBell",
+);
+const UserMenu = lazyNamed(() => import("../auth/user-menu.tsx"), "UserMenu");
+
+function MemberBell() {
+  // The unread count is asked for here, in the shell, so it travels with the session rather than after the bell's
+  // code has arrived; the bell reads it from the cache.
+  useUnreadCount(true);
+  return (
+    <Suspense fallback={<span aria-hidden className="size-10" />}>
+      <NotificationBell />
+    </Suspense>
   );
+}
 
 function DesktopLink({ item }: { item: TNavItem }) {
   return (
-    <NavLink to={item.to} end={!item.prefix} className={({ isActive }) => linkClasses(isActive)}>
+    <NavLink to={item.to} end={!item.prefix} className={({ isActive }) => navLinkClasses(isActive)}>
       {item.label}
     </NavLink>
   );
 }
 
-const TONE_DOT = { plug: "bg-plug", rug: "bg-rug", accent: "bg-accent" } as const;
+/**
+ * The KOL dropdown and the mobile menu (Radix menu, dialog and their positioning code) load once the page is idle;
+ * until then a plain button with the same look stands in, and using it loads the real one already open.
+ */
+const KolMenu = lazyNamed(() => import("./kol-menu.tsx"), "KolMenu");
+const MobileMenu = lazyNamed(() => import("./mobile-menu.tsx"), "MobileMenu");
 
-function KolMenu() {
+function DeferredKolMenu() {
   const { pathname } = useLocation();
+  const { load, asked, ask } = useDeferredLoad();
+  const standIn = (
+    <button type="button" aria-haspopup="menu" className={kolMenuTriggerClasses(pathname)} onClick={ask}>
+      <KolMenuLabel />
+    </button>
+  );
+  if (!load) return standIn;
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger className={cn(linkClasses(isKolPath(pathname)), "group cursor-pointer")}>
-        {KOL_MENU_LABEL}
-        <ChevronDown className="size-4 transition-transform group-data-[state=open]:rotate-180" aria-hidden />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent>
-        {KOL_MENU.map((item) => (
-          <DropdownMenuItem key={item.to} asChild>
-            <Link to={item.to} aria-current={pathname === item.to ? "page" : undefined}>
-              <span aria-hidden className={cn("size-2 rounded-full", TONE_DOT[item.tone ?? "accent"])} />
-              {item.label}
-            </Link>
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={standIn}>
+      <KolMenu defaultOpen={asked} />
+    </Suspense>
+  );
+}
+
+function DeferredMobileMenu() {
+  const { load, asked, ask } = useDeferredLoad();
+  const standIn = (
+    <Button variant="ghost" size="icon" aria-label="Open menu" aria-haspopup="dialog" onClick={ask}>
+      <Menu aria-hidden />
+    </Button>
+  );
+  if (!load) return standIn;
+  return (
+    <Suspense fallback={standIn}>
+      <MobileMenu defaultOpen={asked} />
+    </Suspense>
   );
 }
 
@@ -67,16 +90,18 @@ export function NavBar() {
         </Link>
         <nav aria-label="Main" className="hidden flex-1 items-center justify-center gap-0.5 lg:flex">
           <DesktopLink item={HOME_NAV} />
-          <KolMenu />
+          <DeferredKolMenu />
           {MAIN_NAV.map((item) => (
             <DesktopLink key={item.to} item={item} />
           ))}
         </nav>
         <div className="ml-auto hidden items-center gap-1.5 lg:flex xl:gap-2">
           <ThemeToggle />
-          {session ? <NotificationBell /> : null}
+          {session ? <MemberBell /> : null}
           {session ? (
-            <UserMenu session={session} />
+            <Suspense fallback={<span aria-hidden className="size-9" />}>
+              <UserMenu session={session} />
+            </Suspense>
           ) : isPending ? (
             // Holds the buttons' place until we know who is here, so a signed-in member never sees Sign In flash.
             <div className="h-10 w-40" aria-hidden />
@@ -85,8 +110,8 @@ export function NavBar() {
           )}
         </div>
         <div className="ml-auto flex items-center gap-1 lg:hidden">
-          {session ? <NotificationBell /> : null}
-          <MobileMenu />
+          {session ? <MemberBell /> : null}
+          <DeferredMobileMenu />
         </div>
       </div>
     </header>

@@ -1,3 +1,5 @@
+import { cn } from "../../lib/cn.ts";
+
 /** A link of the navigation bar. `prefix` marks links that stay active on the pages below them. */
 export type TNavItem = { label: string; to: string; prefix?: boolean; tone?: "plug" | "rug" };
 
@@ -31,3 +33,10 @@ export function isKolPath(pathname: string): boolean {
     KOL_MENU.some((item) => item.to === pathname) || pathname === "/top-kols" || pathname.startsWith("/kol/")
   );
 }
+
+/** The look of a link in the desktop bar, active or not. */
+export const navLinkClasses = (active: boolean) =>
+  cn(
+    "inline-flex h-9 items-center gap-1 rounded-lg px-1.5 text-sm font-medium whitespace-nowrap transition-colors xl:px-3",
+    active ? "bg-surface-2 text-foreground" : "text-muted hover:bg-surface-2 hover:text-foreground",
+  );

@@ -1,125 +1,25 @@
-import { M, postPreview, type TPost, ZUpdatePostRequest } from "@plugs/domain";
-import { BadgeCheck, Eye, MoreHorizontal, Pencil, Trash2, Users } from "lucide-react";
-import { useState } from "react";
+import { postPreview, type TPost } from "@plugs/domain";
+import { BadgeCheck, Eye, Users } from "lucide-react";
+import { Suspense, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Avatar } from "../../components/ui/avatar.tsx";
-import { Button } from "../../components/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog.tsx";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "../../components/ui/dropdown-menu.tsx";
-import { ApiError } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatDate } from "../../lib/format.ts";
+import { lazyNamed } from "../../lib/lazy-named.ts";
 import { useSession } from "../auth/session.ts";
-import { MentionTextarea } from "./composer/mention-textarea.tsx";
 import { PostActions } from "./post-actions.tsx";
 import { PostContent } from "./post-content.tsx";
-import { PostHistoryDialog } from "./post-history-dialog.tsx";
 import { MediaGrid } from "./post-media.tsx";
-import { useDeletePost, useUpdatePost } from "./queries.ts";
+import { PostOptionsButton } from "./post-options-button.tsx";
+
+// What only the author or a click needs (the options menu, the editor and its schema, the dialogs) loads when
+// drawn, so a visitor's feed does not carry it.
+const PostAuthorMenu = lazyNamed(() => import("./post-author-tools.tsx"), "PostAuthorMenu");
+const InlineEditor = lazyNamed(() => import("./post-author-tools.tsx"), "InlineEditor");
+const DeleteDialog = lazyNamed(() => import("./post-author-tools.tsx"), "DeleteDialog");
+const PostHistoryDialog = lazyNamed(() => import("./post-history-dialog.tsx"), "PostHistoryDialog");
 
 const UNKNOWN_USER = "Unknown User";
-
-function InlineEditor({ post, onDone }: { post: TPost; onDone: () => void }) {
-  const [text, setText] = useState(post.content);
-  const [error, setError] = useState<string | null>(null);
-  const update = useUpdatePost();
-  const save = () => {
-    if (update.isPending) return;
-    const parsed = ZUpdatePostRequest.safeParse({ content: text });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? M.generic.unexpected);
-      return;
-    }
-    if (parsed.data.content.trim() === "" && post.media.length === 0) {
-      setError(M.posts.contentOrMedia);
-      return;
-    }
-    update.mutate(
-      { id: post.id, content: parsed.data.content },
-      {
-        onSuccess: onDone,
-        onError: (err) => setError(err instanceof ApiError ? err.message : M.generic.unexpected),
-      },
-    );
-  };
-  return (
-    <div className="mt-3">
-      <MentionTextarea
-        value={text}
-        onChange={(value) => {
-          setText(value);
-          setError(null);
-        }}
-        aria-label="Edit post text"
-        aria-invalid={error ? true : undefined}
-        autoFocus
-        onSubmitShortcut={save}
-      />
-      {error ? (
-        <p role="alert" className="mt-1.5 text-xs font-medium text-rug">
-          {error}
-        </p>
-      ) : null}
-      <div className="mt-2 flex justify-end gap-2">
-        <Button variant="ghost" size="sm" onClick={onDone} disabled={update.isPending}>
-          Cancel
-        </Button>
-        <Button size="sm" onClick={save} busy={update.isPending} busyLabel="Saving...">
-          Save
-        </Button>
-      </div>
-    </div>
-  );
-}
-
-function DeleteDialog({
-  post,
-  open,
-  onOpenChange,
-  onDeleted,
-}: {
-  post: TPost;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onDeleted?: () => void;
-}) {
-  const remove = useDeletePost();
-  return (
-    <Dialog open={open} onOpenChange={(next) => !remove.isPending && onOpenChange(next)}>
-      <DialogContent className="max-w-md">
-        <DialogTitle>Delete this post?</DialogTitle>
-        <DialogDescription>
-          The post, its media, likes and comments will be removed for everyone. This cannot be undone.
-        </DialogDescription>
-        <div className="mt-6 flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            busy={remove.isPending}
-            busyLabel="Deleting..."
-            onClick={() =>
-              remove.mutate(post.id, {
-                onSuccess: () => {
-                  onOpenChange(false);
-                  onDeleted?.();
-                },
-              })
-            }
-          >
-            <Trash2 aria-hidden /> Delete
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
-  );
-}
 
 /**
  * One post as the feed, the Community Posts page and the post page show it. `variant="preview"` cuts long text at 300
@@ -139,8 +39,9 @@ export function PostCard({
   const { session } = useSession();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
-  const [historyOpen, setHistoryOpen] = useState(false);
-  const [deleteOpen, setDeleteOpen] = useState(false);
+  // null until first opened: the dialogs' code loads then.
+  const [historyOpen, setHistoryOpen] = useState<boolean | null>(null);
+  const [deleteOpen, setDeleteOpen] = useState<boolean | null>(null);
   const isAuthor = session?.user.id === post.author.id;
   const known = post.author.username !== UNKNOWN_USER;
   const preview =
@@ -176,7 +77,8 @@ export function PostCard({
               <BadgeCheck className="size-4 shrink-0 text-accent" aria-label="Verified" />
             ) : null}
           </Heading>
-          <p className="flex flex-wrap items-center gap-x-1.5 text-xs text-muted">
+          {/* mt-1.5: the date link sits 24 px (centre to centre) below the author's, a finger's width apart. */}
+          <p className="mt-1.5 flex flex-wrap items-center gap-x-1.5 text-xs text-muted">
             <Link to={`/posts/${post.id}`} className="hover:underline">
               <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
             </Link>
@@ -208,30 +110,16 @@ export function PostCard({
           </p>
         </div>
         {isAuthor ? (
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <button
-                type="button"
-                aria-label="Post options"
-                className="-mt-1 -mr-2 inline-flex size-9 cursor-pointer items-center justify-center rounded-lg text-muted hover:bg-surface-2 hover:text-foreground"
-              >
-                <MoreHorizontal className="size-5" aria-hidden />
-              </button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end" className="min-w-40">
-              <DropdownMenuItem onSelect={() => setEditing(true)}>
-                <Pencil aria-hidden /> Edit
-              </DropdownMenuItem>
-              <DropdownMenuItem onSelect={() => setDeleteOpen(true)} className="text-rug [&_svg]:text-rug">
-                <Trash2 aria-hidden /> Delete
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <Suspense fallback={<PostOptionsButton />}>
+            <PostAuthorMenu onEdit={() => setEditing(true)} onDelete={() => setDeleteOpen(true)} />
+          </Suspense>
         ) : null}
       </header>
 
       {editing ? (
-        <InlineEditor post={post} onDone={() => setEditing(false)} />
+        <Suspense fallback={null}>
+          <InlineEditor post={post} onDone={() => setEditing(false)} />
+        </Suspense>
       ) : preview.text ? (
         <div className={cn("mt-3 text-[15px] leading-relaxed", variant === "full" && "text-base")}>
           <PostContent text={preview.text} mentions={post.mentions} />
@@ -256,16 +144,20 @@ export function PostCard({
       ) : null}
       <PostActions post={post} />
 
-      {post.editedAt ? (
-        <PostHistoryDialog post={post} open={historyOpen} onOpenChange={setHistoryOpen} />
+      {post.editedAt && historyOpen !== null ? (
+        <Suspense fallback={null}>
+          <PostHistoryDialog post={post} open={historyOpen} onOpenChange={setHistoryOpen} />
+        </Suspense>
       ) : null}
-      {isAuthor ? (
-        <DeleteDialog
-          post={post}
-          open={deleteOpen}
-          onOpenChange={setDeleteOpen}
-          onDeleted={variant === "full" ? () => navigate("/plugfeed") : undefined}
-        />
+      {isAuthor && deleteOpen !== null ? (
+        <Suspense fallback={null}>
+          <DeleteDialog
+            post={post}
+            open={deleteOpen}
+            onOpenChange={setDeleteOpen}
+            onDeleted={variant === "full" ? () => navigate("/plugfeed") : undefined}
+          />
+        </Suspense>
       ) : null}
     </article>
   );

@@ -1,11 +1,14 @@
 import type { TPost } from "@plugs/domain";
-import * as Primitive from "@radix-ui/react-dialog";
-import { Expand, ImageOff, Pause, Play, Volume2, VolumeX, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { Dialog, DialogContent, DialogTitle } from "../../components/ui/dialog.tsx";
+import { Expand, ImageOff, Pause, Play, Volume2, VolumeX } from "lucide-react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { cn } from "../../lib/cn.ts";
+import { lazyNamed } from "../../lib/lazy-named.ts";
 
 type TMedia = TPost["media"][number];
+
+// The image preview and the full-screen video are dialogs opened by a click: their code loads on first use.
+const ImagePreview = lazyNamed(() => import("./post-media-dialogs.tsx"), "ImagePreview");
+const VideoFullscreen = lazyNamed(() => import("./post-media-dialogs.tsx"), "VideoFullscreen");
 
 const LAZY_MARGIN = "200px";
 const VIDEO_VISIBLE = 0.5;
@@ -76,49 +79,6 @@ function LazyImage({ media, alt, onOpen }: { media: TMedia; alt: string; onOpen:
   );
 }
 
-/** The full-size image over the page: Escape, a click on the backdrop or the close button closes it. */
-function ImagePreview({ media, alt, onClose }: { media: TMedia | null; alt: string; onClose: () => void }) {
-  const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  const failed = media !== null && failedUrl === media.url;
-  return (
-    <Primitive.Root open={media !== null} onOpenChange={(open) => !open && onClose()}>
-      <Primitive.Portal>
-        <Primitive.Overlay className="fixed inset-0 z-50 bg-black/85 data-[state=open]:animate-fade-in" />
-        <Primitive.Content
-          aria-describedby={undefined}
-          className="fixed inset-0 z-50 flex items-center justify-center p-4 outline-none sm:p-10"
-          onClick={(event) => {
-            // A click beside the picture is a click on the backdrop.
-            if (event.target === event.currentTarget) onClose();
-          }}
-        >
-          <Primitive.Title className="sr-only">Image preview</Primitive.Title>
-          {media && !failed ? (
-            <img
-              src={media.url}
-              alt={alt}
-              onError={() => setFailedUrl(media.url)}
-              className="max-h-full max-w-full rounded-lg object-contain shadow-panel"
-            />
-          ) : media ? (
-            <div className="rounded-2xl border border-border bg-surface p-8 text-center text-foreground">
-              <ImageOff className="mx-auto size-8 text-muted" aria-hidden />
-              <p className="mt-3 font-semibold">Failed to load image</p>
-              <p className="mt-1 text-sm text-muted">The image could not be loaded</p>
-            </div>
-          ) : null}
-          <Primitive.Close
-            aria-label="Close preview"
-            className="absolute top-4 right-4 inline-flex size-10 cursor-pointer items-center justify-center rounded-full bg-black/60 text-white hover:bg-black/80"
-          >
-            <X className="size-5" aria-hidden />
-          </Primitive.Close>
-        </Primitive.Content>
-      </Primitive.Portal>
-    </Primitive.Root>
-  );
-}
-
 /**
  * A video with our controls: play/pause, mute, fullscreen in a dialog. In the feed it pauses itself once less than
  * half of it is visible. A click plays or pauses; a second click within 300 ms opens it full screen instead.
@@ -127,7 +87,8 @@ function VideoPlayer({ media, autoPause, label }: { media: TMedia; autoPause: bo
   const videoRef = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
   const [muted, setMuted] = useState(true);
-  const [fullscreen, setFullscreen] = useState(false);
+  // null until first opened: the dialog's code loads then.
+  const [fullscreen, setFullscreen] = useState<boolean | null>(null);
   const clickTimer = useRef<number | null>(null);
 
   useEffect(() => {
@@ -215,13 +176,11 @@ function VideoPlayer({ media, autoPause, label }: { media: TMedia; autoPause: bo
           <Expand className="size-4" aria-hidden />
         </button>
       </div>
-      <Dialog open={fullscreen} onOpenChange={setFullscreen}>
-        <DialogContent aria-describedby={undefined} className="max-w-5xl bg-black p-2 sm:p-4">
-          <DialogTitle className="sr-only">Video</DialogTitle>
-          {/* biome-ignore lint/a11y/useMediaCaption: members' uploads come without captions */}
-          <video src={media.url} controls autoPlay playsInline className="max-h-[80dvh] w-full rounded-lg" />
-        </DialogContent>
-      </Dialog>
+      {fullscreen !== null ? (
+        <Suspense fallback={null}>
+          <VideoFullscreen url={media.url} open={fullscreen} onOpenChange={setFullscreen} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
@@ -237,6 +196,7 @@ export function MediaGrid({
   autoPause: boolean;
 }) {
   const [preview, setPreview] = useState<TMedia | null>(null);
+  const [previewUsed, setPreviewUsed] = useState(false);
   if (media.length === 0) return null;
   const alt = (i: number) => `Attachment ${i + 1} of ${media.length} by ${author}`;
   return (
@@ -261,16 +221,27 @@ export function MediaGrid({
             {isVideo(m) ? (
               <VideoPlayer media={m} autoPause={autoPause} label={alt(i)} />
             ) : (
-              <LazyImage media={m} alt={alt(i)} onOpen={() => setPreview(m)} />
+              <LazyImage
+                media={m}
+                alt={alt(i)}
+                onOpen={() => {
+                  setPreview(m);
+                  setPreviewUsed(true);
+                }}
+              />
             )}
           </div>
         ))}
       </div>
-      <ImagePreview
-        media={preview}
-        alt={preview ? alt(media.indexOf(preview)) : ""}
-        onClose={() => setPreview(null)}
-      />
+      {previewUsed ? (
+        <Suspense fallback={null}>
+          <ImagePreview
+            media={preview}
+            alt={preview ? alt(media.indexOf(preview)) : ""}
+            onClose={() => setPreview(null)}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,0 +1,114 @@
+import fs from "node:fs";
+import { request } from "node:http";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TTestServer } from "../testing/test-server.ts";
+
+// A built web app as `npm run build` leaves it: hashed assets with their brotli and gzip twins, and index.html.
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), "plugs-dist-"));
+const script = `export const greeting = ${JSON.stringify("plug ".repeat(400))};\n`;
+const html = `<!doctype html><html><head><title>Plugs</title></head><body><div id="root"></div></body></html>`;
+
+function writeBuilt(name: string, content: string) {
+  const file = path.join(dist, name);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content));
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content));
+}
+
+let server: TTestServer;
+beforeAll(async () => {
+  writeBuilt("assets/main-abc123.js", script);
+  writeBuilt("index.html", html);
+  writeBuilt(".vite/page-preloads.json", JSON.stringify({ "/kols": ["assets/kols-page-abc123.js"] }));
+  fs.writeFileSync(path.join(dist, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+  server = await startTestServer({ WEB_DIST: dist });
+});
+afterAll(async () => {
+  await server?.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+/** The raw bytes of an answer, undecoded (Node's fetch would decode them and hide the encoding). */
+async function rawGet(pathname: string, acceptEncoding: string) {
+  return new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>((resolve, reject) => {
+    const req = request(
+      `${server.url}${pathname}`,
+      { headers: { "accept-encoding": acceptEncoding } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers as Record<string, string>,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("the built web app", () => {
+  it("sends hashed assets brotli-compressed to browsers that accept it, cached for a year", async () => {
+    const res = await rawGet("/assets/main-abc123.js", "gzip, deflate, br, zstd");
+    expect(res.status).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(res.headers.vary).toBe("accept-encoding");
+    expect(Number(res.headers["content-length"])).toBe(res.body.length);
+    expect(res.body.length).toBeLessThan(script.length / 10);
+    expect(zlib.brotliDecompressSync(res.body).toString()).toBe(script);
+  });
+
+  it("falls back to gzip, then to the plain file, as Accept-Encoding allows", async () => {
+    const gzip = await rawGet("/assets/main-abc123.js", "gzip, br;q=0");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gzip.body).toString()).toBe(script);
+
+    const plain = await rawGet("/assets/main-abc123.js", "identity");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toBe(script);
+  });
+
+  it("answers page routes with index.html, compressed and never cached long", async () => {
+    for (const page of ["/", "/plugfeed", "/kol/some-handle"]) {
+      const res = await rawGet(page, "br");
+      expect(res.status).toBe(200);
+      expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(res.headers["content-encoding"]).toBe("br");
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(zlib.brotliDecompressSync(res.body).toString()).toBe(html);
+    }
+    const unknown = await rawGet("/no-such-page", "gzip");
+    expect(unknown.status).toBe(404);
+    expect(zlib.gunzipSync(unknown.body).toString()).toBe(html);
+  });
+
+  it("preloads the page's own code in its HTML", async () => {
+    const res = await rawGet("/kols", "identity");
+    expect(res.status).toBe(200);
+    expect(res.headers["content-encoding"]).toBeUndefined();
+    expect(res.body.toString()).toBe(
+      html.replace(
+        "</head>",
+        '<link rel="modulepreload" crossorigin href="/assets/kols-page-abc123.js"></head>',
+      ),
+    );
+  });
+
+  it("sends a file built without compressed twins as it is, cached for an hour", async () => {
+    const res = await rawGet("/favicon.svg", "gzip, br");
+    expect(res.status).toBe(200);
+    expect(res.headers["content-encoding"]).toBeUndefined();
+    expect(res.headers["cache-control"]).toBe("public, max-age=3600");
+    expect(res.body.toString()).toContain("<svg");
+  });
+});

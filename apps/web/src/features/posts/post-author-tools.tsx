@@ -1,0 +1,133 @@
+import { M, type TPost, ZUpdatePostRequest } from "@plugs/domain";
+import { Pencil, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Button } from "../../components/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog.tsx";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "../../components/ui/dropdown-menu.tsx";
+import { ApiError } from "../../lib/api.ts";
+import { MentionTextarea } from "./composer/mention-textarea.tsx";
+import { PostOptionsButton } from "./post-options-button.tsx";
+import { useDeletePost, useUpdatePost } from "./queries.ts";
+
+// The post card's author tools, loaded only when the card is the viewer's own (post-card.tsx).
+
+/** The author's Edit / Delete menu on their post. */
+export function PostAuthorMenu({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <PostOptionsButton />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="min-w-40">
+        <DropdownMenuItem onSelect={onEdit}>
+          <Pencil aria-hidden /> Edit
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={onDelete} className="text-rug [&_svg]:text-rug">
+          <Trash2 aria-hidden /> Delete
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+export function InlineEditor({ post, onDone }: { post: TPost; onDone: () => void }) {
+  const [text, setText] = useState(post.content);
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdatePost();
+  const save = () => {
+    if (update.isPending) return;
+    const parsed = ZUpdatePostRequest.safeParse({ content: text });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? M.generic.unexpected);
+      return;
+    }
+    if (parsed.data.content.trim() === "" && post.media.length === 0) {
+      setError(M.posts.contentOrMedia);
+      return;
+    }
+    update.mutate(
+      { id: post.id, content: parsed.data.content },
+      {
+        onSuccess: onDone,
+        onError: (err) => setError(err instanceof ApiError ? err.message : M.generic.unexpected),
+      },
+    );
+  };
+  return (
+    <div className="mt-3">
+      <MentionTextarea
+        value={text}
+        onChange={(value) => {
+          setText(value);
+          setError(null);
+        }}
+        aria-label="Edit post text"
+        aria-invalid={error ? true : undefined}
+        autoFocus
+        onSubmitShortcut={save}
+      />
+      {error ? (
+        <p role="alert" className="mt-1.5 text-xs font-medium text-rug">
+          {error}
+        </p>
+      ) : null}
+      <div className="mt-2 flex justify-end gap-2">
+        <Button variant="ghost" size="sm" onClick={onDone} disabled={update.isPending}>
+          Cancel
+        </Button>
+        <Button size="sm" onClick={save} busy={update.isPending} busyLabel="Saving...">
+          Save
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function DeleteDialog({
+  post,
+  open,
+  onOpenChange,
+  onDeleted,
+}: {
+  post: TPost;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onDeleted?: () => void;
+}) {
+  const remove = useDeletePost();
+  return (
+    <Dialog open={open} onOpenChange={(next) => !remove.isPending && onOpenChange(next)}>
+      <DialogContent className="max-w-md">
+        <DialogTitle>Delete this post?</DialogTitle>
+        <DialogDescription>
+          The post, its media, likes and comments will be removed for everyone. This cannot be undone.
+        </DialogDescription>
+        <div className="mt-6 flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            busy={remove.isPending}
+            busyLabel="Deleting..."
+            onClick={() =>
+              remove.mutate(post.id, {
+                onSuccess: () => {
+                  onOpenChange(false);
+                  onDeleted?.();
+                },
+              })
+            }
+          >
+            <Trash2 aria-hidden /> Delete
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

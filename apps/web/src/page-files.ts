@@ -1,0 +1,46 @@
+import type { TPageRoute } from "@plugs/domain";
+
+/**
+ * The module (under src/) that draws each route of the product (PAGE_ROUTES). The router loads it on first visit,
+ * so each page is its own chunk; the build (vite.config.ts) lists each page's chunks so the server can preload them
+ * with the HTML. The Record type makes a route without a page a compile error.
+ */
+export const PAGE_FILES: Record<TPageRoute, string> = {
+  "/": "features/home/home-page.tsx",
+  "/plugs": "features/kols/plugs-page.tsx",
+  "/rugs": "features/kols/rugs-page.tsx",
+  "/kols": "features/kols/kols-page.tsx",
+  "/top-kols": "features/kols/top-kols-page.tsx",
+  "/plug-of-fame": "features/kols/plug-of-fame-page.tsx",
+  "/rug-of-shame": "features/kols/rug-of-shame-page.tsx",
+  "/kol/:handle": "features/kols/kol-page.tsx",
+  "/report": "features/reports/report-page.tsx",
+  "/rewards": "features/rewards/rewards-page.tsx",
+  "/leaderboard": "features/leaderboard/leaderboard-page.tsx",
+  "/contact": "features/contact/contact-page.tsx",
+  "/sweep": "features/sweep/sweep-page.tsx",
+  "/user/profile": "features/profiles/edit-profile-page.tsx",
+  "/user/:username": "features/profiles/profile-page.tsx",
+  "/faq": "features/legal/faq-page.tsx",
+  "/privacy": "features/legal/privacy-page.tsx",
+  "/terms": "features/legal/terms-page.tsx",
+  "/signin": "features/auth/sign-in-page.tsx",
+  "/signup": "features/auth/sign-up-page.tsx",
+  "/reset-password": "features/auth/reset-password-page.tsx",
+  "/admin/*": "features/admin/admin-page.tsx",
+  "/dashboard/*": "features/dashboard/dashboard-page.tsx",
+  "/blog": "features/blog/blog-page.tsx",
+  "/blog/category/:slug": "features/blog/blog-category-page.tsx",
+  "/blog/tag/:slug": "features/blog/blog-tag-page.tsx",
+  "/blog/:slug": "features/blog/blog-post-page.tsx",
+  "/plugfeed": "features/feed/plugfeed-page.tsx",
+  "/learn": "features/learn/learn-page.tsx",
+  "/learn/course/:id": "features/learn/course-page.tsx",
+  "/learn/course/:courseId/lesson/:lessonId": "features/learn/lesson-page.tsx",
+  "/learn/course/:courseId/lesson/:lessonId/quiz": "features/learn/quiz-page.tsx",
+  "/learn/course/:courseId/exam": "features/learn/exam-page.tsx",
+  "/communities/:slug/manage": "features/communities/manage-community-page.tsx",
+  "/communities/:slugOrId": "features/communities/community-page.tsx",
+  "/posts": "features/posts/posts-page.tsx",
+  "/posts/:id": "features/posts/post-page.tsx",
+};
