@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { communityInitials, communityUserSearchTerm, ZJoinCommunityRequest } from "./communities.ts";
+import { communityUserSearchTerm, ZJoinCommunityRequest } from "./communities.ts";
+import { communityInitials } from "./initials.ts";
 import { M } from "./messages.ts";
 
 describe("communities rules", () => {

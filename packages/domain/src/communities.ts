@@ -150,16 +150,6 @@ export function communityUserSearchTerm(q: string | null | undefined): string | 
   return term.length >= COMMUNITY_LIMITS.userSearchMinLength ? term : null;
 }
 
-/** The initials shown when a community has no avatar: the first letters of its first two words. */
-export function communityInitials(name: string): string {
-  return name
-    .trim()
-    .split(/\s+/)
-    .slice(0, 2)
-    .map((w) => w.charAt(0).toUpperCase())
-    .join("");
-}
-
 // ---- Response shapes (the API contract for the web app) ----
 
 export const ZMembership = z.object({

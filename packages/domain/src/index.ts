@@ -4,6 +4,7 @@ export * from "./communities.ts";
 export * from "./files.ts";
 export * from "./headers.ts";
 export * from "./home.ts";
+export * from "./initials.ts";
 export * from "./kol-limits.ts";
 export * from "./kols.ts";
 export * from "./messages.ts";
