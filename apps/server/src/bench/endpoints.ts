@@ -1,5 +1,6 @@
 import { ZCommentsQuery, ZCommunitiesQuery, ZFeedQuery, ZLeaderboardQuery } from "@plugs/domain";
 import type { TDeps, TViewer } from "../context.ts";
+import { loadSession } from "../features/auth/session-middleware.ts";
 import { createComment } from "../features/comments/create-comment.ts";
 import { listComments } from "../features/comments/list-comments.ts";
 import { listCommunities } from "../features/communities/list-communities.ts";
@@ -14,8 +15,8 @@ import type { TLoadRequest } from "./load.ts";
 export type TFixtures = {
   /** The server's public origin (better-auth and the CSRF guard want it on writes). */
   origin: string;
-  /** Signed-in bench users, each with its session cookie. */
-  users: (TViewer & { cookie: string })[];
+  /** Signed-in bench users, each with its session cookie and the token inside it. */
+  users: (TViewer & { cookie: string; sessionToken: string })[];
   hotPostId: string;
   /** Public posts outside communities, for likes and comments on random posts. */
   publicPostIds: string[];
@@ -35,7 +36,18 @@ export type TEndpoint = {
 };
 
 const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)] as T;
-const viewerOf = (fx: TFixtures, worker: number) => fx.users[worker % fx.users.length] ?? null;
+
+/**
+ * A signed-in worker's viewer, found as the server finds it for each request: the peer runs the session middleware's
+ * own statement too, so a signed-in endpoint and its peer run the same SQL.
+ */
+async function viewerOf(deps: TDeps, fx: TFixtures, worker: number): Promise<TViewer | null> {
+  const user = fx.users[worker % fx.users.length];
+  if (!user) return null;
+  if (!(await loadSession(deps, user.sessionToken)))
+    throw new Error(`${user.username}'s session was not found`);
+  return user;
+}
 const VISITOR = { ip: "127.0.0.1", userAgent: "bench" };
 
 /** Gives each connection one signed-in user's cookie, round robin. */
@@ -76,9 +88,10 @@ function likeToggle(fx: TFixtures, target: () => string): TLoadRequest[] {
   ];
 }
 
-async function directToggle(deps: TDeps, viewer: TViewer | null, postId: string) {
-  await likePost(deps, viewer, postId);
-  await unlikePost(deps, viewer, postId);
+/** The peer of a like toggle: two requests, so two session lookups. */
+async function directToggle(deps: TDeps, fx: TFixtures, worker: number, postId: string) {
+  await likePost(deps, await viewerOf(deps, fx, worker), postId);
+  await unlikePost(deps, await viewerOf(deps, fx, worker), postId);
 }
 
 const BOUNDARY = "----plugsbench";
@@ -108,13 +121,15 @@ export const ENDPOINTS: TEndpoint[] = [
     name: "For You (signed in)",
     kind: "read",
     requests: (fx) => get("/api/feed?tab=all", signedIn(fx)),
-    direct: (deps, fx, w) => getFeed(deps, viewerOf(fx, w), ZFeedQuery.parse({ tab: "all" })),
+    direct: async (deps, fx, w) =>
+      getFeed(deps, await viewerOf(deps, fx, w), ZFeedQuery.parse({ tab: "all" })),
   },
   {
     name: "Following (signed in)",
     kind: "read",
     requests: (fx) => get("/api/feed?tab=following", signedIn(fx)),
-    direct: (deps, fx, w) => getFeed(deps, viewerOf(fx, w), ZFeedQuery.parse({ tab: "following" })),
+    direct: async (deps, fx, w) =>
+      getFeed(deps, await viewerOf(deps, fx, w), ZFeedQuery.parse({ tab: "following" })),
   },
   {
     name: "hot post",
@@ -144,13 +159,13 @@ export const ENDPOINTS: TEndpoint[] = [
     name: "like toggle, random posts",
     kind: "write",
     requests: (fx) => likeToggle(fx, () => pick(fx.publicPostIds)),
-    direct: (deps, fx, w) => directToggle(deps, viewerOf(fx, w), pick(fx.publicPostIds)),
+    direct: (deps, fx, w) => directToggle(deps, fx, w, pick(fx.publicPostIds)),
   },
   {
     name: "like toggle, hot post",
     kind: "write",
     requests: (fx) => likeToggle(fx, () => fx.hotPostId),
-    direct: (deps, fx, w) => directToggle(deps, viewerOf(fx, w), fx.hotPostId),
+    direct: (deps, fx, w) => directToggle(deps, fx, w, fx.hotPostId),
   },
   {
     name: "create comment",
@@ -170,8 +185,8 @@ export const ENDPOINTS: TEndpoint[] = [
         },
       ];
     },
-    direct: (deps, fx, w) =>
-      createComment(deps, viewerOf(fx, w), pick(fx.publicPostIds), {
+    direct: async (deps, fx, w) =>
+      createComment(deps, await viewerOf(deps, fx, w), pick(fx.publicPostIds), {
         content: "Benchmark comment: looks like a plug to me.",
         parentId: null,
         attachments: [],

@@ -32,10 +32,13 @@ async function signIn(url: string, n: number) {
     body: JSON.stringify({ email: `bench${n}@bench.test`, password: BENCH_PASSWORD }),
   });
   if (!res.ok) throw new Error(`bench${n} could not sign in: ${res.status} ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const pairs = res.headers.getSetCookie().map((c) => c.split(";")[0] ?? "");
+  const cookie = pairs.join("; ");
+  // The signed value is `token.signature`: the token is what the session middleware looks up.
+  const signed = pairs.find((p) => p.split("=")[0]?.endsWith("session_token"))?.split("=")[1];
+  if (!signed) throw new Error(`bench${n} signed in without a session cookie`);
+  const value = decodeURIComponent(signed);
+  const sessionToken = value.slice(0, value.lastIndexOf("."));
   return {
     id: benchId("u", n),
     username: `bench_${n}`,
@@ -43,6 +46,7 @@ async function signIn(url: string, n: number) {
     isAdmin: false,
     sessionId: "",
     cookie,
+    sessionToken,
   };
 }
 

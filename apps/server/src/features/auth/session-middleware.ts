@@ -11,7 +11,7 @@ import { SESSION_EXPIRES_SECONDS, SESSION_UPDATE_AGE_SECONDS, sessionCookieSetti
 type TCookieAttributes = Awaited<ReturnType<typeof sessionCookieSettings>>["sessionToken"]["attributes"];
 
 /** Session, account, profile and admin role in one query, by the cookie's token. */
-async function loadSession(deps: TDeps, token: string) {
+export async function loadSession(deps: TDeps, token: string) {
   const [row] = await deps.db
     .select({
       sessionId: sessions.id,
