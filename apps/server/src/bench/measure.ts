@@ -122,7 +122,7 @@ export async function measureDatabase(
     const httpResults: TMeasure[] = [];
     try {
       for (const [i, endpoint] of endpoints.entries()) {
-        peer.answer(samples[i] ?? "{}");
+        await peer.answer(samples[i] ?? "{}");
         httpResults.push(await drive(peer.url, endpoint.requests(fx), options));
       }
     } finally {
