@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { QUIET_CHROMIUM_FLAGS } from "../../../apps/server/src/testing/chromium.ts";
 
 const RESULTS = fileURLToPath(new URL("../../../test-results/", import.meta.url));
 
@@ -10,15 +11,7 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: "/usr/bin/chromium",
     headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-quic",
-      "--no-first-run",
-    ],
+    args: QUIET_CHROMIUM_FLAGS,
   });
 }
 

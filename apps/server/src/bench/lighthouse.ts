@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { QUIET_CHROMIUM_FLAGS } from "../testing/chromium.ts";
 import { BUDGET_PAGES } from "./web-budget.ts";
 
 export type TLighthouseResult = {
@@ -18,16 +19,7 @@ export type TLighthouseResult = {
 
 type TLhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-quic",
-  "--no-first-run",
-];
+const CHROME_FLAGS = ["--headless", ...QUIET_CHROMIUM_FLAGS];
 
 /**
  * Lighthouse's default (mobile) run of the budget's pages on the running server, in Debian's Chromium

@@ -2,9 +2,8 @@ import { M, type TComment, type TCommentThread } from "@plugs/domain";
 import { Heart, MessageSquareReply, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
-import { Button } from "../../components/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog.tsx";
 import { cn } from "../../lib/cn.ts";
 import { formatDate } from "../../lib/format.ts";
 import { useRequireAuth } from "../auth/auth-prompt.ts";
@@ -33,27 +32,14 @@ function DeleteCommentDialog({
 }) {
   const remove = useDeleteComment(postId);
   return (
-    <Dialog open={open} onOpenChange={(next) => !remove.isPending && onOpenChange(next)}>
-      <DialogContent className="max-w-md">
-        <DialogTitle>Delete this comment?</DialogTitle>
-        <DialogDescription>
-          {replyCount > 0 ? "Its replies go with it. " : ""}This cannot be undone.
-        </DialogDescription>
-        <div className="mt-6 flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            busy={remove.isPending}
-            busyLabel="Deleting..."
-            onClick={() => remove.mutate(comment.id, { onSuccess: () => onOpenChange(false) })}
-          >
-            <Trash2 aria-hidden /> Delete
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDeleteDialog
+      title="Delete this comment?"
+      description={`${replyCount > 0 ? "Its replies go with it. " : ""}This cannot be undone.`}
+      open={open}
+      onOpenChange={onOpenChange}
+      pending={remove.isPending}
+      onConfirm={() => remove.mutate(comment.id, { onSuccess: () => onOpenChange(false) })}
+    />
   );
 }
 

@@ -1,8 +1,8 @@
 import { M, type TPost, ZUpdatePostRequest } from "@plugs/domain";
 import { Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog.tsx";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -101,33 +101,20 @@ export function DeleteDialog({
 }) {
   const remove = useDeletePost();
   return (
-    <Dialog open={open} onOpenChange={(next) => !remove.isPending && onOpenChange(next)}>
-      <DialogContent className="max-w-md">
-        <DialogTitle>Delete this post?</DialogTitle>
-        <DialogDescription>
-          The post, its media, likes and comments will be removed for everyone. This cannot be undone.
-        </DialogDescription>
-        <div className="mt-6 flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            busy={remove.isPending}
-            busyLabel="Deleting..."
-            onClick={() =>
-              remove.mutate(post.id, {
-                onSuccess: () => {
-                  onOpenChange(false);
-                  onDeleted?.();
-                },
-              })
-            }
-          >
-            <Trash2 aria-hidden /> Delete
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDeleteDialog
+      title="Delete this post?"
+      description="The post, its media, likes and comments will be removed for everyone. This cannot be undone."
+      open={open}
+      onOpenChange={onOpenChange}
+      pending={remove.isPending}
+      onConfirm={() =>
+        remove.mutate(post.id, {
+          onSuccess: () => {
+            onOpenChange(false);
+            onDeleted?.();
+          },
+        })
+      }
+    />
   );
 }
