@@ -121,6 +121,8 @@ export const M = {
     alreadyMember: "This user is already a member of this community",
     userBanned: "This user is banned from this community. Unban them from the members list instead.",
     nothingToUpdate: "Nothing to update",
+    rulesChanged: "The community rules have just changed. Please read them again before joining.",
+    rulesVersionInvalid: "Rules version must be a whole number",
     invalidStatus: "Status must be active or banned",
     invalidRole: "Role must be member or creator",
     invalidBrandingType: "Branding type must be avatar or banner",
