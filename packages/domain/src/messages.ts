@@ -341,6 +341,8 @@ export const M = {
     airdropReasonRequired: "Please give a reason for the airdrop",
     airdropReasonTooLong: "Reason cannot exceed 500 characters",
     airdropsOff: "Airdrops are switched off",
+    idempotencyKeyInvalid: "Idempotency-Key must be a UUID",
+    idempotencyKeyReused: "This Idempotency-Key was already used for a different airdrop",
     airdropSent: (points: number, recipients: number) =>
       `Airdropped ${points.toLocaleString("en-US")} points to ${recipients} ${recipients === 1 ? "user" : "users"}`,
     airdropFailed: "Failed to send the airdrop",
