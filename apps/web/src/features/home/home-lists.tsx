@@ -3,7 +3,7 @@ import { ArrowRight, Heart, MessageCircle, Trophy } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Avatar } from "../../components/ui/avatar.tsx";
-import { formatDate } from "../../lib/format.ts";
+import { useFormatDate } from "../../lib/format.ts";
 import { KolCard, KolCardSkeleton } from "../kols/kol-card.tsx";
 import { useHome } from "./home-api.ts";
 
@@ -60,6 +60,7 @@ function KolList({ items }: { items: TKolCard[] }) {
 }
 
 function RecentPosts({ posts }: { posts: THomePage["recentPosts"] }) {
+  const formatDate = useFormatDate();
   if (posts.length === 0) return <Empty>No posts yet. Be the first to say something on PlugFeed.</Empty>;
   return (
     <ul className="flex flex-col gap-3">

@@ -4,7 +4,7 @@ import { Suspense, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { cn } from "../../lib/cn.ts";
-import { formatDate } from "../../lib/format.ts";
+import { useFormatDate } from "../../lib/format.ts";
 import { lazyNamed } from "../../lib/lazy-named.ts";
 import { useSession } from "../auth/session.ts";
 import { PostActions } from "./post-actions.tsx";
@@ -37,6 +37,7 @@ export function PostCard({
   headingLevel?: "h1" | "h2" | "h3";
 }) {
   const { session } = useSession();
+  const formatDate = useFormatDate();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   // null until first opened: the dialogs' code loads then.
