@@ -138,8 +138,9 @@ async function encode(html: string, encoding: TEncoding): Promise<Buffer> {
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every page route answered
- * with index.html (preloading that page's code), each compressed when the client accepts it. An unknown path still
- * gets the app (which shows its not-found page) but with status 404.
+ * with index.html (preloading that page's code; for a visitor, with the first screen rendered where first-screen.ts
+ * names one), each compressed when the client accepts it. An unknown path still gets the app (which shows its
+ * not-found page) but with status 404.
  */
 export function mountWebApp(app: Hono<TAppEnv>, dist: string) {
   const index = path.join(dist, "index.html");
@@ -165,9 +166,9 @@ export function mountWebApp(app: Hono<TAppEnv>, dist: string) {
    * likes, their session), or a failed render.
    */
   const renderPage = async (c: Context<TAppEnv>, route: TPageRoute, template: string) => {
-    const render = await renderer();
-    if (!render || !(await isVisitor(c.req.header("cookie")))) return null;
     try {
+      const render = await renderer();
+      if (!render || !(await isVisitor(c.req.header("cookie")))) return null;
       const screen = await render.renderFirstScreen(new URL(c.req.url), route, visitorJson);
       if (!screen) return null;
       const state = `<script type="application/json" id="${render.FIRST_SCREEN_STATE_ID}">${scriptJson(screen.state)}</script>`;
@@ -208,9 +209,10 @@ export function mountWebApp(app: Hono<TAppEnv>, dist: string) {
       headers: {
         "content-type": "text/html; charset=utf-8",
         "content-length": String(body.length),
-        // A rendered page holds live data and differs for a signed-in viewer: never stored by a shared cache.
+        // A page may be rendered with live data for a visitor and not for a signed-in viewer: a rendered one is
+        // never kept by a shared cache, and any is told apart by the cookie.
         "cache-control": rendered === null ? "no-cache" : "private, no-cache",
-        vary: rendered === null ? "accept-encoding" : "accept-encoding, cookie",
+        vary: "accept-encoding, cookie",
         ...(encoding === "identity" ? {} : { "content-encoding": encoding }),
       },
     });
