@@ -23,7 +23,7 @@ function precompress(): Plugin {
   let outDir = "";
   return {
     name: "plugs:precompress",
-    apply: "build",
+    apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -62,7 +62,7 @@ function pagePreloads(): Plugin {
   let root = "";
   return {
     name: "plugs:page-preloads",
-    apply: "build",
+    apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
     configResolved(config) {
       root = config.root;
     },
@@ -97,7 +97,9 @@ function pagePreloads(): Plugin {
   };
 }
 
-export default defineConfig({
+// `vite build --ssr src/entry-server.tsx` (the second half of `npm run build`) writes dist-ssr/entry-server.js, with
+// which the server renders the first screen of some pages (src/first-screen.ts); it is never sent to a browser.
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), precompress(), pagePreloads()],
   server: {
     proxy: {
@@ -105,27 +107,29 @@ export default defineConfig({
       "/media": { target: server },
     },
   },
-  build: {
-    outDir: "dist",
-    emptyOutDir: true,
-    target: "es2022",
-    // dist/.vite/manifest.json: which chunks and styles each page loads first (`npm run bench` weighs them).
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // Libraries change far less often than our code, so they get their own long-cached chunks: React and
-            // the router, then the other libraries every page needs. Libraries used by one page stay with it.
-            {
-              name: "react",
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
-              priority: 2,
+  build: isSsrBuild
+    ? { outDir: "dist-ssr", emptyOutDir: true, target: "node20", copyPublicDir: false }
+    : {
+        outDir: "dist",
+        emptyOutDir: true,
+        target: "es2022",
+        // dist/.vite/manifest.json: which chunks and styles each page loads first (`npm run bench` weighs them).
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                // Libraries change far less often than our code, so they get their own long-cached chunks: React and
+                // the router, then the other libraries every page needs. Libraries used by one page stay with it.
+                {
+                  name: "react",
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
+                  priority: 2,
+                },
+                { name: "vendor", test: /node_modules[\\/]/, tags: ["$initial"], priority: 1 },
+              ],
             },
-            { name: "vendor", test: /node_modules[\\/]/, tags: ["$initial"], priority: 1 },
-          ],
+          },
         },
       },
-    },
-  },
-});
+}));

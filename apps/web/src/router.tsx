@@ -23,8 +23,9 @@ const pageRoutes: RouteObject[] = PAGE_ROUTES.map((path) => ({
   lazy: () => loadPage(path).then((page) => ({ Component: page.default })),
 }));
 
-export function createAppRouter() {
-  return createBrowserRouter([
+/** The app's routes, for the browser's router and for the server's first render (entry-server.tsx). */
+export function appRoutes(): RouteObject[] {
+  return [
     {
       Component: AppLayout,
       ErrorBoundary: RouteError,
@@ -38,5 +39,25 @@ export function createAppRouter() {
         },
       ],
     },
-  ]);
+  ];
+}
+
+/**
+ * The browser's router. A page's code loads before the router is ready (`router.state.initialized`); a page the
+ * server rendered waits for that before hydrating, so the first render is the page, not the fallback.
+ */
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes());
+}
+
+/** Resolves once the router has loaded the first page's code. */
+export function routerReady(router: ReturnType<typeof createAppRouter>): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
 }

@@ -156,6 +156,12 @@ export const ENDPOINTS: TEndpoint[] = [
     direct: (deps) => getLeaderboard(deps, null, ZLeaderboardQuery.parse({})),
   },
   {
+    name: "leaderboard (month)",
+    kind: "read",
+    requests: () => get("/api/leaderboard?window=month"),
+    direct: (deps) => getLeaderboard(deps, null, ZLeaderboardQuery.parse({ window: "month" })),
+  },
+  {
     name: "like toggle, random posts",
     kind: "write",
     requests: (fx) => likeToggle(fx, () => pick(fx.publicPostIds)),

@@ -1,8 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { matchPageRoute } from "@plugs/domain";
-import type { Hono } from "hono";
+import { matchPageRoute, type TPageRoute } from "@plugs/domain";
+import type { Context, Hono } from "hono";
 import type { TAppEnv } from "../context.ts";
 import { contentTypeOf, fileResponse, resolveInside } from "../lib/send-file.ts";
 
@@ -46,7 +48,8 @@ function sendBuilt(
   return fileResponse(file, vary, status);
 }
 
-type TPageHtml = { mtimeMs: number; bodies: Record<"br" | "gzip" | "identity", Buffer> };
+type TEncoding = "br" | "gzip" | "identity";
+type TPageHtml = { mtimeMs: number; html: string; bodies: Record<TEncoding, Buffer> };
 
 /**
  * index.html for each page route, with modulepreload links for that page's own chunks (dist/.vite/page-preloads.json,
@@ -57,37 +60,129 @@ function pageHtmlCache(dist: string) {
   const index = path.join(dist, "index.html");
   const preloadsFile = path.join(dist, ".vite", "page-preloads.json");
   const cache = new Map<string, TPageHtml>();
-  return (route: string | null): TPageHtml["bodies"] => {
+  return (route: string | null): TPageHtml => {
     const { mtimeMs } = fs.statSync(index);
     const key = route ?? "";
     const cached = cache.get(key);
-    if (cached?.mtimeMs === mtimeMs) return cached.bodies;
+    if (cached?.mtimeMs === mtimeMs) return cached;
     const preloads: Record<string, string[]> = fs.existsSync(preloadsFile)
       ? JSON.parse(fs.readFileSync(preloadsFile, "utf8"))
       : {};
     const links = (route ? (preloads[route] ?? []) : [])
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
       .join("");
-    const html = Buffer.from(fs.readFileSync(index, "utf8").replace("</head>", `${links}</head>`));
+    const html = fs.readFileSync(index, "utf8").replace("</head>", `${links}</head>`);
+    const bytes = Buffer.from(html);
     const bodies = {
-      identity: html,
-      br: zlib.brotliCompressSync(html),
-      gzip: zlib.gzipSync(html, { level: 9 }),
+      identity: bytes,
+      br: zlib.brotliCompressSync(bytes),
+      gzip: zlib.gzipSync(bytes, { level: 9 }),
     };
-    cache.set(key, { mtimeMs, bodies });
-    return bodies;
+    const page = { mtimeMs, html, bodies };
+    cache.set(key, page);
+    return page;
+  };
+}
+
+/** apps/web/src/entry-server.tsx as the SSR build leaves it in dist-ssr/ beside dist/. */
+type TFirstScreenRenderer = {
+  FIRST_SCREEN_STATE_ID: string;
+  renderFirstScreen(
+    url: URL,
+    route: TPageRoute,
+    fetchJson: (url: string) => Promise<unknown | null>,
+  ): Promise<{ html: string; state: unknown } | null>;
+};
+
+/** The server-side renderer built beside `dist` (`npm run build` writes both), or null when there is none. */
+function firstScreenRenderer(dist: string): () => Promise<TFirstScreenRenderer | null> {
+  const file = path.join(path.dirname(path.resolve(dist)), "dist-ssr", "entry-server.js");
+  let loaded: Promise<TFirstScreenRenderer | null> | null = null;
+  return () => {
+    loaded ??= fs.existsSync(file)
+      ? (import(pathToFileURL(file).href) as Promise<TFirstScreenRenderer>)
+      : Promise.resolve(null);
+    return loaded;
   };
 }
 
 /**
+ * JSON for a `<script type="application/json">`: `<`, `>`, `&` and the line separators as \u003c-style escapes
+ * (JSON.parse reads them back), so no text in the data, however it was written, can close the script element.
+ */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
+/**
+ * A rendered page is readable before its code runs, so the code is fetched at low priority: the browser gives the
+ * stylesheets and the font the bandwidth first, and paints the page while the scripts are still on their way.
+ */
+function lowPriorityScripts(html: string): string {
+  return html.replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+async function encode(html: string, encoding: TEncoding): Promise<Buffer> {
+  const bytes = Buffer.from(html);
+  if (encoding === "br") {
+    return brotli(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+  }
+  return encoding === "gzip" ? gzip(bytes, { level: 6 }) : bytes;
+}
+
+/**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every page route answered
- * with index.html (preloading that page's code), each compressed when the client accepts it. An unknown path still
- * gets the app (which shows its not-found page) but with status 404.
+ * with index.html (preloading that page's code; for a visitor, with the first screen rendered where first-screen.ts
+ * names one), each compressed when the client accepts it. An unknown path still gets the app (which shows its
+ * not-found page) but with status 404.
  */
 export function mountWebApp(app: Hono<TAppEnv>, dist: string) {
   const index = path.join(dist, "index.html");
   const pageHtml = pageHtmlCache(dist);
-  app.get("*", (c) => {
+  const renderer = firstScreenRenderer(dist);
+
+  /** This app's own answer to a visitor's GET (no cookie), as JSON; null unless it is a 200. */
+  const visitorJson = async (url: string): Promise<unknown | null> => {
+    const res = await app.request(url, { headers: { accept: "application/json" } });
+    return res.status === 200 ? res.json() : null;
+  };
+
+  /** Whether this request comes from a visitor: no cookie, or cookies the session lookup does not know. */
+  const isVisitor = async (cookie: string | undefined): Promise<boolean> => {
+    if (!cookie) return true;
+    const res = await app.request("/api/session", { headers: { accept: "application/json", cookie } });
+    return res.status === 200 && ((await res.json()) as { me: unknown }).me === null;
+  };
+
+  /**
+   * index.html with a visitor's first screen of the page rendered into #root and the answers it was rendered from
+   * beside it, or null for a page the server leaves to the browser, a signed-in viewer (whose page differs: their
+   * likes, their session), or a failed render.
+   */
+  const renderPage = async (c: Context<TAppEnv>, route: TPageRoute, template: string) => {
+    try {
+      const render = await renderer();
+      if (!render || !(await isVisitor(c.req.header("cookie")))) return null;
+      const screen = await render.renderFirstScreen(new URL(c.req.url), route, visitorJson);
+      if (!screen) return null;
+      const state = `<script type="application/json" id="${render.FIRST_SCREEN_STATE_ID}">${scriptJson(screen.state)}</script>`;
+      return lowPriorityScripts(template).replace(
+        '<div id="root"></div>',
+        () => `<div id="root">${screen.html}</div>${state}`,
+      );
+    } catch (error) {
+      c.get("log").error({ err: error, route }, "server render failed; sending the page unrendered");
+      return null;
+    }
+  };
+
+  app.get("*", async (c) => {
     const url = new URL(c.req.url);
     const pathname = decodeURIComponent(url.pathname);
     const acceptEncoding = c.req.header("accept-encoding");
@@ -106,14 +201,18 @@ export function mountWebApp(app: Hono<TAppEnv>, dist: string) {
     const route = matchPageRoute(pathname);
     const accepted = acceptedEncodings(acceptEncoding);
     const encoding = accepted.has("br") ? "br" : accepted.has("gzip") ? "gzip" : "identity";
-    const body = pageHtml(route)[encoding];
+    const page = pageHtml(route);
+    const rendered = route ? await renderPage(c, route, page.html) : null;
+    const body = rendered === null ? page.bodies[encoding] : await encode(rendered, encoding);
     return new Response(new Uint8Array(body), {
       status: route ? 200 : 404,
       headers: {
         "content-type": "text/html; charset=utf-8",
         "content-length": String(body.length),
-        "cache-control": "no-cache",
-        vary: "accept-encoding",
+        // A page may be rendered with live data for a visitor and not for a signed-in viewer: a rendered one is
+        // never kept by a shared cache, and any is told apart by the cookie.
+        "cache-control": rendered === null ? "no-cache" : "private, no-cache",
+        vary: "accept-encoding, cookie",
         ...(encoding === "identity" ? {} : { "content-encoding": encoding }),
       },
     });

@@ -1,17 +1,44 @@
+import { useSyncExternalStore } from "react";
+
 // Intl rather than date-fns here: the browser already has it, and the first load of every page with a date saves
 // date-fns's format (5 KB gzipped). Parts, not format(), so the spacing never depends on the ICU version.
-const DATE_PARTS = new Intl.DateTimeFormat("en-US", {
+const DATE_OPTIONS: Intl.DateTimeFormatOptions = {
   month: "short",
   day: "numeric",
   year: "numeric",
   hour: "numeric",
   minute: "2-digit",
   hour12: true,
-});
+};
+const LOCAL_PARTS = new Intl.DateTimeFormat("en-US", DATE_OPTIONS);
+const UTC_PARTS = new Intl.DateTimeFormat("en-US", { ...DATE_OPTIONS, timeZone: "UTC" });
 
-/** The product's one date format (spec: 'MMM d, yyyy • h:mm a'), e.g. "Nov 23, 2026 • 1:31 PM". */
-export function formatDate(date: Date | string | number): string {
+function formatWith(format: Intl.DateTimeFormat, date: Date | string | number): string {
   const parts: Record<string, string> = {};
-  for (const { type, value } of DATE_PARTS.formatToParts(new Date(date))) parts[type] = value;
+  for (const { type, value } of format.formatToParts(new Date(date))) parts[type] = value;
   return `${parts.month} ${parts.day}, ${parts.year} • ${parts.hour}:${parts.minute} ${parts.dayPeriod}`;
+}
+
+/** The product's one date format (spec: 'MMM d, yyyy • h:mm a'), e.g. "Nov 23, 2026 • 1:31 PM", on the viewer's clock. */
+export function formatDate(date: Date | string | number): string {
+  return formatWith(LOCAL_PARTS, date);
+}
+
+function formatUtcDate(date: Date | string | number): string {
+  return formatWith(UTC_PARTS, date);
+}
+
+const neverChanges = () => () => {};
+
+/**
+ * formatDate for a component the server may render first (entry-server.tsx): the server cannot know the viewer's
+ * time zone, so it writes UTC, and the browser hydrates with the same text before switching to the viewer's clock
+ * (a server snapshot that differs from the client's re-renders right after hydration, with no mismatch).
+ */
+export function useFormatDate(): (date: Date | string | number) => string {
+  return useSyncExternalStore(
+    neverChanges,
+    () => formatDate,
+    () => formatUtcDate,
+  );
 }

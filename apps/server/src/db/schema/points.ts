@@ -83,26 +83,57 @@ export const pointsTransactions = pgTable(
 );
 
 /**
- * The ledger rolled up per user and UTC day, for the week and month leaderboards (a window sums its days, not its
- * awards). Kept by statement-level triggers on points_transactions (migration 0015_points_daily), so every way an
- * award is written, one row or a bulk insert, moves it in the same statement; never written by the app.
+ * The ledger rolled up per user and calendar period (the week from Monday, the month; UTC), for the week and month
+ * leaderboards: a board is one period's rows in board order, so a page is an index range read, not a sum. Kept by
+ * triggers (migration 0016_leaderboard_periods): statement-level ones on points_transactions move `points` with
+ * every insert, update and delete, bulk or single; a row-level one on profiles copies a rename or a ban into
+ * `username_key` and `is_banned`, the board's tie-break and filter, so the index serves the board's exact order.
+ * Each board's count is kept beside it in points_period_counts. Never written by the app.
  */
-export const pointsDaily = pgTable(
-  "points_daily",
+export const pointsPeriods = pgTable(
+  "points_periods",
   {
     userId: uuid("user_id")
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
-    day: date("day").notNull(),
+    period: text("period", { enum: ["week", "month"] }).notNull(),
+    /** The period's first UTC day: `date_trunc(period, created_at at time zone 'UTC')`. */
+    startsOn: date("starts_on").notNull(),
     points: integer("points").notNull(),
+    /** lower(profiles.username), the board's tie-break. */
+    usernameKey: text("username_key").notNull(),
+    isBanned: boolean("is_banned").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ name: "points_daily_pkey", columns: [t.userId, t.day] }),
-    // Leaderboard windows: every day since the window began, summed per user without reading the table.
-    index("points_daily_day_user_points_idx").on(t.day, t.userId, t.points),
+    primaryKey({ name: "points_periods_pkey", columns: [t.userId, t.period, t.startsOn] }),
+    check("points_periods_period", sql`${t.period} in ('week', 'month')`),
+    // A week or month board in its order (points, most first; ties by username, then id), only people on it.
+    index("points_periods_board_idx")
+      .on(t.period, t.startsOn, t.points.desc().nullsFirst(), t.usernameKey, t.userId)
+      .where(sql`${t.points} > 0 and not ${t.isBanned}`),
   ],
+);
+
+/**
+ * How many people are on each week or month board (points_periods rows with points and no ban), so a board's count
+ * is one row, not a count of its index. Kept by statement-level triggers on points_periods (migration
+ * 0016_leaderboard_periods), which see every way a row comes, changes or goes (a cascade from a deleted profile
+ * too); never written by the app.
+ */
+export const pointsPeriodCounts = pgTable(
+  "points_period_counts",
+  {
+    period: text("period", { enum: ["week", "month"] }).notNull(),
+    startsOn: date("starts_on").notNull(),
+    people: integer("people").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // No check on people: the triggers add a statement's change as one upsert, and an insert's check would refuse a
+  // negative change before it met the row it moves.
+  (t) => [primaryKey({ name: "points_period_counts_pkey", columns: [t.period, t.startsOn] })],
 );
 
 /**

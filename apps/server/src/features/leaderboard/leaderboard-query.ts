@@ -14,21 +14,13 @@ import { queryRows } from "../posts/visibility.ts";
  * one stable place and a page never repeats or skips anyone. Banned accounts and people without points in the
  * window are not on it.
  *   all:          profiles.points (the ledger's running sum), read through profiles_leaderboard_idx
- *   week, month:  the ledger's days (points_daily, kept by triggers on the ledger) summed since the start of the
- *                 calendar week (Monday) or month, in UTC, read through points_daily_day_user_points_idx (an
- *                 index-only range scan)
+ *   week, month:  points_periods, the ledger per user and calendar week (from Monday) or month in UTC, kept by
+ *                 triggers with the board's tie-break and ban beside the points, read in board order through
+ *                 points_periods_board_idx (a page and a place are index range reads, nothing summed or sorted;
+ *                 each board's count is kept in points_period_counts)
  */
 
-type TRankedRow = {
-  total: number;
-  id: string | null;
-  username: string | null;
-  avatar_url: string | null;
-  points: number | null;
-  rank: number | null;
-};
-
-/** The first UTC day of the current calendar week or month. */
+/** The first UTC day of the current calendar week (from Monday) or month, as the ledger's triggers file awards. */
 function windowStart(window: Exclude<TLeaderboardWindow, "all">): SQL {
   const unit = sql.raw(`'${window}'`);
   return sql`date_trunc(${unit}, now() at time zone 'UTC')::date`;
@@ -55,37 +47,61 @@ function pageOf(query: TLeaderboardQuery, total: number) {
   };
 }
 
-/** One page of a week or month board, the total and the viewer's row, in one statement. */
+/** The board's count on every row; the viewer's place, if on it; then one row per person on the page. */
+type TWindowRow = {
+  total: number;
+  my_points: number | null;
+  my_rank: number | null;
+  username: string | null;
+  avatar_url: string | null;
+  points: number | null;
+  rank: number | null;
+};
+
+/**
+ * One page of a week or month board, the count and the viewer's place, in one statement: the page in its order
+ * from points_periods_board_idx and its profiles by id, the count from points_period_counts, and the viewer's
+ * place by counting who is ahead of them on the same index.
+ */
 async function windowBoard(deps: TDeps, viewerId: string | null, query: TLeaderboardQuery) {
   const size = POINTS_LIMITS.leaderboardPageSize;
   const offset = (query.page - 1) * size;
   const window = query.window === "all" ? "week" : query.window;
-  const rows = await queryRows<TRankedRow>(
+  const onBoard = (alias: string) => {
+    const r = sql.raw(alias);
+    return sql`${r}.period = ${window} and ${r}.starts_on = ${windowStart(window)} and ${r}.points > 0
+      and not ${r}.is_banned`;
+  };
+  const rows = await queryRows<TWindowRow>(
     deps.db,
-    sql`with totals as (
-          select d.user_id, sum(d.points)::int as points
-          from points_daily d
-          where d.day >= ${windowStart(window)}
-          group by d.user_id
-        ), ranked as (
-          select p.id, p.username, p.avatar_url, s.points,
-                 row_number() over (order by s.points desc, lower(p.username), p.id)::int as rank
-          from totals s join profiles p on p.id = s.user_id
-          where s.points > 0 and not p.is_banned
-        )
-        select c.total, r.id, r.username, r.avatar_url, r.points, r.rank
-        from (select count(*)::int as total from ranked) c
-        left join ranked r on (r.rank > ${offset} and r.rank <= ${offset + size}) or r.id = ${viewerId}
+    sql`select c.total, m.points as my_points, m.rank as my_rank, r.username, r.avatar_url, r.points, r.rank
+        from (select coalesce(sum(n.people), 0)::int as total from points_period_counts n
+              where n.period = ${window} and n.starts_on = ${windowStart(window)}) c
+        left join lateral (
+          select me.points, 1 + (
+            select count(*)::int from points_periods b where ${onBoard("b")} and b.points >= me.points
+              and (b.points > me.points or (b.username_key, b.user_id) < (me.username_key, me.user_id))
+          ) as rank
+          from points_periods me where me.user_id = ${viewerId} and ${onBoard("me")}
+        ) m on true
+        left join lateral (
+          select p.username, p.avatar_url, t.points,
+                 (${offset} + row_number() over (order by t.points desc, t.username_key, t.user_id))::int as rank
+          from (
+            select b.user_id, b.points, b.username_key from points_periods b where ${onBoard("b")}
+            order by b.points desc, b.username_key, b.user_id limit ${size} offset ${offset}
+          ) t
+          join profiles p on p.id = t.user_id
+        ) r on true
         order by r.rank`,
   );
-  const total = rows[0]?.total ?? 0;
-  const ranked = rows.filter((r) => r.id !== null && r.rank !== null);
-  const items = ranked.filter((r) => (r.rank ?? 0) > offset && (r.rank ?? 0) <= offset + size);
-  const mine = viewerId ? ranked.find((r) => r.id === viewerId) : undefined;
+  const first = rows[0];
   return {
-    total,
-    items: items.map((r) => mapEntry(r, r.rank ?? 0)),
-    me: viewerId ? (mine ? { rank: mine.rank, points: mine.points ?? 0 } : { rank: null, points: 0 }) : null,
+    total: first?.total ?? 0,
+    items: rows.filter((r) => r.rank !== null).map((r) => mapEntry(r, r.rank ?? 0)),
+    me: viewerId
+      ? { rank: first?.my_rank ?? null, points: first?.my_rank ? (first.my_points ?? 0) : 0 }
+      : null,
   };
 }
 

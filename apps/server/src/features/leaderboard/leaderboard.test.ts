@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, makeAdmin } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { awardPoints } from "../points/award-points.ts";
-import { driftedDays } from "../points/testing.ts";
+import { driftedPeriods } from "../points/testing.ts";
 import { call, seedSignedInUsers } from "../posts/testing.ts";
 import { queryRows } from "../posts/visibility.ts";
 
@@ -23,8 +23,8 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(async () => {
-  // Whatever the tests paid, back-dated or took away, the rollup the boards read still equals the ledger.
-  expect(await driftedDays(server)).toEqual([]);
+  // Whatever the tests paid, back-dated, took away, renamed or banned, the rollup the boards read still holds.
+  expect(await driftedPeriods(server)).toEqual([]);
   await server?.close();
 });
 
@@ -161,13 +161,18 @@ describe("GET /api/leaderboard", () => {
     }
   });
 
-  it("keeps the daily rollup equal to the ledger however awards are written", async () => {
+  it("keeps the week and month rollups equal to the ledger however awards are written", async () => {
     const a = await createUser(server);
     const b = await createUser(server);
     const admin = await createUser(server);
     await makeAdmin(server, admin.id);
-    const weekOf = async (cookie: string) => (await board("?window=week", cookie)).body.me?.points ?? 0;
-    const [aBefore, bBefore] = [await weekOf(a.cookie), await weekOf(b.cookie)];
+    const mine = async (window: string, cookie: string) =>
+      (await board(`?window=${window}`, cookie)).body.me?.points ?? 0;
+    const [aWeek, bWeek, aMonth] = [
+      await mine("week", a.cookie),
+      await mine("week", b.cookie),
+      await mine("month", a.cookie),
+    ];
     // A bulk airdrop through the API: one statement, several users.
     const airdrop = await call(server, "POST", "/api/admin/airdrops", {
       cookie: admin.cookie,
@@ -180,21 +185,77 @@ describe("GET /api/leaderboard", () => {
       select u, n, 'Bulk', (select id from points_activities where name = 'admin_airdrop'), 'bulk:' || u || n,
         now() - n * interval '1 day'
       from unnest(array[${a.id}, ${b.id}]::uuid[]) u, generate_series(0, 40, 10) n`);
-    expect(await driftedDays(server)).toEqual([]);
+    expect(await driftedPeriods(server)).toEqual([]);
     // This week: the airdrop's 7 (the bulk rows are 0 points today and 10 days or more ago).
-    expect(await weekOf(a.cookie)).toBe(aBefore + 7);
-    expect(await weekOf(b.cookie)).toBe(bBefore + 7);
+    expect(await mine("week", a.cookie)).toBe(aWeek + 7);
+    expect(await mine("week", b.cookie)).toBe(bWeek + 7);
+    // This month: the bulk rows that fall in it too (10 days ago or more, but not before the 1st).
+    const [inMonth] = await queryRows<{ points: number }>(
+      server.deps.db,
+      sql`select coalesce(sum(n), 0)::int as points from generate_series(10, 40, 10) n
+        where now() - n * interval '1 day' >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'`,
+    );
+    expect(await mine("month", a.cookie)).toBe(aMonth + 7 + (inMonth?.points ?? 0));
 
-    // Back-dating moves points between days; deleting an award takes them away.
+    // Back-dating moves points between periods; deleting an award takes them away.
     await server.deps.db.execute(sql`update points_transactions set created_at = created_at - interval '3 days'
       where user_id = ${a.id}`);
     await server.deps.db.execute(
       sql`delete from points_transactions where user_id = ${b.id} and points = 10`,
     );
-    expect(await driftedDays(server)).toEqual([]);
+    expect(await driftedPeriods(server)).toEqual([]);
+    // A deleted profile takes its periods, and its places on each board's count, with it.
+    const weekTotal = (await board("?window=week")).body.total;
+    await server.deps.db.execute(sql`delete from profiles where id = ${b.id}`);
+    expect((await board("?window=week")).body.total).toBe(weekTotal - 1);
+    expect(await driftedPeriods(server)).toEqual([]);
   });
 
-  it("serves each window from an index", async () => {
+  it("leaves off a week that nets to nothing, and follows a rename or a ban made after the points", async () => {
+    const [a, b, c] = await seedSignedInUsers(server, 3);
+    if (!a || !b || !c) throw new Error("no users");
+    const tag = a.id.slice(0, 6);
+    await rename(a.id, `kite_${tag}`);
+    await rename(b.id, `lark_${tag}`);
+    await rename(c.id, `moss_${tag}`);
+    // Each 4000 this week, more than anyone else the other tests pay, so they head the board.
+    for (const p of [a, b, c]) await paid(p.id, 4000);
+    const top = async (cookie?: string) => {
+      const res = await board("?window=week", cookie);
+      return {
+        names: res.body.items.map((i) => i.username).filter((u) => u.endsWith(tag)),
+        total: res.body.total,
+        me: res.body.me,
+      };
+    };
+    const before = await top(c.cookie);
+    expect(before.names).toEqual([`kite_${tag}`, `lark_${tag}`, `moss_${tag}`]);
+    expect(before.me).toEqual({ rank: 3, points: 4000 });
+
+    // A deduction that brings c's week to 0 takes c off the board, as no points would.
+    await server.deps.db.execute(sql`insert into points_transactions
+        (user_id, points, description, activity_id, idempotency_key, created_at)
+      values (${c.id}, -4000, 'Deduction', (select id from points_activities where name = 'admin_airdrop'),
+        ${`deduct:${c.id}`}, now())`);
+    const netZero = await top(c.cookie);
+    expect(netZero.names).toEqual([`kite_${tag}`, `lark_${tag}`]);
+    expect(netZero.total).toBe(before.total - 1);
+    expect(netZero.me).toEqual({ rank: null, points: 0 });
+
+    // Renamed after the points, kite now sorts after lark; banned, lark leaves; unbanned, lark is back.
+    await rename(a.id, `zinc_${tag}`);
+    expect((await top(a.cookie)).names).toEqual([`lark_${tag}`, `zinc_${tag}`]);
+    expect((await top(a.cookie)).me).toEqual({ rank: 2, points: 4000 });
+    await server.deps.db.execute(sql`update profiles set is_banned = true where id = ${b.id}`);
+    const banned = await top(a.cookie);
+    expect(banned.names).toEqual([`zinc_${tag}`]);
+    expect(banned.me).toEqual({ rank: 1, points: 4000 });
+    await server.deps.db.execute(sql`update profiles set is_banned = false where id = ${b.id}`);
+    expect((await top()).names).toEqual([`lark_${tag}`, `zinc_${tag}`]);
+    expect(await driftedPeriods(server)).toEqual([]);
+  });
+
+  it("serves each window from an index, the week and month boards in their order", async () => {
     // One transaction, so the setting and the plans share a connection on a pooled server.
     const plans = await server.deps.db.transaction(async (tx) => {
       const plan = async (query: ReturnType<typeof sql>) =>
@@ -202,14 +263,20 @@ describe("GET /api/leaderboard", () => {
           .map((r) => Object.values(r)[0])
           .join("\n");
       await tx.execute(sql`set local enable_seqscan = off`);
+      const onWeek = sql`period = 'week' and starts_on = date_trunc('week', now() at time zone 'UTC')::date
+        and points > 0 and not is_banned`;
       return {
-        window: await plan(sql`select user_id, sum(points) from points_daily
-          where day >= current_date - 7 group by user_id`),
+        page: await plan(sql`select user_id from points_periods where ${onWeek}
+          order by points desc, username_key, user_id limit 20 offset 200`),
+        count: await plan(sql`select count(*) from points_periods where ${onWeek}`),
         all: await plan(sql`select id from profiles p where p.points > 0 and not p.is_banned
           order by p.points desc, lower(p.username), p.id limit 20`),
       };
     });
-    expect(plans.window).toMatch(/points_daily_day_user_points_idx/);
+    // The page is read in the index's order: nothing summed, nothing sorted.
+    expect(plans.page).toMatch(/points_periods_board_idx/);
+    expect(plans.page).not.toMatch(/Sort|Aggregate/);
+    expect(plans.count).toMatch(/points_periods_board_idx/);
     expect(plans.all).toMatch(/profiles_leaderboard_idx/);
   });
 });

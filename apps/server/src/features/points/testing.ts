@@ -29,16 +29,32 @@ export async function driftedProfiles(server: TTestServer) {
   );
 }
 
-/** Every (user, UTC day) whose points_daily row differs from the ledger's sum for that day (none, when it holds). */
-export async function driftedDays(server: TTestServer) {
-  return queryRows<{ user_id: string; day: string; daily: number; ledger: number }>(
+/**
+ * Every (user, week or month) whose points_periods row differs from the ledger's sum for that period, or whose
+ * board key or ban differs from the profile's; then every board whose points_period_counts row differs from the
+ * people on it (none of either, when the rollup holds).
+ */
+export async function driftedPeriods(server: TTestServer) {
+  return queryRows<{ key: string; rollup: number; expected: number }>(
     server.deps.db,
-    sql`select coalesce(d.user_id, l.user_id) as user_id, coalesce(d.day, l.day)::text as day,
-          coalesce(d.points, 0)::int as daily, coalesce(l.points, 0)::int as ledger
-        from points_daily d
-        full join (select user_id, (created_at at time zone 'UTC')::date as day, sum(points) as points
-          from points_transactions group by 1, 2) l on l.user_id = d.user_id and l.day = d.day
-        where coalesce(d.points, 0) <> coalesce(l.points, 0)`,
+    sql`select concat_ws(' ', coalesce(r.user_id, l.user_id), coalesce(r.period, l.period),
+            coalesce(r.starts_on, l.starts_on), r.username_key, r.is_banned) as key,
+          coalesce(r.points, 0)::int as rollup, coalesce(l.points, 0)::int as expected
+        from points_periods r
+        left join profiles p on p.id = r.user_id
+        full join (select t.user_id, k.period, date_trunc(k.period, t.created_at at time zone 'UTC')::date as starts_on,
+            sum(t.points) as points
+          from points_transactions t cross join (values ('week'), ('month')) k (period) group by 1, 2, 3) l
+          on l.user_id = r.user_id and l.period = r.period and l.starts_on = r.starts_on
+        where coalesce(r.points, 0) <> coalesce(l.points, 0)
+          or r.username_key is distinct from lower(p.username) or r.is_banned is distinct from p.is_banned
+        union all
+        select concat_ws(' ', 'people', coalesce(c.period, b.period), coalesce(c.starts_on, b.starts_on)),
+          coalesce(c.people, 0)::int, coalesce(b.people, 0)::int
+        from points_period_counts c
+        full join (select period, starts_on, count(*) as people from points_periods
+          where points > 0 and not is_banned group by 1, 2) b on b.period = c.period and b.starts_on = c.starts_on
+        where coalesce(c.people, 0) <> coalesce(b.people, 0)`,
   );
 }
 

@@ -57,6 +57,7 @@ export function useAuthPrompt(): TAuthPrompt {
       return () => listeners.delete(listener);
     },
     () => state,
+    () => state,
   );
 }
 

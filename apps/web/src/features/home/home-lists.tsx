@@ -2,8 +2,8 @@ import type { THomePage, TKolCard } from "@plugs/domain";
 import { ArrowRight, Heart, MessageCircle, Trophy } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { DateTime } from "../../components/date-time.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
-import { formatDate } from "../../lib/format.ts";
 import { KolCard, KolCardSkeleton } from "../kols/kol-card.tsx";
 import { useHome } from "./home-api.ts";
 
@@ -73,9 +73,7 @@ function RecentPosts({ posts }: { posts: THomePage["recentPosts"] }) {
             <div className="min-w-0 flex-1">
               <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
                 <span className="font-semibold">@{post.author.username}</span>
-                <time dateTime={post.createdAt} className="text-xs text-muted">
-                  {formatDate(post.createdAt)}
-                </time>
+                <DateTime value={post.createdAt} className="text-xs text-muted" />
               </p>
               <p className="mt-1 line-clamp-3 text-sm break-words whitespace-pre-line">{post.content}</p>
               <p className="mt-2 flex gap-4 text-xs text-muted tabular-nums">

@@ -1,4 +1,5 @@
 import type { TKolDetail, TKolList, TKolPage, TKolSort, TPost, TVote, TVoteState } from "@plugs/domain";
+import { KOL_SORTS } from "@plugs/domain";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../lib/api.ts";
 
@@ -19,7 +20,7 @@ export const kolKeys = {
   posts: (handle: string) => [...kolKeys.all, "posts", handle.toLowerCase()] as const,
 };
 
-function listUrl(params: TKolListParams): string {
+export function kolListUrl(params: TKolListParams): string {
   const query = new URLSearchParams({ list: params.list });
   if (params.search?.trim()) query.set("search", params.search.trim());
   if (params.sort) query.set("sort", params.sort);
@@ -28,11 +29,27 @@ function listUrl(params: TKolListParams): string {
   return `/api/kols?${query}`;
 }
 
+/** A directory's search, sort and page from its address (?q=&sort=&page=). */
+export function directoryAddress(params: URLSearchParams): { q: string; sort: TKolSort; page: number } {
+  const sortParam = params.get("sort");
+  return {
+    q: params.get("q") ?? "",
+    sort: KOL_SORTS.includes(sortParam as TKolSort) ? (sortParam as TKolSort) : "score",
+    page: Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1),
+  };
+}
+
+/** The list a directory page shows for its address (search and sort only where it has the controls). */
+export function directoryQuery(list: TKolList, controls: boolean, params: URLSearchParams): TKolListParams {
+  const { q, sort, page } = directoryAddress(params);
+  return { list, search: controls ? q : undefined, sort: controls ? sort : undefined, page };
+}
+
 /** A page of KOL cards; the previous page stays on screen while the next one loads. */
 export function useKolList(params: TKolListParams, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: kolKeys.list(params),
-    queryFn: () => apiFetch<TKolPage>(listUrl(params)),
+    queryFn: () => apiFetch<TKolPage>(kolListUrl(params)),
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
   });

@@ -6,7 +6,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { fieldClasses, Input } from "../../components/ui/input.tsx";
 import { cn } from "../../lib/cn.ts";
 import { usePageTitle } from "../site/queries.ts";
-import { useKolList } from "./api.ts";
+import { directoryAddress, directoryQuery, useKolList } from "./api.ts";
 import { KolCard, KolCardSkeleton } from "./kol-card.tsx";
 import { Pager } from "./pager.tsx";
 import { useDebouncedValue } from "./use-debounced-value.ts";
@@ -85,10 +85,7 @@ export function KolDirectory({
 }: TDirectoryProps) {
   usePageTitle(title);
   const [params, setParams] = useSearchParams();
-  const q = params.get("q") ?? "";
-  const sortParam = params.get("sort");
-  const sort: TKolSort = KOL_SORTS.includes(sortParam as TKolSort) ? (sortParam as TKolSort) : "score";
-  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const { q, sort } = directoryAddress(params);
 
   const [typed, setTyped] = useState(q);
   const search = useDebouncedValue(typed, 300);
@@ -106,12 +103,7 @@ export function KolDirectory({
     );
   }, [search, q, setParams]);
 
-  const query = useKolList({
-    list,
-    search: controls ? q : undefined,
-    sort: controls ? sort : undefined,
-    page,
-  });
+  const query = useKolList(directoryQuery(list, controls, params));
   const data = query.data;
 
   const setParam = (name: string, value: string | null) =>

@@ -30,5 +30,6 @@ export function useNewPostsCount(): number {
       return () => listeners.delete(listener);
     },
     () => ids.length,
+    () => 0,
   );
 }

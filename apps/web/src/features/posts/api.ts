@@ -15,14 +15,16 @@ import { sendForm, type TUploadOptions, UploadCancelled } from "../../lib/upload
 
 /** The posts API (ARCHITECTURE.md's contract): one function per call, shapes from packages/domain. */
 
-export function fetchFeed(params: {
-  tab: TFeedTab;
-  sort: TFeedSort;
-  cursor: string | null;
-}): Promise<TFeedPage> {
+type TFeedParams = { tab: TFeedTab; sort: TFeedSort; cursor: string | null };
+
+export function feedUrl(params: TFeedParams): string {
   const query = new URLSearchParams({ tab: params.tab, sort: params.sort });
   if (params.cursor) query.set("cursor", params.cursor);
-  return apiFetch<TFeedPage>(`/api/feed?${query}`);
+  return `/api/feed?${query}`;
+}
+
+export function fetchFeed(params: TFeedParams): Promise<TFeedPage> {
+  return apiFetch<TFeedPage>(feedUrl(params));
 }
 
 export function fetchPostsPage(params: { page: number; pageSize: number; communityId?: string }) {

@@ -2,9 +2,9 @@ import { postPreview, type TPost } from "@plugs/domain";
 import { BadgeCheck, Eye, Users } from "lucide-react";
 import { Suspense, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { DateTime } from "../../components/date-time.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { cn } from "../../lib/cn.ts";
-import { formatDate } from "../../lib/format.ts";
 import { lazyNamed } from "../../lib/lazy-named.ts";
 import { useSession } from "../auth/session.ts";
 import { PostActions } from "./post-actions.tsx";
@@ -80,7 +80,7 @@ export function PostCard({
           {/* mt-1.5: the date link sits 24 px (centre to centre) below the author's, a finger's width apart. */}
           <p className="mt-1.5 flex flex-wrap items-center gap-x-1.5 text-xs text-muted">
             <Link to={`/posts/${post.id}`} className="hover:underline">
-              <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
+              <DateTime value={post.createdAt} />
             </Link>
             {post.editedAt ? (
               <>

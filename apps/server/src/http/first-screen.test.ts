@@ -1,0 +1,92 @@
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPostAs } from "../features/posts/testing.ts";
+import { createUser, type TTestUser } from "../testing/factories.ts";
+import { startTestServer, type TTestServer } from "../testing/test-server.ts";
+
+// The real build (`npm run build`, which `npm test` runs first): the browser's app in dist/ and the server-side
+// renderer in dist-ssr/.
+const dist = fileURLToPath(new URL("../../../web/dist", import.meta.url));
+const renderer = fileURLToPath(new URL("../../../web/dist-ssr/entry-server.js", import.meta.url));
+
+const HOSTILE = "</script><script>alert(1)</script><!--";
+const STATE_OPEN = '<script type="application/json" id="first-screen-state">';
+
+let server: TTestServer;
+let author: TTestUser;
+
+beforeAll(async () => {
+  if (!fs.existsSync(renderer)) throw new Error("build the web app first: npm run build");
+  server = await startTestServer({ WEB_DIST: dist });
+  author = await createUser(server);
+  await createPostAs(server, author.cookie, { content: HOSTILE });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function page(pathname: string, cookie?: string) {
+  const res = await server.fetch(pathname, { headers: cookie ? { cookie } : {} });
+  return { res, html: await res.text() };
+}
+
+/** The query cache sent with a rendered page: the text of its JSON script element, read as the browser reads it. */
+function sentState(html: string): { queries: { queryKey: unknown[]; state: { data: unknown } }[] } {
+  const start = html.indexOf(STATE_OPEN);
+  expect(start).toBeGreaterThan(-1);
+  const text = html.slice(start + STATE_OPEN.length, html.indexOf("</script>", start));
+  return JSON.parse(text);
+}
+
+describe("a visitor's first screen rendered on the server", () => {
+  it("renders the home page with the API's answer inlined, escaped so a post cannot close the script", async () => {
+    const { res, html } = await page("/");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("private, no-cache");
+
+    // The data element ends where the server ended it: it parses, and holds the post exactly as written.
+    const state = sentState(html);
+    const home = state.queries.find((q) => JSON.stringify(q.queryKey) === '["kols","home"]');
+    const api = (await (await server.fetch("/api/home")).json()) as { recentPosts: { content: string }[] };
+    expect(home?.state.data).toEqual(api);
+    expect(api.recentPosts.map((p) => p.content)).toContain(HOSTILE);
+
+    // Nowhere in the page is the post's markup live: React wrote it as text, the JSON as \u003c escapes.
+    expect(html).not.toContain("<script>alert(1)");
+    expect(html).toContain("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(html.match(/<script/g)).toHaveLength(3); // theme-init.js, the app, the data
+    expect(html).toContain('<h1 class="mt-6 max-w-3xl');
+  });
+
+  it("renders PlugFeed with the public feed's first page", async () => {
+    const { html } = await page("/plugfeed");
+    const state = sentState(html);
+    const feed = state.queries.find((q) => JSON.stringify(q.queryKey).startsWith('["posts","feed"'));
+    const api = await (await server.fetch("/api/feed?tab=all&sort=newest")).json();
+    expect(feed?.state.data).toEqual({ pages: [api], pageParams: [null] });
+    expect(html).toContain(`>${author.username}</a>`);
+    expect(html).not.toContain("<script>alert(1)");
+  });
+
+  it("renders the KOL directory with its first page", async () => {
+    const { html } = await page("/kols");
+    const state = sentState(html);
+    const list = state.queries.find((q) => JSON.stringify(q.queryKey).startsWith('["kols","list"'));
+    expect(list?.state.data).toEqual(await (await server.fetch("/api/kols?list=all&sort=score")).json());
+    expect(html).toContain("No KOLs are listed yet.");
+  });
+
+  it("leaves a signed-in viewer's page, and pages without a first screen, to the browser", async () => {
+    const signedIn = await page("/plugfeed", author.cookie);
+    expect(signedIn.html).toContain('<div id="root"></div>');
+    expect(signedIn.html).not.toContain(STATE_OPEN);
+    expect(signedIn.res.headers.get("cache-control")).toBe("no-cache");
+
+    for (const pathname of ["/faq", "/plugfeed?tab=following"]) {
+      const { html } = await page(pathname);
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain(STATE_OPEN);
+    }
+  });
+});
