@@ -112,7 +112,26 @@ describe("communities", () => {
     await rules.getByText("Please accept the community rules to join").waitFor();
     expect((await community(SLUG)).memberCount).toBe(1);
     await shot(phone, "communities-rules-dialog-light-390", { fullPage: false });
-    await rules.getByLabel("I have read and agree to follow the community rules").check();
+    const checkbox = rules.getByLabel("I have read and agree to follow the community rules");
+    await checkbox.check();
+
+    // Alice changes the rules while Bob reads them: his join is refused and the new rules take the old ones' place.
+    const edit = await fetch(`${j.server.url}/api/communities/${created.id}`, {
+      method: "PATCH",
+      headers: { cookie: alice.cookie, origin: j.server.url, "content-type": "application/json" },
+      body: JSON.stringify({ rules: `${RULES}\nNo price talk on weekends.` }),
+    });
+    expect(edit.status).toBe(200);
+    await rules.getByRole("button", { name: "Join Community" }).click();
+    await rules
+      .getByText("The community rules have just changed. Please read them again before joining.")
+      .waitFor();
+    await rules.getByText("No price talk on weekends.", { exact: false }).waitFor();
+    expect(await checkbox.isChecked()).toBe(false);
+    expect((await community(SLUG)).memberCount).toBe(1);
+    await shot(phone, "communities-rules-changed-light-390", { fullPage: false });
+
+    await checkbox.check();
     await rules.getByRole("button", { name: "Join Community" }).click();
     await toast(phone, "Successfully joined community").waitFor();
     await rules.waitFor({ state: "hidden" });

@@ -90,6 +90,43 @@ describe("points and airdrops, live", () => {
     await shot(tab, "points-airdrop-bell-dark-390", { fullPage: false });
   });
 
+  it("pays an airdrop once when its answer was lost and the admin sends it again", async () => {
+    const recipient = await signUpByApi(j.server, newAccount("lucky"));
+    const admin = await j.open({ as: { cookie: await adminSession() }, viewport: "mobile", theme: "light" });
+    // The first attempt reaches the server and is paid, but its answer never comes back.
+    let lost = 0;
+    await admin.route("**/api/admin/airdrops", async (route) => {
+      if (route.request().method() !== "POST" || lost > 0) return route.continue();
+      lost += 1;
+      await route.fetch();
+      await route.abort("connectionreset");
+    });
+    await admin.goto("/admin/airdrops");
+    await admin.getByLabel("Username").fill(recipient.username);
+    await admin.getByLabel("Points", { exact: true }).fill("300");
+    await admin.getByLabel("Reason").fill("Lost answer");
+    await admin.getByRole("button", { name: "Send airdrop" }).click();
+    await toast(admin, "Failed to send the airdrop").waitFor();
+    expect(lost).toBe(1);
+
+    await admin.getByRole("button", { name: "Send airdrop" }).click();
+    await toast(admin, "Airdropped 300 points to 1 user").waitFor();
+    const points = await fetch(`${j.server.url}/api/points/me`, { headers: { cookie: recipient.cookie } });
+    const me = (await points.json()) as { balance: number; items: { description: string }[] };
+    expect(me.balance).toBe(400);
+    expect(me.items.filter((i) => i.description === "Airdrop: Lost answer")).toHaveLength(1);
+    const rows = admin
+      .getByRole("list", { name: "Airdrops" })
+      .getByRole("listitem")
+      .filter({ hasText: "Lost answer" });
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(1);
+    // The reason reads as a line of its own on a phone, not a column a letter wide.
+    const reason = await rows.first().getByText("Lost answer", { exact: true }).boundingBox();
+    expect(reason?.width).toBeGreaterThan(150);
+    await shot(admin, "points-airdrop-retried-light-390");
+  });
+
   it("shows 'Points Earned' when the viewer's own action earns points", async () => {
     const author = await signUpByApi(j.server, newAccount("author"));
     const fan = await signUpByApi(j.server, newAccount("fan"));

@@ -60,6 +60,12 @@ describe("a profile's communities", () => {
       expect(await rows.nth(1).textContent()).toMatch(new RegExp(`Solana Builders ${tag}\\s*Creator`));
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
+      // Every tab sits inside the tab row (at 390 px, "Communities" used to stick out of its right edge).
+      const list = await page.getByRole("tablist", { name: "Profile" }).boundingBox();
+      for (const tab of await page.getByRole("tab").all()) {
+        const box = await tab.boundingBox();
+        expect(box && list && box.x + box.width <= list.x + list.width).toBe(true);
+      }
       await shot(page, `profile-communities-${theme}-${width}`);
       if (viewport === "desktop") {
         await rows.nth(1).getByRole("link").click();

@@ -29,7 +29,7 @@ describe("web app shell", () => {
     const footer = page.getByRole("contentinfo");
     expect(await footer.textContent()).toContain(`© ${new Date().getFullYear()} ${site.siteName}`);
     expect(await page.title()).toBe(site.siteName);
-    // Visitors (no session: /api/me does not answer 200) are offered Sign In and Sign Up (they open the auth modal).
+    // Visitors (no session: /api/session answers {me: null}) are offered Sign In and Sign Up (they open the auth modal).
     await page.getByRole("banner").getByRole("button", { name: "Sign In" }).waitFor();
     await page.getByRole("banner").getByRole("button", { name: "Sign Up", exact: true }).waitFor();
     await shot(page, "home-dark-1280");

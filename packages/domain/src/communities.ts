@@ -98,9 +98,20 @@ export const ZUpdateCommunityRequest = z
   });
 export type TUpdateCommunityRequest = z.infer<typeof ZUpdateCommunityRequest>;
 
-/** Joining: the rules checkbox must be ticked, and the server records which rules text was accepted. */
+/**
+ * Joining: the rules checkbox must be ticked, and the server records which rules text was accepted. `rulesVersion`
+ * is the version the member read (the dialog sends it); if the rules changed since, the join is refused so nobody
+ * is recorded as accepting rules they never saw. Without it, the current rules are the ones accepted.
+ */
 export const ZJoinCommunityRequest = z.object(
-  { acceptRules: z.literal(true, { error: M.communities.acceptRules }) },
+  {
+    acceptRules: z.literal(true, { error: M.communities.acceptRules }),
+    rulesVersion: z
+      .number({ error: M.communities.rulesVersionInvalid })
+      .int(M.communities.rulesVersionInvalid)
+      .positive(M.communities.rulesVersionInvalid)
+      .optional(),
+  },
   { error: M.communities.acceptRules },
 );
 export type TJoinCommunityRequest = z.infer<typeof ZJoinCommunityRequest>;

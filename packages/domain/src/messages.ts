@@ -121,6 +121,8 @@ export const M = {
     alreadyMember: "This user is already a member of this community",
     userBanned: "This user is banned from this community. Unban them from the members list instead.",
     nothingToUpdate: "Nothing to update",
+    rulesChanged: "The community rules have just changed. Please read them again before joining.",
+    rulesVersionInvalid: "Rules version must be a whole number",
     invalidStatus: "Status must be active or banned",
     invalidRole: "Role must be member or creator",
     invalidBrandingType: "Branding type must be avatar or banner",
@@ -339,6 +341,8 @@ export const M = {
     airdropReasonRequired: "Please give a reason for the airdrop",
     airdropReasonTooLong: "Reason cannot exceed 500 characters",
     airdropsOff: "Airdrops are switched off",
+    idempotencyKeyInvalid: "Idempotency-Key must be a UUID",
+    idempotencyKeyReused: "This Idempotency-Key was already used for a different airdrop",
     airdropSent: (points: number, recipients: number) =>
       `Airdropped ${points.toLocaleString("en-US")} points to ${recipients} ${recipients === 1 ? "user" : "users"}`,
     airdropFailed: "Failed to send the airdrop",

@@ -159,6 +159,9 @@ export const pointsAirdrops = pgTable(
   (t) => [
     // The audit list, newest first.
     index("points_airdrops_newest_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // A batch pays each recipient once: an admin's retry with the same Idempotency-Key (the batch id) cannot pay
+    // twice, even when both attempts run at once. It also finds a batch's rows for the retry's answer.
+    uniqueIndex("points_airdrops_batch_recipient_idx").on(t.batchId, t.recipientId),
     check("points_airdrops_points_positive", sql`${t.points} > 0`),
   ],
 );

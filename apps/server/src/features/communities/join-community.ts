@@ -26,7 +26,8 @@ async function currentCount(tx: Pick<TDb, "select">, communityId: string) {
 }
 
 /**
- * POST /api/communities/:id/join {acceptRules: true}. Records the rules text accepted (version and SHA-256).
+ * POST /api/communities/:id/join {acceptRules: true, rulesVersion?}. Records the rules text accepted (version and
+ * SHA-256); a `rulesVersion` that is no longer current is a 409, since the member read rules that have changed.
  * Joining again changes nothing; a banned member stays banned.
  */
 export async function joinCommunity(
@@ -36,7 +37,7 @@ export async function joinCommunity(
   body: unknown,
 ): Promise<TMembershipState> {
   const me = requireViewer(viewer, M.communities.loginToJoin);
-  ZJoinCommunityRequest.parse(body ?? {});
+  const { rulesVersion } = ZJoinCommunityRequest.parse(body ?? {});
   return deps.db.transaction(async (tx) => {
     const community = await lockCommunity(tx, communityId);
     const [existing] = await tx
@@ -45,6 +46,9 @@ export async function joinCommunity(
       .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, me.id)));
     if (existing?.status === "banned") throw new AppError("FORBIDDEN", M.communities.bannedCannotJoin);
     if (existing) return { membership: existing, memberCount: await currentCount(tx, communityId) };
+    if (rulesVersion !== undefined && rulesVersion !== community.rulesVersion) {
+      throw new AppError("CONFLICT", M.communities.rulesChanged);
+    }
     await tx.insert(communityMembers).values({
       communityId,
       userId: me.id,

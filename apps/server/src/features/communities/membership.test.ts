@@ -115,6 +115,38 @@ describe("joining", () => {
       createHash("sha256").update("The second edition of the rules.").digest("hex"),
     );
   });
+
+  it("refuses a join for rules that changed after they were read, and joins with the version now shown", async () => {
+    const other = await createCommunityAs(server, creator.cookie, { name: "Moving Rules" });
+    const reader = await createUser(server);
+    const read = await call<TCommunityDetail>(server, "GET", `/api/communities/${other.slug}`, {
+      cookie: reader.cookie,
+    });
+    expect(read.body.rulesVersion).toBe(1);
+    await call(server, "PATCH", `/api/communities/${other.id}`, {
+      cookie: creator.cookie,
+      json: { rules: "New rules: memes on Fridays only." },
+    });
+    const stale = await join(reader.cookie, { acceptRules: true, rulesVersion: 1 }, other.id);
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.message).toBe(M.communities.rulesChanged);
+    expect(await membershipOf(reader.id, other.id)).toBeUndefined();
+    expect((await counts(other.id))?.memberCount).toBe(1);
+
+    const fresh = await join(reader.cookie, { acceptRules: true, rulesVersion: 2 }, other.id);
+    expect(fresh.status).toBe(200);
+    expect((await membershipOf(reader.id, other.id))?.acceptedRulesVersion).toBe(2);
+  });
+
+  it.each([
+    ["a string", "1"],
+    ["a fraction", 1.5],
+    ["zero", 0],
+  ])("refuses a rules version that is %s", async (_label, rulesVersion) => {
+    const res = await join(outsider.cookie, { acceptRules: true, rulesVersion });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(M.communities.rulesVersionInvalid);
+  });
 });
 
 describe("leaving", () => {

@@ -43,7 +43,7 @@ const ZBrandingParams = ZIdParams.extend({
     .openapi({ param: { name: "type", in: "path" } }),
 });
 
-const field = (type: "string" | "boolean", description: string) =>
+const field = (type: "string" | "boolean" | "integer", description: string) =>
   z.unknown().optional().openapi({ type, description });
 const fileField = (description: string) =>
   z.unknown().optional().openapi({ type: "string", format: "binary", description });
@@ -63,6 +63,7 @@ const ZUpdateCommunityBody = z.object({
 });
 const ZJoinBody = z.object({
   acceptRules: field("boolean", "Must be true: the rules were read and accepted"),
+  rulesVersion: field("integer", "Optional: the rulesVersion that was read; 409 if the rules changed since"),
 });
 const ZUpdateMemberBody = z.object({
   status: z
@@ -173,7 +174,7 @@ export function communityRoutes(deps: TDeps) {
         request: { params: ZIdParams, body: jsonBody(ZJoinBody) },
         responses: {
           200: json(ZMembershipState, "Now an active member"),
-          ...errorResponses(400, 401, 403, 404),
+          ...errorResponses(400, 401, 403, 404, 409),
         },
       }),
       async (c) =>

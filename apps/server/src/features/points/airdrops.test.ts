@@ -193,6 +193,97 @@ describe("POST /api/admin/airdrops", () => {
   });
 });
 
+describe("POST /api/admin/airdrops with an Idempotency-Key", () => {
+  const send = async (key: string, json: unknown, cookie = admin.cookie) => {
+    const res = await server.fetch("/api/admin/airdrops", {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json", "idempotency-key": key },
+      body: JSON.stringify(json),
+    });
+    return {
+      status: res.status,
+      replayed: res.headers.get("idempotent-replayed"),
+      body: (await res.json()) as { items: TAirdropOut[] } & TError,
+    };
+  };
+
+  it("pays once when the same request is sent again, and answers the repeat with the first rows", async () => {
+    const a = await createUser(server);
+    const b = await createUser(server);
+    const key = crypto.randomUUID();
+    const body = { usernames: [a.username, b.username], points: 40, reason: "Retry-safe drop" };
+    const first = await send(key, body);
+    expect(first.status).toBe(201);
+    expect(first.replayed).toBeNull();
+    expect(first.body.items.every((i) => i.batchId === key)).toBe(true);
+    const before = await counts();
+
+    const again = await send(key.toUpperCase(), {
+      ...body,
+      usernames: [b.username.toUpperCase(), a.username],
+    });
+    expect(again.status).toBe(201);
+    expect(again.replayed).toBe("true");
+    expect(again.body.items.map((i) => i.id).sort()).toEqual(first.body.items.map((i) => i.id).sort());
+    expect(await counts()).toEqual(before);
+    for (const user of [a, b]) {
+      expect(await balanceOf(server, user.id)).toEqual({ points: 140, ledger: 140, rows: 2 });
+    }
+  });
+
+  it("pays once when two attempts with one key run at the same time", async () => {
+    const a = await createUser(server);
+    const b = await createUser(server);
+    const key = crypto.randomUUID();
+    const body = { usernames: [a.username, b.username], points: 25, reason: "Double click" };
+    const answers = await Promise.all([send(key, body), send(key, body), send(key, body)]);
+    expect(answers.map((r) => r.status)).toEqual([201, 201, 201]);
+    expect(answers.filter((r) => r.replayed === "true")).toHaveLength(2);
+    const ids = answers.map((r) =>
+      r.body.items
+        .map((i) => i.id)
+        .sort()
+        .join(),
+    );
+    expect(new Set(ids).size).toBe(1);
+    for (const user of [a, b]) {
+      expect(await balanceOf(server, user.id)).toEqual({ points: 125, ledger: 125, rows: 2 });
+    }
+  });
+
+  it("refuses a key used for a different airdrop, or by another admin, and a key that is not a UUID", async () => {
+    const a = await createUser(server);
+    const otherAdmin = await createUser(server);
+    await makeAdmin(server, otherAdmin.id);
+    const key = crypto.randomUUID();
+    expect((await send(key, { username: a.username, points: 10, reason: "First" })).status).toBe(201);
+    const before = await counts();
+    for (const other of [
+      { username: a.username, points: 11, reason: "First" },
+      { username: a.username, points: 10, reason: "Second" },
+      { username: member.username, points: 10, reason: "First" },
+      { usernames: [a.username, member.username], points: 10, reason: "First" },
+    ]) {
+      const res = await send(key, other);
+      expect(res.status, JSON.stringify(other)).toBe(409);
+      expect(res.body.error.message).toBe(M.points.idempotencyKeyReused);
+    }
+    const stranger = await send(
+      key,
+      { username: a.username, points: 10, reason: "First" },
+      otherAdmin.cookie,
+    );
+    expect(stranger.status).toBe(409);
+    expect(stranger.body.error.message).toBe(M.points.idempotencyKeyReused);
+
+    const bad = await send("not-a-uuid", { username: a.username, points: 10, reason: "First" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe(M.points.idempotencyKeyInvalid);
+    expect(await counts()).toEqual(before);
+    expect(await balanceOf(server, a.id)).toEqual({ points: 110, ledger: 110, rows: 2 });
+  });
+});
+
 describe("GET /api/admin/airdrops", () => {
   it("is for admins only and rejects a bad page", async () => {
     expect((await call(server, "GET", "/api/admin/airdrops")).status).toBe(401);

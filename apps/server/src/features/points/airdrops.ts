@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { M, POINTS_LIMITS, type TAirdrop, type TAirdropRequest } from "@plugs/domain";
-import { desc, inArray, sql } from "drizzle-orm";
+import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
 import { pointsAirdrops, profiles } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
+import { AppError, isUniqueViolation } from "../../errors.ts";
 import { awardPointsToMany } from "./award-points.ts";
 
 type TAirdropRow = typeof pointsAirdrops.$inferSelect;
@@ -32,19 +32,91 @@ function recipientNames(input: TAirdropRequest): string[] {
   });
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The `Idempotency-Key` header, when sent: a UUID, which becomes the batch id. */
+function batchKey(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const key = header.trim().toLowerCase();
+  if (!UUID.test(key)) throw new AppError("VALIDATION", M.points.idempotencyKeyInvalid);
+  return key;
+}
+
+export type TAirdropResult = { items: TAirdrop[]; replayed: boolean };
+
+/**
+ * The batch an earlier request with this key made, answered again; null when there is none. A key this admin used
+ * for another airdrop (other points, reason or recipients), or another admin's key, is a 409.
+ */
+async function earlierBatch(
+  db: TDeps["db"],
+  adminId: string,
+  key: string,
+  input: TAirdropRequest,
+  names: string[],
+): Promise<TAirdropResult | null> {
+  const rows = await db
+    .select()
+    .from(pointsAirdrops)
+    .where(eq(pointsAirdrops.batchId, key))
+    .orderBy(asc(pointsAirdrops.recipientId));
+  if (rows.length === 0) return null;
+  const asked = new Set(names.map((n) => n.toLowerCase()));
+  const same =
+    rows.length === asked.size &&
+    rows.every(
+      (r) =>
+        r.adminId === adminId &&
+        r.points === input.points &&
+        r.reason === input.reason &&
+        asked.has(r.recipientUsername.toLowerCase()),
+    );
+  if (!same) throw new AppError("CONFLICT", M.points.idempotencyKeyReused);
+  return { items: rows.map(mapAirdrop), replayed: true };
+}
+
 /**
  * POST /api/admin/airdrops (admins only): grants `points` to one user or to every user of a list, all or nothing
  * in one transaction. Each recipient gets an admin_airdrop ledger row ('Airdrop: {reason}'), an 'airdrop'
  * notification and an audit row saying who granted what to whom and why, each kind written in one statement for
  * the whole list. Unknown usernames are a 400 naming them; nothing is granted then.
+ *
+ * With an `Idempotency-Key` (a UUID the admin's form keeps until the airdrop succeeds), a repeat of the same request
+ * pays nothing more and answers with the first one's rows (`replayed`), so a retry after a lost answer is safe. Two
+ * attempts at once cannot both pay: the key is the batch id, and (batch, recipient) is unique, so the second one's
+ * transaction fails at its audit insert, undoing its awards, and it answers with the first one's rows.
  */
 export async function createAirdrop(
   deps: TDeps,
   viewer: TViewer | null,
   input: TAirdropRequest,
-): Promise<{ items: TAirdrop[] }> {
+  idempotencyKey?: string,
+): Promise<TAirdropResult> {
   const admin = requireAdmin(viewer);
+  const key = batchKey(idempotencyKey);
   const names = recipientNames(input);
+  if (key) {
+    const earlier = await earlierBatch(deps.db, admin.id, key, input, names);
+    if (earlier) return earlier;
+  }
+  try {
+    return { items: await grantBatch(deps, admin, input, names, key ?? randomUUID()), replayed: false };
+  } catch (err) {
+    if (!key || !isUniqueViolation(err)) throw err;
+    const earlier = await earlierBatch(deps.db, admin.id, key, input, names);
+    if (earlier) return earlier;
+    throw err;
+  }
+}
+
+/** One transaction: find the recipients, pay them all, write the audit rows of batch `batchId`. */
+async function grantBatch(
+  deps: TDeps,
+  admin: TViewer,
+  input: TAirdropRequest,
+  names: string[],
+  batchId: string,
+): Promise<TAirdrop[]> {
   const field = input.username !== undefined ? "username" : "usernames";
   const items = await deps.db.transaction(async (tx) => {
     // In id order, the order awardPointsToMany locks them in (and the order of the answer).
@@ -64,7 +136,6 @@ export async function createAirdrop(
       const message = input.username !== undefined ? M.auth.userNotFound : M.points.unknownUsernames(unknown);
       throw new AppError("VALIDATION", message, { fields: { [field]: message } });
     }
-    const batchId = randomUUID();
     const grants = recipients.map((r) => ({ ...r, airdropId: randomUUID() }));
     const awards = await awardPointsToMany(
       tx,
@@ -102,7 +173,7 @@ export async function createAirdrop(
     { adminId: admin.id, recipients: items.length, points: input.points },
     "points airdropped",
   );
-  return { items: items.map(mapAirdrop) };
+  return items.map(mapAirdrop);
 }
 
 /** GET /api/admin/airdrops (admins only): the audit list, newest first, in numbered pages. */

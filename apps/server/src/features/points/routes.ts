@@ -96,13 +96,31 @@ export function pointsRoutes(deps: TDeps) {
         tags: ["admin"],
         summary:
           "Airdrop points to one user ({username}) or many ({usernames}, all or nothing), with a reason (admins only)",
-        request: { body: { required: true, content: { "application/json": { schema: ZAirdropRequest } } } },
+        request: {
+          headers: z.object({
+            "idempotency-key": z
+              .string()
+              .optional()
+              .openapi({
+                description:
+                  "Optional UUID, kept for retries of the same airdrop: a repeat pays nothing more and answers with " +
+                  "the first request's rows (header Idempotent-Replayed: true); 409 if the key was used for another",
+              }),
+          }),
+          body: { required: true, content: { "application/json": { schema: ZAirdropRequest } } },
+        },
         responses: {
           201: json(z.object({ items: z.array(ZAirdrop) }), "One audit row per recipient"),
           ...errorResponses(400, 401, 403, 409),
         },
       }),
-      async (c) => c.json(await createAirdrop(deps, c.get("viewer") ?? null, c.req.valid("json")), 201),
+      async (c) => {
+        const viewer = c.get("viewer") ?? null;
+        const key = c.req.header("idempotency-key");
+        const { items, replayed } = await createAirdrop(deps, viewer, c.req.valid("json"), key);
+        if (replayed) c.header("idempotent-replayed", "true");
+        return c.json({ items }, 201);
+      },
     )
     .openapi(
       createRoute({

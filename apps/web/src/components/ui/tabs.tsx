@@ -79,7 +79,7 @@ export function TabsTrigger({ className, value, ...props }: ComponentProps<"butt
       tabIndex={active ? 0 : -1}
       data-state={active ? "active" : "inactive"}
       className={cn(
-        "inline-flex h-8 cursor-pointer items-center justify-center gap-1.5 rounded-lg px-3 text-sm font-medium text-muted transition-colors",
+        "inline-flex h-8 cursor-pointer items-center justify-center gap-1.5 rounded-lg px-2 text-sm font-medium text-muted transition-colors sm:px-3",
         "hover:text-foreground data-[state=active]:bg-surface-2 data-[state=active]:text-foreground data-[state=active]:shadow-sm",
         "disabled:pointer-events-none disabled:opacity-50",
         className,

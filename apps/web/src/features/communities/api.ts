@@ -210,20 +210,38 @@ export function useCreateCommunity() {
   });
 }
 
-/** Joins after the rules were accepted (the server checks `acceptRules` too). Toasts the outcome. */
+/** Did the rules change between reading and joining? The rules dialog shows that itself, with the new rules. */
+export const isRulesChanged = (error: unknown) =>
+  error instanceof ApiError && error.status === 409 && error.message === M.communities.rulesChanged;
+
+/**
+ * Joins after the rules were accepted (the server checks `acceptRules` too, and that `rulesVersion`, the version
+ * read, is still current). Toasts the outcome.
+ */
 export function useJoinCommunity() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ communityId, acceptRules }: { communityId: string; acceptRules: boolean }) =>
+    mutationFn: ({
+      communityId,
+      ...body
+    }: {
+      communityId: string;
+      acceptRules: boolean;
+      rulesVersion?: number;
+    }) =>
       apiFetch<TMembershipState>(`${communityPath(communityId)}/join`, {
         method: "POST",
-        body: JSON.stringify({ acceptRules }),
+        body: JSON.stringify(body),
       }),
     onSuccess: (state, { communityId }) => {
       applyMembershipState(queryClient, communityId, state);
       toast.success(M.communities.joined);
     },
-    onError: (error) => {
+    onError: (error, { communityId }) => {
+      if (isRulesChanged(error)) {
+        void queryClient.invalidateQueries({ queryKey: communityKeys.detail(communityId) });
+        return;
+      }
       toast.error(
         error instanceof ApiError && error.status > 0 && error.status < 500
           ? M.communities.joinError(error.message)

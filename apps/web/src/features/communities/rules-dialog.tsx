@@ -4,11 +4,13 @@ import { Button } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { useCommunity, useJoinCommunity } from "./api.ts";
+import { isRulesChanged, useCommunity, useJoinCommunity } from "./api.ts";
 
 /**
  * 'Community Rules': the rules to read and the checkbox to tick before joining. The box is checked here with the
- * shared schema, and the server refuses a join without it too (and records which rules text was accepted).
+ * shared schema, and the server refuses a join without it too (and records which rules text was accepted). The
+ * version shown is sent along: if a creator changed the rules meanwhile, the new rules replace the old here and the
+ * box is unticked, to be read and accepted again.
  */
 export function RulesDialog({
   communityId,
@@ -47,11 +49,16 @@ export function RulesDialog({
     }
     setError(null);
     join.mutate(
-      { communityId, acceptRules: true },
+      { communityId, acceptRules: true, rulesVersion: detail.data?.rulesVersion },
       {
         onSuccess: () => {
           change(false);
           onJoined?.();
+        },
+        onError: (failure) => {
+          if (!isRulesChanged(failure)) return;
+          setAccepted(false);
+          setError(failure.message);
         },
       },
     );
@@ -99,7 +106,12 @@ export function RulesDialog({
           <Button variant="secondary" onClick={() => change(false)}>
             {M.communities.cancel}
           </Button>
-          <Button onClick={submit} busy={join.isPending} busyLabel={M.communities.joining}>
+          <Button
+            onClick={submit}
+            disabled={!detail.data}
+            busy={join.isPending}
+            busyLabel={M.communities.joining}
+          >
             {M.communities.joinCommunity}
           </Button>
         </div>

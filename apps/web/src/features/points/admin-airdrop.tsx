@@ -75,7 +75,7 @@ function AirdropForm() {
       if (fields?.points) form.setError("points", { message: fields.points });
       if (fields?.reason) form.setError("reason", { message: fields.reason });
       if (!recipientError && !fields?.points && !fields?.reason) {
-        toast.error(err instanceof Error ? err.message : M.points.airdropFailed);
+        toast.error(err instanceof ApiError ? err.message : M.points.airdropFailed);
       }
     }
   });
@@ -211,7 +211,7 @@ function AirdropAudit() {
               to <span className="font-medium">@{a.recipient}</span> by{" "}
               <span className="font-medium">@{a.admin}</span>
             </span>
-            <span className="min-w-0 flex-1 break-words text-muted">{a.reason}</span>
+            <span className="min-w-0 flex-[1_1_12rem] break-words text-muted">{a.reason}</span>
             <time dateTime={a.createdAt} className="text-xs text-muted">
               {formatDate(a.createdAt)}
             </time>

@@ -13,7 +13,9 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
+import { useRef } from "react";
 import { apiFetch } from "../../lib/api.ts";
+import { randomUuid } from "../../lib/random-uuid.ts";
 
 export type TAirdropPage = { items: TAirdrop[]; total: number; page: number; pageCount: number };
 
@@ -65,9 +67,22 @@ export function useAirdrops(page: number) {
 /** Sends an airdrop (one recipient or many, all or nothing); the audit list and rankings refresh after. */
 export function useCreateAirdrop() {
   const queryClient = useQueryClient();
+  // The same airdrop sent again after a failure (a lost answer, say) carries the same Idempotency-Key, so the
+  // server pays it at most once; a changed airdrop, or one after a success, gets a new key.
+  const unfinished = useRef<{ body: string; key: string } | null>(null);
   return useMutation({
-    mutationFn: (input: TAirdropRequest) =>
-      apiFetch<{ items: TAirdrop[] }>("/api/admin/airdrops", { method: "POST", body: JSON.stringify(input) }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: pointsKeys.all }),
+    mutationFn: (input: TAirdropRequest) => {
+      const body = JSON.stringify(input);
+      if (unfinished.current?.body !== body) unfinished.current = { body, key: randomUuid() };
+      return apiFetch<{ items: TAirdrop[] }>("/api/admin/airdrops", {
+        method: "POST",
+        headers: { "idempotency-key": unfinished.current.key },
+        body,
+      });
+    },
+    onSuccess: () => {
+      unfinished.current = null;
+      return queryClient.invalidateQueries({ queryKey: pointsKeys.all });
+    },
   });
 }

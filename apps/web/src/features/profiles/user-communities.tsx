@@ -2,7 +2,7 @@ import type { TUserCommunity } from "@plugs/domain";
 import { format } from "date-fns";
 import { Users } from "lucide-react";
 import { Link } from "react-router";
-import { Avatar } from "../../components/ui/avatar.tsx";
+import { CommunityAvatar } from "../communities/community-visuals.tsx";
 import { ProfileTabList } from "./profile-tab-list.tsx";
 import { useUserCommunities } from "./queries.ts";
 
@@ -14,7 +14,7 @@ function CommunityRow({ community }: { community: TUserCommunity }) {
         to={`/communities/${encodeURIComponent(community.slug)}`}
         className="flex items-center gap-3 rounded-xl border border-border bg-surface px-4 py-3 transition-colors hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-ring"
       >
-        <Avatar src={community.avatarUrl} name={community.name} className="rounded-lg" />
+        <CommunityAvatar src={community.avatarUrl} name={community.name} className="size-10 text-sm" />
         <span className="min-w-0 flex-1">
           <span className="flex min-w-0 items-center gap-2">
             <span className="truncate font-medium">{community.name}</span>

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "points_airdrops_batch_recipient_idx" ON "points_airdrops" USING btree ("batch_id","recipient_id");
