@@ -2,10 +2,11 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { M, SESSION_ENDED_HEADER } from "@plugs/domain";
 import { eq, sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
-import { deleteCookie, getCookie, setSignedCookie } from "hono/cookie";
+import { deleteCookie, setSignedCookie } from "hono/cookie";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { profiles, sessions, userRoles, users } from "../../db/schema/index.ts";
 import type { TErrorBody } from "../../errors.ts";
+import { requestCookie, requestHeader } from "../../http/node-headers.ts";
 import { SESSION_EXPIRES_SECONDS, SESSION_UPDATE_AGE_SECONDS, sessionCookieSettings } from "./auth.ts";
 
 type TCookieAttributes = Awaited<ReturnType<typeof sessionCookieSettings>>["sessionToken"]["attributes"];
@@ -62,11 +63,16 @@ function cookieOptions(attributes: TCookieAttributes) {
  * it was signed out.
  */
 export function sessionMiddleware(deps: TDeps): MiddlewareHandler<TAppEnv> {
+  // better-auth's cookie names and secret are fixed once it has started: read them on the first request only.
+  let known: Awaited<ReturnType<typeof sessionCookieSettings>> | null = null;
   return async (c, next) => {
     c.set("viewer", null);
-    const settings = await sessionCookieSettings(deps);
+    // A visitor without cookies costs nothing more.
+    if (!requestHeader(c, "cookie")) return next();
+    known ??= await sessionCookieSettings(deps);
+    const settings = known;
     const cookieName = settings.sessionToken.name;
-    const signed = getCookie(c, cookieName);
+    const signed = requestCookie(c, cookieName);
     const token = signed ? unsignCookie(signed, settings.secret) : null;
     if (!token) return next();
     const row = await loadSession(deps, token);
@@ -102,7 +108,7 @@ export function sessionMiddleware(deps: TDeps): MiddlewareHandler<TAppEnv> {
     // better-auth refreshes on its own routes; elsewhere we do it (same rule as its get-session).
     const lastRefresh = row.expiresAt.getTime() - SESSION_EXPIRES_SECONDS * 1000;
     const isAuthRoute = c.req.path.startsWith("/api/auth/");
-    const dontRemember = !!getCookie(c, settings.dontRemember.name);
+    const dontRemember = !!requestCookie(c, settings.dontRemember.name);
     if (!isAuthRoute && !dontRemember && lastRefresh + SESSION_UPDATE_AGE_SECONDS * 1000 <= Date.now()) {
       const expiresAt = new Date(Date.now() + SESSION_EXPIRES_SECONDS * 1000);
       await deps.db
