@@ -11,9 +11,8 @@ import { SESSION_EXPIRES_SECONDS, SESSION_UPDATE_AGE_SECONDS, sessionCookieSetti
 
 type TCookieAttributes = Awaited<ReturnType<typeof sessionCookieSettings>>["sessionToken"]["attributes"];
 
-/** Session, account, profile and admin role in one query, by the cookie's token. */
-export async function loadSession(deps: TDeps, token: string) {
-  const [row] = await deps.db
+function sessionQuery(db: TDeps["db"]) {
+  return db
     .select({
       sessionId: sessions.id,
       userId: sessions.userId,
@@ -27,7 +26,23 @@ export async function loadSession(deps: TDeps, token: string) {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.id, sessions.userId))
-    .where(eq(sessions.token, token));
+    .where(eq(sessions.token, sql.placeholder("token")))
+    .prepare("load_session");
+}
+const prepared = new WeakMap<TDeps["db"], ReturnType<typeof sessionQuery>>();
+
+/**
+ * Session, account, profile and admin role in one query, by the cookie's token (sessions_token_key, then each
+ * table's primary key). It runs on every signed-in request, so it is a named prepared statement: PostgreSQL parses
+ * and plans it once per connection, not once per request.
+ */
+export async function loadSession(deps: TDeps, token: string) {
+  let query = prepared.get(deps.db);
+  if (!query) {
+    query = sessionQuery(deps.db);
+    prepared.set(deps.db, query);
+  }
+  const [row] = await query.execute({ token });
   return row ?? null;
 }
 
