@@ -52,6 +52,23 @@ describe("statements per request", () => {
     expect(signedIn[0]).toContain('from "sessions"');
   });
 
+  it("a page of comments is two statements, the post's check and the page with its replies", async () => {
+    const post = await createPostAs(server, author.cookie, { content: "a thread" });
+    const first = await postComment(server, author.cookie, post.id, { content: "top" });
+    await postComment(server, member.cookie, post.id, { content: "reply", parentId: first.body.id });
+    const sent = await statementsOf(async () => {
+      const res = await call<{ items: { content: string; replies: { content: string }[] }[] }>(
+        server,
+        "GET",
+        `/api/posts/${post.id}/comments`,
+      );
+      expect(res.body.items.map((t) => [t.content, t.replies.map((r) => r.content)])).toEqual([
+        ["top", ["reply"]],
+      ]);
+    });
+    expect(sent).toHaveLength(2);
+  });
+
   it("a comment is created in a fixed list of statements, the post's row locked last", async () => {
     const post = await createPostAs(server, author.cookie, { content: "comment on me" });
     const sent = await statementsOf(async () => {
