@@ -9,7 +9,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { TDeps, TViewer } from "../../context.ts";
 import { AppError } from "../../errors.ts";
-import { findAccessiblePost, queryRows } from "../posts/visibility.ts";
+import { findAccessiblePost } from "../posts/visibility.ts";
 import { hydrateCommentPage } from "./comment-dto.ts";
 
 /*
