@@ -1,5 +1,6 @@
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import type { TConfig } from "./config.ts";
 import type { TDeps } from "./context.ts";
@@ -7,6 +8,7 @@ import { openDatabase } from "./db/client.ts";
 import { onAuthStart } from "./features/auth/startup.ts";
 import { startEventBus } from "./features/realtime/event-bus.ts";
 import { createRealtimeHub, type TRealtimeHub } from "./features/realtime/hub.ts";
+import { withEarlyHealth } from "./features/site/early-health.ts";
 import { createLogger, type TLogger } from "./logger.ts";
 import { createStorage } from "./storage/create-storage.ts";
 
@@ -55,8 +57,12 @@ export async function startServer(
     throw err;
   }
   const app = createApp(deps, { realtime, realtimeHeartbeatMs: options.realtimeHeartbeatMs });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: "0.0.0.0" }, () => resolve(s));
+  const server = await new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
+    // What @hono/node-server's serve() does, with health checks answered before Hono when they can be
+    // (features/site/early-health.ts).
+    const listener = getRequestListener(app.fetch, { hostname: "0.0.0.0" });
+    const s = createServer(withEarlyHealth(deps, listener));
+    s.listen(config.port, "0.0.0.0", () => resolve(s));
     s.once("error", reject);
   });
   const port = (server.address() as AddressInfo).port;

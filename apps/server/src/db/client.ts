@@ -21,8 +21,18 @@ export type TDatabase = {
   pool: pg.Pool | null;
   /** The embedded database itself (its in-process LISTEN/NOTIFY); null on a real server. */
   pglite: PGlite | null;
+  /** Closes it; later calls wait for the first. */
   close(): Promise<void>;
 };
+
+/** A close() that runs once, however often it is called. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | null = null;
+  return () => {
+    closing ??= close();
+    return closing;
+  };
+}
 
 const MIGRATIONS = fileURLToPath(new URL("../../drizzle", import.meta.url));
 
@@ -53,7 +63,7 @@ export async function openDatabase(options: {
       await pool.end();
       throw err;
     }
-    return { db, kind: "postgres", pool, pglite: null, close: () => pool.end() };
+    return { db, kind: "postgres", pool, pglite: null, close: once(() => pool.end()) };
   }
   const release = options.dataDir ? acquireDataDirLock(options.dataDir) : () => {};
   try {
@@ -70,10 +80,10 @@ export async function openDatabase(options: {
       kind: "pglite",
       pool: null,
       pglite: client,
-      async close() {
+      close: once(async () => {
         await client.close();
         release();
-      },
+      }),
     };
   } catch (err) {
     release();

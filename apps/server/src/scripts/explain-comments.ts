@@ -11,7 +11,7 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { reactionCounts } from "../features/comments/comment-dto.ts";
-import { replyIdsQuery, threadIdsQuery } from "../features/comments/list-comments.ts";
+import { pageIdsQuery, threadIdsQuery } from "../features/comments/list-comments.ts";
 import { queryRows } from "../features/posts/visibility.ts";
 import { withScratchDatabase } from "./explain-scratch.ts";
 
@@ -74,7 +74,10 @@ async function main() {
       threadIdsQuery(busy.id, { t: at.created_at, i: at.id }, 21),
     );
     const ids = page.map((r) => r.id);
-    await explain("replies of a page of 20 threads", replyIdsQuery(ids));
+    await explain(
+      "a page of 20 threads and all their replies (the ids the page hydrates)",
+      pageIdsQuery(busy.id, { t: at.created_at, i: at.id }, 20),
+    );
     const { sql: text, params } = reactionCounts(db, ids).toSQL();
     const client = new pg.Client({ connectionString: url });
     await client.connect();

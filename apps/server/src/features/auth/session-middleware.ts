@@ -2,17 +2,17 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { M, SESSION_ENDED_HEADER } from "@plugs/domain";
 import { eq, sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
-import { deleteCookie, getCookie, setSignedCookie } from "hono/cookie";
+import { deleteCookie, setSignedCookie } from "hono/cookie";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { profiles, sessions, userRoles, users } from "../../db/schema/index.ts";
 import type { TErrorBody } from "../../errors.ts";
+import { requestCookie, requestHeader } from "../../http/node-headers.ts";
 import { SESSION_EXPIRES_SECONDS, SESSION_UPDATE_AGE_SECONDS, sessionCookieSettings } from "./auth.ts";
 
 type TCookieAttributes = Awaited<ReturnType<typeof sessionCookieSettings>>["sessionToken"]["attributes"];
 
-/** Session, account, profile and admin role in one query, by the cookie's token. */
-export async function loadSession(deps: TDeps, token: string) {
-  const [row] = await deps.db
+function sessionQuery(db: TDeps["db"]) {
+  return db
     .select({
       sessionId: sessions.id,
       userId: sessions.userId,
@@ -26,7 +26,23 @@ export async function loadSession(deps: TDeps, token: string) {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.id, sessions.userId))
-    .where(eq(sessions.token, token));
+    .where(eq(sessions.token, sql.placeholder("token")))
+    .prepare("load_session");
+}
+const prepared = new WeakMap<TDeps["db"], ReturnType<typeof sessionQuery>>();
+
+/**
+ * Session, account, profile and admin role in one query, by the cookie's token (sessions_token_key, then each
+ * table's primary key). It runs on every signed-in request, so it is a named prepared statement: PostgreSQL parses
+ * and plans it once per connection, not once per request.
+ */
+export async function loadSession(deps: TDeps, token: string) {
+  let query = prepared.get(deps.db);
+  if (!query) {
+    query = sessionQuery(deps.db);
+    prepared.set(deps.db, query);
+  }
+  const [row] = await query.execute({ token });
   return row ?? null;
 }
 
@@ -62,11 +78,16 @@ function cookieOptions(attributes: TCookieAttributes) {
  * it was signed out.
  */
 export function sessionMiddleware(deps: TDeps): MiddlewareHandler<TAppEnv> {
+  // better-auth's cookie names and secret are fixed once it has started: read them on the first request only.
+  let known: Awaited<ReturnType<typeof sessionCookieSettings>> | null = null;
   return async (c, next) => {
     c.set("viewer", null);
-    const settings = await sessionCookieSettings(deps);
+    // A visitor without cookies costs nothing more.
+    if (!requestHeader(c, "cookie")) return next();
+    known ??= await sessionCookieSettings(deps);
+    const settings = known;
     const cookieName = settings.sessionToken.name;
-    const signed = getCookie(c, cookieName);
+    const signed = requestCookie(c, cookieName);
     const token = signed ? unsignCookie(signed, settings.secret) : null;
     if (!token) return next();
     const row = await loadSession(deps, token);
@@ -102,7 +123,7 @@ export function sessionMiddleware(deps: TDeps): MiddlewareHandler<TAppEnv> {
     // better-auth refreshes on its own routes; elsewhere we do it (same rule as its get-session).
     const lastRefresh = row.expiresAt.getTime() - SESSION_EXPIRES_SECONDS * 1000;
     const isAuthRoute = c.req.path.startsWith("/api/auth/");
-    const dontRemember = !!getCookie(c, settings.dontRemember.name);
+    const dontRemember = !!requestCookie(c, settings.dontRemember.name);
     if (!isAuthRoute && !dontRemember && lastRefresh + SESSION_UPDATE_AGE_SECONDS * 1000 <= Date.now()) {
       const expiresAt = new Date(Date.now() + SESSION_EXPIRES_SECONDS * 1000);
       await deps.db

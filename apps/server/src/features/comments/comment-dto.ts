@@ -1,5 +1,5 @@
 import { REACTION_EMOJIS, type TComment, type TReactionCount, type TReactionState } from "@plugs/domain";
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client.ts";
 import { postCommentReactions, postComments } from "../../db/schema/index.ts";
 import { rowDate } from "../../lib/row-date.ts";
@@ -99,13 +99,8 @@ type THydratedRow = {
   liked: boolean;
 };
 
-/**
- * Turns comment ids into comments, in the given order, in one statement for the whole page: each comment with its
- * author, attachments and mentions (in order), reaction counts (counted from the rows), the viewer's reactions and
- * whether the viewer likes it, each from its per-comment index. Never a query per comment.
- */
-export async function hydrateComments(db: TDb, ids: string[], viewerId: string | null): Promise<TComment[]> {
-  if (ids.length === 0) return [];
+/** A comment's columns with its author, attachments, mentions, reaction counts and the viewer's own marks. */
+function hydratedColumns(viewerId: string | null): SQL {
   const mine = viewerId
     ? sql`coalesce((select json_agg(r.emoji) from post_comment_reactions r
           where r.comment_id = post_comments.id and r.user_id = ${viewerId}), '[]')`
@@ -113,9 +108,7 @@ export async function hydrateComments(db: TDb, ids: string[], viewerId: string |
   const liked = viewerId
     ? sql`exists (select 1 from post_comment_likes l where l.comment_id = post_comments.id and l.user_id = ${viewerId})`
     : sql`false`;
-  const rows = await queryRows<THydratedRow>(
-    db,
-    sql`select post_comments.id, post_comments.post_id, post_comments.parent_id, post_comments.user_id,
+  return sql`post_comments.id, post_comments.post_id, post_comments.parent_id, post_comments.user_id,
           post_comments.content, post_comments.likes_count, post_comments.created_at, post_comments.updated_at,
           a.username, a.avatar_url,
           coalesce((select json_agg(json_build_object('id', f.id, 'fileName', f.file_name, 'fileUrl', f.file_url,
@@ -128,39 +121,70 @@ export async function hydrateComments(db: TDb, ids: string[], viewerId: string |
             from (select emoji, count(*)::int as n from post_comment_reactions
               where comment_id = post_comments.id group by emoji) r), '[]') as reactions,
           ${mine} as mine,
-          ${liked} as liked
+          ${liked} as liked`;
+}
+
+function toCommentOf(r: THydratedRow): TComment {
+  const row: TCommentRow = {
+    id: r.id,
+    postId: r.post_id,
+    parentId: r.parent_id,
+    userId: r.user_id,
+    content: r.content,
+    likesCount: r.likes_count,
+    createdAt: rowDate(r.created_at),
+    updatedAt: rowDate(r.updated_at),
+    author: r.username === null ? null : { username: r.username, avatarUrl: r.avatar_url },
+  };
+  return toComment(row, {
+    attachments: r.attachments.map((a) => ({ ...a, commentId: r.id })),
+    mentions: r.mentions.map((m) => ({ ...m, commentId: r.id })),
+    reactions: r.reactions.map((x) => ({ ...x, commentId: r.id })),
+    userReactions: r.mine,
+    likedByMe: r.liked,
+  });
+}
+
+/**
+ * Turns comment ids into comments, in the given order, in one statement for the whole page: each comment with its
+ * author, attachments and mentions (in order), reaction counts (counted from the rows), the viewer's reactions and
+ * whether the viewer likes it, each from its per-comment index. Never a query per comment.
+ */
+export async function hydrateComments(db: TDb, ids: string[], viewerId: string | null): Promise<TComment[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<THydratedRow>(
+    db,
+    sql`select ${hydratedColumns(viewerId)}
         from post_comments
         left join profiles a on a.id = post_comments.user_id
         where ${inArray(postComments.id, ids)}`,
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const out: TComment[] = [];
-  for (const id of ids) {
+  // A comment deleted between the id query and now is simply left out.
+  return ids.flatMap((id) => {
     const r = byId.get(id);
-    // A comment deleted between the id query and now is simply left out.
-    if (!r) continue;
-    const row: TCommentRow = {
-      id: r.id,
-      postId: r.post_id,
-      parentId: r.parent_id,
-      userId: r.user_id,
-      content: r.content,
-      likesCount: r.likes_count,
-      createdAt: rowDate(r.created_at),
-      updatedAt: rowDate(r.updated_at),
-      author: r.username === null ? null : { username: r.username, avatarUrl: r.avatar_url },
-    };
-    out.push(
-      toComment(row, {
-        attachments: r.attachments.map((a) => ({ ...a, commentId: id })),
-        mentions: r.mentions.map((m) => ({ ...m, commentId: id })),
-        reactions: r.reactions.map((x) => ({ ...x, commentId: id })),
-        userReactions: r.mine,
-        likedByMe: r.liked,
-      }),
-    );
-  }
-  return out;
+    return r ? [toCommentOf(r)] : [];
+  });
+}
+
+/**
+ * A page of comments in one statement: `page` is an id query whose rows carry `id` and the page's own columns;
+ * each comment comes back hydrated beside those columns, oldest first (created_at, id).
+ */
+export async function hydrateCommentPage<TKeys extends { id: string }>(
+  db: TDb,
+  page: SQL,
+  viewerId: string | null,
+): Promise<{ comment: TComment; keys: TKeys }[]> {
+  const rows = await queryRows<THydratedRow & { keys: TKeys }>(
+    db,
+    sql`with page as (${page})
+        select ${hydratedColumns(viewerId)}, row_to_json(page) as keys
+        from page join post_comments on post_comments.id = page.id
+        left join profiles a on a.id = post_comments.user_id
+        order by post_comments.created_at, post_comments.id`,
+  );
+  return rows.map((r) => ({ comment: toCommentOf(r), keys: r.keys }));
 }
 
 /** Reaction counts per comment and emoji, counted from the rows (so they always equal them). */

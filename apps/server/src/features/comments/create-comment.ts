@@ -61,10 +61,6 @@ export async function createComment(
           })),
         );
       }
-      await tx
-        .update(posts)
-        .set({ commentsCount: sql`${posts.commentsCount} + 1` })
-        .where(eq(posts.id, post.id));
 
       const { mentions, notifyUserIds } = await resolveMentions(tx, input.content, post.communityId);
       if (mentions.length > 0) {
@@ -83,6 +79,11 @@ export async function createComment(
         told.push({ kind: "reply", userId: repliedToUserId, actorId: me.id, postId: post.id, commentId });
       }
       await notify(tx, told);
+      // Last: the post's row stays locked until commit, so concurrent comments on one post wait the least.
+      await tx
+        .update(posts)
+        .set({ commentsCount: sql`${posts.commentsCount} + 1` })
+        .where(eq(posts.id, post.id));
     });
   } catch (err) {
     await removeCommentFiles(

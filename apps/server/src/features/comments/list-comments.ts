@@ -9,14 +9,14 @@ import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { TDeps, TViewer } from "../../context.ts";
 import { AppError } from "../../errors.ts";
-import { findAccessiblePost, queryRows } from "../posts/visibility.ts";
-import { hydrateComments } from "./comment-dto.ts";
+import { findAccessiblePost } from "../posts/visibility.ts";
+import { hydrateCommentPage } from "./comment-dto.ts";
 
 /*
- * A post's comments, oldest first, a page of threads at a time: the top-level comments come from
- * post_comments_post_threads_idx with a keyset condition on (created_at, id); all replies of the page's threads from
- * post_comments_parent_idx in one query; then the page is hydrated in one query per kind. created_at travels in the
- * cursor as text to keep PostgreSQL's microseconds.
+ * A post's comments, oldest first, a page of threads at a time, in one statement after the post's own check: the
+ * top-level comments come from post_comments_post_threads_idx with a keyset condition on (created_at, id), all
+ * replies of the page's threads from post_comments_parent_idx, and each of them is hydrated beside them
+ * (comment-dto.ts). created_at travels in the cursor as text to keep PostgreSQL's microseconds.
  */
 
 export type TCursor = { t: string; i: string };
@@ -36,7 +36,7 @@ function decodeCursor(raw: string): TCursor {
   throw new AppError("VALIDATION", M.posts.invalidCursor, { fields: { cursor: M.posts.invalidCursor } });
 }
 
-/** A page of a post's threads (top-level comments), oldest first, after the cursor. */
+/** A page of a post's threads (top-level comments), oldest first, after the cursor (scripts/explain-comments.ts). */
 export function threadIdsQuery(postId: string, cursor: TCursor | null, limit: number): SQL {
   const after = cursor
     ? sql`and (c.created_at, c.id) > (${cursor.t}::timestamptz, ${cursor.i}::uuid)`
@@ -46,14 +46,24 @@ export function threadIdsQuery(postId: string, cursor: TCursor | null, limit: nu
     order by c.created_at, c.id limit ${limit}`;
 }
 
-/** All replies of the given threads (at least one), oldest first within each thread. */
-export function replyIdsQuery(threadIds: string[]): SQL {
-  const ids = sql.join(
-    threadIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  return sql`select c.id, c.parent_id from post_comments c
-    where c.parent_id in (${ids}) order by c.parent_id, c.created_at, c.id`;
+/**
+ * The ids of a page: `limit` threads after the cursor (plus one more, which only says whether there is a next page)
+ * and every reply of those `limit` threads. Thread rows carry `created_at` as text (the cursor) and `thread` true.
+ */
+export function pageIdsQuery(postId: string, cursor: TCursor | null, limit: number): SQL {
+  const after = cursor
+    ? sql`and (c.created_at, c.id) > (${cursor.t}::timestamptz, ${cursor.i}::uuid)`
+    : sql``;
+  return sql`with threads as (
+      select c.id, c.created_at from post_comments c
+      where c.post_id = ${postId} and c.parent_id is null ${after}
+      order by c.created_at, c.id limit ${limit + 1}
+    ), shown as (
+      select t.id from threads t order by t.created_at, t.id limit ${limit}
+    )
+    select t.id, t.created_at::text as created_at, true as thread from threads t
+    union all
+    select r.id, null, false from post_comments r where r.parent_id in (select s.id from shown s)`;
 }
 
 export async function listComments(
@@ -66,36 +76,29 @@ export async function listComments(
   const post = await findAccessiblePost(deps.db, postId, viewer?.id ?? null);
   if (!post) throw new AppError("NOT_FOUND", M.posts.notFound);
 
-  const threads = await queryRows<{ id: string; created_at: string }>(
+  const rows = await hydrateCommentPage<{ id: string; created_at: string | null; thread: boolean }>(
     deps.db,
-    threadIdsQuery(post.id, cursor, query.limit + 1),
+    pageIdsQuery(post.id, cursor, query.limit),
+    viewer?.id ?? null,
   );
+  const threads = rows.filter((r) => r.keys.thread);
   const page = threads.slice(0, query.limit);
   const last = page.at(-1);
   const nextCursor =
-    threads.length > query.limit && last ? encodeCursor({ t: last.created_at, i: last.id }) : null;
-  if (page.length === 0) return { items: [], nextCursor };
-
-  const threadIds = page.map((t) => t.id);
-  const replies = await queryRows<{ id: string; parent_id: string }>(deps.db, replyIdsQuery(threadIds));
-  const comments = await hydrateComments(
-    deps.db,
-    [...threadIds, ...replies.map((r) => r.id)],
-    viewer?.id ?? null,
-  );
-  const byId = new Map(comments.map((c) => [c.id, c]));
+    threads.length > query.limit && last?.keys.created_at
+      ? encodeCursor({ t: last.keys.created_at, i: last.comment.id })
+      : null;
+  // Replies in order (created_at, id) under their thread.
   const repliesOf = new Map<string, TComment[]>();
-  for (const r of replies) {
-    const reply = byId.get(r.id);
-    if (!reply) continue;
-    const list = repliesOf.get(r.parent_id);
-    if (list) list.push(reply);
-    else repliesOf.set(r.parent_id, [reply]);
+  for (const { comment, keys } of rows) {
+    if (keys.thread || !comment.parentId) continue;
+    const list = repliesOf.get(comment.parentId);
+    if (list) list.push(comment);
+    else repliesOf.set(comment.parentId, [comment]);
   }
-  const items: TCommentThread[] = [];
-  for (const id of threadIds) {
-    const top = byId.get(id);
-    if (top) items.push({ ...top, replies: repliesOf.get(id) ?? [] });
-  }
+  const items: TCommentThread[] = page.map(({ comment }) => ({
+    ...comment,
+    replies: repliesOf.get(comment.id) ?? [],
+  }));
   return { items, nextCursor };
 }

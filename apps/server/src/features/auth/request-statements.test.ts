@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser, type TTestUser } from "../../testing/factories.ts";
+import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
+import { postComment } from "../comments/testing.ts";
+import { call, createPostAs } from "../posts/testing.ts";
+
+/*
+ * What a request costs the database, in statements (startTestServer's onQuery). The session lookup runs on every
+ * signed-in request (bans, sign-out and role changes take effect on the next one), so it is one statement; the rest
+ * is the route's own.
+ */
+let server: TTestServer;
+let statements: string[] = [];
+let counting = false;
+let member: TTestUser;
+let author: TTestUser;
+
+beforeAll(async () => {
+  server = await startTestServer({}, { onQuery: (query) => counting && statements.push(query) });
+  member = await createUser(server);
+  author = await createUser(server);
+});
+afterAll(() => server?.close());
+
+/** The statements the app sent while `run` ran. */
+async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+  statements = [];
+  counting = true;
+  try {
+    await run();
+  } finally {
+    counting = false;
+  }
+  return statements;
+}
+
+describe("statements per request", () => {
+  it("a visitor's feed page is one statement, a member's two: the session, then the page", async () => {
+    await createPostAs(server, author.cookie, { content: "hello feed" });
+    const visitor = await statementsOf(async () => {
+      expect((await call(server, "GET", "/api/feed")).status).toBe(200);
+    });
+    expect(visitor).toHaveLength(1);
+    const signedIn = await statementsOf(async () => {
+      const res = await call<{ items: unknown[] }>(server, "GET", "/api/feed?tab=all", {
+        cookie: member.cookie,
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.items.length).toBeGreaterThan(0);
+    });
+    expect(signedIn).toHaveLength(2);
+    expect(signedIn[0]).toContain('from "sessions"');
+  });
+
+  it("a page of comments is two statements, the post's check and the page with its replies", async () => {
+    const post = await createPostAs(server, author.cookie, { content: "a thread" });
+    const first = await postComment(server, author.cookie, post.id, { content: "top" });
+    await postComment(server, member.cookie, post.id, { content: "reply", parentId: first.body.id });
+    const sent = await statementsOf(async () => {
+      const res = await call<{ items: { content: string; replies: { content: string }[] }[] }>(
+        server,
+        "GET",
+        `/api/posts/${post.id}/comments`,
+      );
+      expect(res.body.items.map((t) => [t.content, t.replies.map((r) => r.content)])).toEqual([
+        ["top", ["reply"]],
+      ]);
+    });
+    expect(sent).toHaveLength(2);
+  });
+
+  it("a comment is created in a fixed list of statements, the post's row locked last", async () => {
+    const post = await createPostAs(server, author.cookie, { content: "comment on me" });
+    const sent = await statementsOf(async () => {
+      const res = await postComment(server, member.cookie, post.id, { content: "first!" });
+      expect(res.status).toBe(201);
+    });
+    // The session and the post's visibility; in the transaction the comment, the notification (its visibility
+    // check, insert, actor, publish) and, last, the post's count, whose row lock is held until commit; then the
+    // comment as the answer.
+    // node-postgres's driver reports begin and commit; PGlite's does not.
+    const work = sent.filter((q) => q !== "begin" && q !== "commit");
+    expect(work.map((q) => q.slice(0, 28))).toEqual([
+      'select "sessions"."id", "ses',
+      "select p.id, p.user_id, p.co",
+      'insert into "post_comments" ',
+      'select "id", "community_id" ',
+      'insert into "notifications" ',
+      'select "id", "username", "av',
+      "select pg_notify($1, payload",
+      'update "posts" set "comments',
+      "select post_comments.id, pos",
+    ]);
+  });
+});
