@@ -66,9 +66,12 @@ export async function createBenchDatabase(
 }
 
 /** The services' dependencies on that database, as the server builds them (for seeding and the database peer). */
-export async function openBenchDeps(target: TBenchDatabase): Promise<TDeps> {
+export async function openBenchDeps(
+  target: TBenchDatabase,
+  onQuery?: (query: string, params: unknown[]) => void,
+): Promise<TDeps> {
   const config = loadConfig({ ...target.env, CAPTCHA_PROVIDER: "none", LOG_LEVEL: "silent", WEB_DIST: "" });
-  const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
+  const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir, onQuery });
   return {
     config,
     database,

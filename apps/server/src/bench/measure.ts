@@ -2,6 +2,7 @@ import { benchId, createBenchDatabase, openBenchDeps, seedAndInspect } from "./d
 import { ENDPOINTS, type TFixtures } from "./endpoints.ts";
 import { startHttpPeer } from "./http-peer.ts";
 import { drive, loop, type TLoadOptions, type TLoadRequest, type TMeasure } from "./load.ts";
+import { checkPlans, formatPlanChecks } from "./plans.ts";
 import { BENCH_PASSWORD, type TBenchSize } from "./seed.ts";
 import { startServerProcess } from "./server-process.ts";
 
@@ -77,6 +78,8 @@ export async function measureDatabase(
     reuse?: string | undefined;
     /** Only the endpoints whose names contain one of these. */
     endpoints?: string[] | undefined;
+    /** Instead of measuring, time each statement's generic plan against its custom plans (PostgreSQL). */
+    plans?: boolean;
   },
   log: (line: string) => void,
   /** Runs while the server is still up with its data (the Lighthouse run). */
@@ -99,6 +102,10 @@ export async function measureDatabase(
       const users = [];
       for (let n = 1; n <= SIGNED_IN_USERS; n++) users.push(await signIn(server.url, n));
       fx = { origin: server.url, users, ...seeded };
+      if (options.plans) {
+        log(formatPlanChecks(await checkPlans(target, endpoints, fx)));
+        return { database: kind, seedSeconds: seeded.seedSeconds, endpoints: [] };
+      }
       for (const endpoint of endpoints) {
         const requests = endpoint.requests(fx);
         const body = await sample(server.url, requests[0] as TLoadRequest);

@@ -6,6 +6,7 @@
  *   npm run bench -- --scale 0.05 --seconds 5 --connections 32 --only postgres --no-web --no-build
  *   npm run bench -- --only postgres --keep              (keeps the seeded database and prints its name)
  *   npm run bench -- --only postgres --reuse plugs_bench_0123abcd --endpoints health,feed
+ *   npm run bench -- --only postgres --reuse plugs_bench_0123abcd --plans   (generic against custom plans)
  */
 import { execSync } from "node:child_process";
 import fs from "node:fs";
@@ -38,6 +39,7 @@ const { values: args } = parseArgs({
     keep: { type: "boolean", default: false },
     reuse: { type: "string" },
     endpoints: { type: "string" },
+    plans: { type: "boolean", default: false },
   },
 });
 
@@ -49,6 +51,7 @@ const options = {
   keep: args.keep,
   reuse: args.reuse,
   endpoints: args.endpoints?.split(","),
+  plans: args.plans,
 };
 if (args.reuse && !args.only)
   throw new Error("--reuse names one database: say which with --only postgres|pglite");
@@ -76,6 +79,11 @@ async function main() {
   if (!args["no-build"]) {
     log("Building the web app (npm run build)...");
     execSync("npm run build", { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
+  }
+  if (options.plans) {
+    if (args.only !== "postgres") throw new Error("--plans checks PostgreSQL's plans: add --only postgres");
+    await measureDatabase("postgres", benchSize(scale), options, log);
+    return;
   }
   const kinds = (args.only ? [args.only] : ["postgres", "pglite"]) as ("postgres" | "pglite")[];
   const runs: TDatabaseRun[] = [];

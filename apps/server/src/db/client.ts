@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDataDirLock } from "./lock.ts";
+import { PreparingClient } from "./preparing-client.ts";
 import * as schema from "./schema/index.ts";
 
 export type TDb = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -46,13 +47,19 @@ export async function openDatabase(options: {
   poolMax?: number;
   /** Told when an idle pooled connection dies (server restart, a dropped database); the pool replaces it. */
   onIdleError?: (err: Error) => void;
-  /** Told each SQL statement Drizzle sends (tests count the statements a request costs). */
-  onQuery?: (query: string) => void;
+  /** Told each SQL statement Drizzle sends, with its parameters (tests count the statements a request costs). */
+  onQuery?: (query: string, params: unknown[]) => void;
 }): Promise<TDatabase> {
   const onQuery = options.onQuery;
-  const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
+  const logger = onQuery
+    ? { logQuery: (query: string, params: unknown[]) => onQuery(query, params) }
+    : undefined;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 20 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolMax ?? 20,
+      Client: PreparingClient,
+    });
     // Without a listener, node-postgres turns an idle connection's error into an uncaught exception that would
     // stop the whole server; the pool discards that connection and opens a new one when next needed.
     pool.on("error", (err) => options.onIdleError?.(err));

@@ -105,8 +105,10 @@ function hydratedColumns(viewerId: string | null): SQL {
     ? sql`coalesce((select json_agg(r.emoji) from post_comment_reactions r
           where r.comment_id = post_comments.id and r.user_id = ${viewerId}), '[]')`
     : sql`'[]'::json`;
+  // A scalar subquery on the like's key, as a post's (post-dto.ts says why).
   const liked = viewerId
-    ? sql`exists (select 1 from post_comment_likes l where l.comment_id = post_comments.id and l.user_id = ${viewerId})`
+    ? sql`coalesce((select true from post_comment_likes l
+          where l.comment_id = post_comments.id and l.user_id = ${viewerId}), false)`
     : sql`false`;
   return sql`post_comments.id, post_comments.post_id, post_comments.parent_id, post_comments.user_id,
           post_comments.content, post_comments.likes_count, post_comments.created_at, post_comments.updated_at,

@@ -8,6 +8,7 @@ import {
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { TDeps, TViewer } from "../../context.ts";
+import { sqlInt } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
 import { findAccessiblePost } from "../posts/visibility.ts";
 import { hydrateCommentPage } from "./comment-dto.ts";
@@ -43,7 +44,7 @@ export function threadIdsQuery(postId: string, cursor: TCursor | null, limit: nu
     : sql``;
   return sql`select c.id, c.created_at::text as created_at from post_comments c
     where c.post_id = ${postId} and c.parent_id is null ${after}
-    order by c.created_at, c.id limit ${limit}`;
+    order by c.created_at, c.id limit ${sqlInt(limit)}`;
 }
 
 /**
@@ -57,9 +58,9 @@ export function pageIdsQuery(postId: string, cursor: TCursor | null, limit: numb
   return sql`with threads as (
       select c.id, c.created_at from post_comments c
       where c.post_id = ${postId} and c.parent_id is null ${after}
-      order by c.created_at, c.id limit ${limit + 1}
+      order by c.created_at, c.id limit ${sqlInt(limit + 1)}
     ), shown as (
-      select t.id from threads t order by t.created_at, t.id limit ${limit}
+      select t.id from threads t order by t.created_at, t.id limit ${sqlInt(limit)}
     )
     select t.id, t.created_at::text as created_at, true as thread from threads t
     union all

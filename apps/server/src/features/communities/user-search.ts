@@ -7,6 +7,7 @@ import {
 } from "@plugs/domain";
 import { sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
+import { sqlInt } from "../../db/sql-int.ts";
 import { queryRows } from "../posts/visibility.ts";
 import { requireCreatorOf } from "./community-access.ts";
 
@@ -39,7 +40,7 @@ export async function searchUsersForCommunity(
           and not exists (select 1 from community_members m
                           where m.community_id = ${communityId} and m.user_id = p.id)
         order by lower(p.username)
-        limit ${COMMUNITY_LIMITS.userSearchLimit}`,
+        limit ${sqlInt(COMMUNITY_LIMITS.userSearchLimit)}`,
   );
   return {
     items: rows.map((r) => ({

@@ -1,6 +1,7 @@
 import type { TCursorQuery, TFollowList } from "@plugs/domain";
 import { sql } from "drizzle-orm";
 import type { TDeps, TViewer } from "../../context.ts";
+import { sqlInt } from "../../db/sql-int.ts";
 import { decodeTimeCursor, timeCursorPage } from "../../lib/time-cursor.ts";
 import { queryRows } from "../posts/visibility.ts";
 import { findProfileByUsername } from "../profiles/find-profile.ts";
@@ -45,7 +46,7 @@ export async function listFollows(
           ${followedByMe} as followed_by_me
         from follows f join profiles u on u.id = f.${sql.raw(other)}
         where f.${sql.raw(anchor)} = ${profile.id} and u.is_banned = false ${after}
-        order by f.created_at desc, f.id desc limit ${query.limit + 1}`,
+        order by f.created_at desc, f.id desc limit ${sqlInt(query.limit + 1)}`,
   );
   const { page, nextCursor } = timeCursorPage(rows, query.limit, (r) => ({
     t: r.followed_at,

@@ -2,6 +2,7 @@ import { KOL_LIMITS, M, scoreKol, type TKolDetail, type TPost } from "@plugs/dom
 import { and, eq, sql } from "drizzle-orm";
 import type { TDeps, TViewer } from "../../context.ts";
 import { kols, kolVotes } from "../../db/schema/index.ts";
+import { sqlInt } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
 import { hydratePosts } from "../posts/post-dto.ts";
 import { queryRows, visibleTo } from "../posts/visibility.ts";
@@ -60,7 +61,7 @@ export async function listKolMentions(
       where p.id in (select m.post_id from post_mentions m where m.mentioned_kol_id = ${kol.id})
         and ${visibleTo(viewer?.id ?? null)}
       order by p.created_at desc, p.id desc
-      limit ${KOL_LIMITS.mentionPosts}`,
+      limit ${sqlInt(KOL_LIMITS.mentionPosts)}`,
   );
   return {
     items: await hydratePosts(

@@ -7,6 +7,7 @@ import {
 } from "@plugs/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { TDeps, TViewer } from "../../context.ts";
+import { sqlInt } from "../../db/sql-int.ts";
 import { queryRows } from "../posts/visibility.ts";
 
 /*
@@ -89,7 +90,7 @@ async function windowBoard(deps: TDeps, viewerId: string | null, query: TLeaderb
                  (${offset} + row_number() over (order by t.points desc, t.username_key, t.user_id))::int as rank
           from (
             select b.user_id, b.points, b.username_key from points_periods b where ${onBoard("b")}
-            order by b.points desc, b.username_key, b.user_id limit ${size} offset ${offset}
+            order by b.points desc, b.username_key, b.user_id limit ${sqlInt(size)} offset ${sqlInt(offset)}
           ) t
           join profiles p on p.id = t.user_id
         ) r on true
@@ -110,7 +111,7 @@ export async function leaderboardTop(deps: TDeps, limit: number): Promise<TLeade
   const rows = await queryRows<{ username: string; avatar_url: string | null; points: number }>(
     deps.db,
     sql`select p.username, p.avatar_url, p.points from profiles p where p.points > 0 and not p.is_banned
-        order by p.points desc, lower(p.username), p.id limit ${limit}`,
+        order by p.points desc, lower(p.username), p.id limit ${sqlInt(limit)}`,
   );
   return rows.map((r, i) => mapEntry(r, i + 1));
 }
@@ -124,7 +125,7 @@ async function allTimeBoard(deps: TDeps, viewerId: string | null, query: TLeader
     queryRows<{ id: string; username: string; avatar_url: string | null; points: number }>(
       deps.db,
       sql`select p.id, p.username, p.avatar_url, p.points from profiles p where ${onBoard}
-          order by p.points desc, lower(p.username), p.id limit ${size} offset ${offset}`,
+          order by p.points desc, lower(p.username), p.id limit ${sqlInt(size)} offset ${sqlInt(offset)}`,
     ),
     queryRows<{ total: number }>(
       deps.db,

@@ -2,6 +2,7 @@ import { M, POINTS_LIMITS, type TPointsLedgerItem, type TPointsMe } from "@plugs
 import { eq, sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { profiles } from "../../db/schema/index.ts";
+import { sqlInt } from "../../db/sql-int.ts";
 import { decodeTimeCursor, timeCursorPage } from "../../lib/time-cursor.ts";
 import { queryRows } from "../posts/visibility.ts";
 
@@ -51,7 +52,7 @@ export async function getMyPoints(
           from points_transactions t join points_activities a on a.id = t.activity_id
           where t.user_id = ${me.id} ${after}
           order by t.created_at desc, t.id desc
-          limit ${limit + 1}`,
+          limit ${sqlInt(limit + 1)}`,
     ),
   ]);
   const { page, nextCursor } = timeCursorPage(rows, limit, (r) => ({ t: r.created_at, i: r.id }));

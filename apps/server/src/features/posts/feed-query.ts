@@ -1,6 +1,7 @@
 import { M, type TFeedSort, type TFeedTab } from "@plugs/domain";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
+import { sqlInt } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
 
 /*
@@ -78,13 +79,13 @@ const COLUMNS = sql`p.id, p.created_at, p.likes_count, p.comments_count`;
 /** Ends an id query: the merged branches in sort order, created_at as text for the cursor. */
 function merged(branches: SQL, sort: TFeedSort, limit: number, offset = 0): SQL {
   return sql`select f.id, f.created_at::text as created_at, f.likes_count, f.comments_count
-    from (${branches}) f order by ${orderBy(sort, "f")} limit ${limit} offset ${offset}`;
+    from (${branches}) f order by ${orderBy(sort, "f")} limit ${sqlInt(limit)} offset ${sqlInt(offset)}`;
 }
 
 function publicBranch(sort: TFeedSort, cursor: TFeedCursor | null, limit: number): SQL {
   return sql`(select ${COLUMNS} from posts p
     where p.visibility = 'public' and p.community_id is null ${after(cursor)}
-    order by ${orderBy(sort, "p")} limit ${limit})`;
+    order by ${orderBy(sort, "p")} limit ${sqlInt(limit)})`;
 }
 
 function communitiesBranch(
@@ -97,7 +98,7 @@ function communitiesBranch(
     cross join lateral (
       select ${COLUMNS} from posts p
       where p.community_id = m.community_id and p.visibility = 'public' ${after(cursor)}
-      order by ${orderBy(sort, "p")} limit ${limit}
+      order by ${orderBy(sort, "p")} limit ${sqlInt(limit)}
     ) p
     where m.user_id = ${viewerId} and m.status = 'active')`;
 }
@@ -125,7 +126,7 @@ export function feedIdsQuery(params: {
             and (p.community_id is null or exists (select 1 from community_members m
               where m.community_id = p.community_id and m.user_id = ${viewerId} and m.status = 'active'))
             ${after(cursor)}
-          order by ${orderBy(sort, "p")} limit ${limit}
+          order by ${orderBy(sort, "p")} limit ${sqlInt(limit)}
         ) p
         where fo.follower_id = ${viewerId}`,
       sort,
@@ -154,7 +155,7 @@ export function pagedIdsQuery(params: {
     return merged(
       sql`select ${COLUMNS} from posts p
         where p.community_id = ${communityId} and p.visibility = 'public'
-        order by ${orderBy("newest", "p")} limit ${offset + pageSize}`,
+        order by ${orderBy("newest", "p")} limit ${sqlInt(offset + pageSize)}`,
       "newest",
       pageSize,
       offset,

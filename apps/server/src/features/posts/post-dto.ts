@@ -90,8 +90,10 @@ type THydratedRow = {
 
 /** A post's columns with its author, community, media and mentions (in order) and whether the viewer likes it. */
 function hydratedColumns(viewerId: string | null): SQL {
+  // A scalar subquery on the like's key, never an EXISTS: PostgreSQL may run an EXISTS as one hashed pass over all
+  // of the viewer's likes, which a generic plan (prepared statements) picks without knowing how many they have.
   const liked = viewerId
-    ? sql`exists (select 1 from post_likes l where l.post_id = posts.id and l.user_id = ${viewerId})`
+    ? sql`coalesce((select true from post_likes l where l.post_id = posts.id and l.user_id = ${viewerId}), false)`
     : sql`false`;
   return sql`posts.id, posts.user_id, posts.content, posts.visibility, posts.community_id, posts.likes_count,
     posts.comments_count, posts.views_count, posts.edited_at, posts.created_at, posts.updated_at,

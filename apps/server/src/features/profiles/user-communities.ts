@@ -1,6 +1,7 @@
 import type { TCursorQuery, TUserCommunities, TUserCommunity } from "@plugs/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { TDeps } from "../../context.ts";
+import { sqlInt } from "../../db/sql-int.ts";
 import { decodeTimeCursor, type TTimeCursor, timeCursorPage } from "../../lib/time-cursor.ts";
 import { queryRows } from "../posts/visibility.ts";
 import { findProfileByUsername } from "./find-profile.ts";
@@ -35,7 +36,7 @@ export function userCommunitiesQuery(userId: string, limit: number, cursor: TTim
       c.id, c.name, c.slug, c.community_avatar_url as avatar_url, c.member_count
     from community_members m join communities c on c.id = m.community_id
     where m.user_id = ${userId} and m.status = 'active' ${after}
-    order by m.joined_at desc, m.id desc limit ${limit}`;
+    order by m.joined_at desc, m.id desc limit ${sqlInt(limit)}`;
 }
 
 /**

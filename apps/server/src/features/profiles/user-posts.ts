@@ -1,6 +1,7 @@
 import type { TFeedPage, TUserPostsQuery } from "@plugs/domain";
 import { sql } from "drizzle-orm";
 import type { TDeps, TViewer } from "../../context.ts";
+import { sqlInt } from "../../db/sql-int.ts";
 import { cursorOf, decodeCursor, encodeCursor, type TFeedRow } from "../posts/feed-query.ts";
 import { hydratePosts } from "../posts/post-dto.ts";
 import { queryRows, visibleTo } from "../posts/visibility.ts";
@@ -28,7 +29,7 @@ export async function listUserPosts(
     deps.db,
     sql`select p.id, p.created_at::text as created_at, p.likes_count, p.comments_count from posts p
         where p.user_id = ${profile.id} and ${visibleTo(viewerId)} ${after}
-        order by p.created_at desc, p.id desc limit ${query.limit + 1}`,
+        order by p.created_at desc, p.id desc limit ${sqlInt(query.limit + 1)}`,
   );
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);

@@ -1,6 +1,7 @@
 import { M, POINTS_LIMITS, type TReferralStats } from "@plugs/domain";
 import { sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
+import { sqlInt } from "../../db/sql-int.ts";
 import { queryRows } from "../posts/visibility.ts";
 
 type TStatsRow = { total_referrals: number; points_earned: number };
@@ -27,7 +28,7 @@ export async function getMyReferrals(deps: TDeps, viewer: TViewer | null): Promi
           from referrals r join profiles p on p.id = r.referred_id
           where r.referrer_id = ${me.id}
           order by r.created_at desc
-          limit ${POINTS_LIMITS.referredUsersShown}`,
+          limit ${sqlInt(POINTS_LIMITS.referredUsersShown)}`,
     ),
   ]);
   return {
