@@ -1,9 +1,8 @@
 import { M, type TLikeState } from "@plugs/domain";
-import { and, eq, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
-import { postLikes, posts } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
-import { findAccessiblePost } from "./visibility.ts";
+import { findAccessiblePost, queryRows } from "./visibility.ts";
 
 function isForeignKeyViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } } | null;
@@ -11,9 +10,24 @@ function isForeignKeyViolation(err: unknown): boolean {
 }
 
 /**
- * Likes a post. The like row and likes_count move together in one transaction, and the counter moves only when
- * a row was really inserted, so a duplicate like is silently ignored and concurrent likes cannot drift.
+ * The like row and likes_count move together in one statement (one transaction, one round trip): the counter moves
+ * only when `change` really inserted or deleted a row, so a duplicate like or unlike changes nothing and concurrent
+ * ones cannot drift (each counter update waits for the post's row lock). The count is the updated one, or the
+ * current one when nothing changed.
  */
+async function moveLike(deps: TDeps, postId: string, change: SQL, step: 1 | -1): Promise<number> {
+  const [row] = await queryRows<{ likes_count: number | null }>(
+    deps.db,
+    sql`with changed as (${change} returning post_id),
+      counted as (update posts set likes_count = likes_count + ${sql.raw(String(step))}
+        where id = ${postId} and exists (select 1 from changed) returning likes_count)
+      select coalesce((select likes_count from counted),
+        (select likes_count from posts where id = ${postId})) as likes_count`,
+  );
+  return row?.likes_count ?? 0;
+}
+
+/** Likes a post; a second like is ignored. */
 export async function likePost(deps: TDeps, viewer: TViewer | null, postId: string): Promise<TLikeState> {
   const me = requireViewer(viewer, M.posts.signInToLike);
   const post = await findAccessiblePost(deps.db, postId, me.id);
@@ -21,22 +35,9 @@ export async function likePost(deps: TDeps, viewer: TViewer | null, postId: stri
   // Reachable by an author who left (or was banned from) the post's community: they still see their post.
   if (!post.canInteract) throw new AppError("FORBIDDEN", M.posts.memberToLike);
   try {
-    return await deps.db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(postLikes)
-        .values({ postId: post.id, userId: me.id })
-        .onConflictDoNothing()
-        .returning({ postId: postLikes.postId });
-      const [row] =
-        inserted.length > 0
-          ? await tx
-              .update(posts)
-              .set({ likesCount: sql`${posts.likesCount} + 1` })
-              .where(eq(posts.id, post.id))
-              .returning({ likesCount: posts.likesCount })
-          : await tx.select({ likesCount: posts.likesCount }).from(posts).where(eq(posts.id, post.id));
-      return { liked: true, likesCount: row?.likesCount ?? 0 };
-    });
+    const insert = sql`insert into post_likes (post_id, user_id) values (${post.id}, ${me.id})
+      on conflict do nothing`;
+    return { liked: true, likesCount: await moveLike(deps, post.id, insert, 1) };
   } catch (err) {
     // The post was deleted between the check and the insert.
     if (isForeignKeyViolation(err)) throw new AppError("NOT_FOUND", M.posts.notFound);
@@ -49,19 +50,6 @@ export async function unlikePost(deps: TDeps, viewer: TViewer | null, postId: st
   const me = requireViewer(viewer, M.posts.signInToLike);
   const post = await findAccessiblePost(deps.db, postId, me.id);
   if (!post) throw new AppError("NOT_FOUND", M.posts.notFound);
-  return deps.db.transaction(async (tx) => {
-    const deleted = await tx
-      .delete(postLikes)
-      .where(and(eq(postLikes.postId, post.id), eq(postLikes.userId, me.id)))
-      .returning({ postId: postLikes.postId });
-    const [row] =
-      deleted.length > 0
-        ? await tx
-            .update(posts)
-            .set({ likesCount: sql`${posts.likesCount} - 1` })
-            .where(eq(posts.id, post.id))
-            .returning({ likesCount: posts.likesCount })
-        : await tx.select({ likesCount: posts.likesCount }).from(posts).where(eq(posts.id, post.id));
-    return { liked: false, likesCount: row?.likesCount ?? 0 };
-  });
+  const remove = sql`delete from post_likes where post_id = ${post.id} and user_id = ${me.id}`;
+  return { liked: false, likesCount: await moveLike(deps, post.id, remove, -1) };
 }
