@@ -169,4 +169,6 @@ export async function seedBench(db: TDb, size: TBenchSize, log: (line: string) =
   // What autovacuum would soon do after a bulk load (it is off on some servers, this machine's among them): the
   // counter updates leave a dead copy of every post and profile, and index-only scans need the visibility map.
   await step("vacuum analyze", sql`vacuum analyze`);
+  // The load's pages are written out now, not by a checkpoint spread over the first minutes of measuring.
+  await step("checkpoint", sql`checkpoint`);
 }
