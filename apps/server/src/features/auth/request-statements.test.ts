@@ -52,6 +52,34 @@ describe("statements per request", () => {
     expect(signedIn[0]).toContain('from "sessions"');
   });
 
+  it("a post's page is one statement, its view counted in it; a like or an unlike one more than the session", async () => {
+    const post = await createPostAs(server, author.cookie, { content: "open me" });
+    for (const expected of [1, 1]) {
+      // The first opening writes the view; the second, the same day, only reads.
+      const sent = await statementsOf(async () => {
+        const res = await call<{ viewsCount: number }>(server, "GET", `/api/posts/${post.id}`);
+        expect(res.status).toBe(200);
+        expect(res.body.viewsCount).toBe(expected);
+      });
+      expect(sent).toHaveLength(1);
+    }
+    for (const [method, liked] of [
+      ["PUT", true],
+      ["DELETE", false],
+    ] as const) {
+      const sent = await statementsOf(async () => {
+        const res = await call(server, method, `/api/posts/${post.id}/like`, { cookie: member.cookie });
+        expect(res.body).toEqual({ liked, likesCount: liked ? 1 : 0 });
+      });
+      // The session, the post's visibility, then the like row and the count together.
+      expect(sent.map((q) => q.slice(0, 20))).toEqual([
+        'select "sessions"."i',
+        "select p.id, p.user_",
+        liked ? "with changed as (ins" : "with changed as (del",
+      ]);
+    }
+  });
+
   it("a page of comments is two statements, the post's check and the page with its replies", async () => {
     const post = await createPostAs(server, author.cookie, { content: "a thread" });
     const first = await postComment(server, author.cookie, post.id, { content: "top" });

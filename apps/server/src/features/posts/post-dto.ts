@@ -4,7 +4,7 @@ import type { TDb } from "../../db/client.ts";
 import { posts } from "../../db/schema/index.ts";
 import { rowDate } from "../../lib/row-date.ts";
 import { toAuthor } from "../profiles/author-dto.ts";
-import { queryRows } from "./visibility.ts";
+import { queryRows, reachableBy } from "./visibility.ts";
 
 type TPostRow = {
   id: string;
@@ -157,6 +157,35 @@ export async function hydratePosts(db: TDb, ids: string[], viewerId: string | nu
     const r = byId.get(id);
     return r ? [toPostOf(r)] : [];
   });
+}
+
+/**
+ * One post for its page, in one statement: the post if the viewer may reach it (reachableBy), hydrated, and, when
+ * `view` is given, that view counted (a new row for the day's key moves views_count; the answer carries the moved
+ * count). Null when the viewer may not reach it.
+ */
+export async function hydrateViewedPost(
+  db: TDb,
+  postId: string,
+  viewerId: string | null,
+  view: { key: string; day: string } | null,
+): Promise<{ post: TPost; counted: boolean } | null> {
+  const counting = view
+    ? sql`, counted as (insert into post_views (post_id, viewer_key, day)
+          select id, ${view.key}, ${view.day} from target on conflict do nothing returning post_id),
+        moved as (update posts set views_count = views_count + 1
+          where id = (select post_id from counted) returning views_count)`
+    : sql``;
+  const moved = view ? sql`(select views_count from moved)` : sql`null::int`;
+  const [row] = await queryRows<THydratedRow & { moved_views: number | null }>(
+    db,
+    sql`with target as (select p.id from posts p where p.id = ${postId} and ${reachableBy(viewerId)})${counting}
+      select ${hydratedColumns(viewerId)}, ${moved} as moved_views
+      from posts ${HYDRATED_JOINS} where posts.id = (select id from target)`,
+  );
+  if (!row) return null;
+  const counted = row.moved_views !== null;
+  return { post: toPostOf(counted ? { ...row, views_count: row.moved_views ?? 0 } : row), counted };
 }
 
 /**

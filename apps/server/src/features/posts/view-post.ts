@@ -1,11 +1,11 @@
 import { createHmac } from "node:crypto";
 import { M, type TPostDetail, type TPostEdit } from "@plugs/domain";
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { TDeps, TViewer } from "../../context.ts";
-import { postEdits, posts, postViews } from "../../db/schema/index.ts";
+import { postEdits } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
-import { hydratePosts } from "./post-dto.ts";
-import { findAccessiblePost } from "./visibility.ts";
+import { hydrateViewedPost } from "./post-dto.ts";
+import { findAccessiblePost, isUuid } from "./visibility.ts";
 
 /** Who is looking, for counting views: the account, or a visitor's address and browser. */
 export type TViewerClient = { ip: string; userAgent: string };
@@ -51,9 +51,9 @@ function rememberView(deps: TDeps, day: string, key: string): (() => void) | nul
 }
 
 /**
- * One post for its page, with its community's slug. Opening it counts a view once per viewer per UTC day: the
- * counter moves only when the day's view row is new, in the same statement. A view this instance already wrote
- * today is not written again, so reading a post over and over is a plain read.
+ * One post for its page, with its community's slug, in one statement. Opening it counts a view once per viewer per
+ * UTC day: the counter moves only when the day's view row is new, in the same statement. A view this instance
+ * already wrote today is not written again, so reading a post over and over is a plain read.
  */
 export async function viewPost(
   deps: TDeps,
@@ -61,22 +61,14 @@ export async function viewPost(
   postId: string,
   client: TViewerClient,
 ): Promise<TPostDetail> {
-  const post = await findAccessiblePost(deps.db, postId, viewer?.id ?? null);
-  if (!post) throw new AppError("NOT_FOUND", M.posts.notFound);
+  if (!isUuid(postId)) throw new AppError("NOT_FOUND", M.posts.notFound);
   const day = utcDay();
   const key = viewerKey(deps, viewer, client, day);
-  const remember = rememberView(deps, day, `${post.id} ${key}`);
-  if (remember) {
-    await deps.db.execute(sql`with counted as (
-        insert into ${postViews} (post_id, viewer_key, day) values (${post.id}, ${key}, ${day})
-        on conflict do nothing returning post_id
-      )
-      update ${posts} set views_count = views_count + 1 where id = (select post_id from counted)`);
-    remember();
-  }
-  const [dto] = await hydratePosts(deps.db, [post.id], viewer?.id ?? null);
-  if (!dto) throw new AppError("NOT_FOUND", M.posts.notFound);
-  return { ...dto, communitySlug: dto.community?.slug ?? null };
+  const remember = rememberView(deps, day, `${postId.toLowerCase()} ${key}`);
+  const found = await hydrateViewedPost(deps.db, postId, viewer?.id ?? null, remember ? { key, day } : null);
+  if (!found) throw new AppError("NOT_FOUND", M.posts.notFound);
+  remember?.();
+  return { ...found.post, communitySlug: found.post.community?.slug ?? null };
 }
 
 /** The earlier versions of a post's text, newest first, for whoever may see the post. */

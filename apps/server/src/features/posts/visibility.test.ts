@@ -1,5 +1,7 @@
 import { M } from "@plugs/domain";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { posts, postViews } from "../../db/schema/index.ts";
 import { createUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { call, createPostAs, seedCommunity, seedFollow, seedMember } from "./testing.ts";
@@ -106,6 +108,15 @@ describe.each(viewers)("what a %s sees", (name) => {
         expect(res.body).toEqual({ error: { code: "NOT_FOUND", message: M.posts.notFound } });
       }
     }
+    // Only the member's opening counted a view: a refused one writes nothing.
+    const views = await server.deps.db.select().from(postViews).where(eq(postViews.postId, communityPost));
+    const [row] = await server.deps.db
+      .select({ viewsCount: posts.viewsCount })
+      .from(posts)
+      .where(eq(posts.id, communityPost));
+    const memberOpened = viewers.indexOf(name) >= viewers.indexOf("member");
+    expect(views).toHaveLength(memberOpened ? 1 : 0);
+    expect(row?.viewsCount).toBe(memberOpened ? 1 : 0);
     const pub = await call(server, "GET", `/api/posts/${publicPost}`, { cookie: cookies[name] });
     expect(pub.status).toBe(200);
     expect(pub.body).toMatchObject({ id: publicPost, communitySlug: null, community: null });

@@ -30,6 +30,17 @@ export async function queryRows<T>(db: Pick<TDb, "execute">, query: SQL): Promis
   return result.rows;
 }
 
+/**
+ * A condition on `posts p`: the viewer may reach the post on single-post routes (see findAccessiblePost): it is
+ * public, and outside communities, or in one where the viewer is an active member, or theirs.
+ */
+export function reachableBy(viewerId: string | null): SQL {
+  if (!viewerId) return sql`(p.visibility = 'public' and p.community_id is null)`;
+  return sql`(p.visibility = 'public' and (p.community_id is null or p.user_id = ${viewerId}
+    or exists (select 1 from community_members m
+      where m.community_id = p.community_id and m.user_id = ${viewerId} and m.status = 'active')))`;
+}
+
 export type TAccessiblePost = {
   id: string;
   userId: string;
