@@ -52,7 +52,7 @@ describe("statements per request", () => {
     expect(signedIn[0]).toContain('from "sessions"');
   });
 
-  it("a post's page is one statement, its view counted in it; a like or an unlike one more than the session", async () => {
+  it("a post's page is one statement, its view counted in it; a like or an unlike one after the session", async () => {
     const post = await createPostAs(server, author.cookie, { content: "open me" });
     for (const expected of [1, 1]) {
       // The first opening writes the view; the second, the same day, only reads.
@@ -71,12 +71,10 @@ describe("statements per request", () => {
         const res = await call(server, method, `/api/posts/${post.id}/like`, { cookie: member.cookie });
         expect(res.body).toEqual({ liked, likesCount: liked ? 1 : 0 });
       });
-      // The session, the post's visibility, then the like row and the count together.
-      expect(sent.map((q) => q.slice(0, 20))).toEqual([
-        'select "sessions"."i',
-        "select p.id, p.user_",
-        liked ? "with changed as (ins" : "with changed as (del",
-      ]);
+      // The session, then the post's check, the like row and the count together.
+      expect(sent).toHaveLength(2);
+      expect(sent[0]).toContain('from "sessions"');
+      expect(sent[1]).toContain(liked ? "insert into post_likes" : "delete from post_likes");
     }
   });
 

@@ -41,6 +41,15 @@ export function reachableBy(viewerId: string | null): SQL {
       where m.community_id = p.community_id and m.user_id = ${viewerId} and m.status = 'active')))`;
 }
 
+/**
+ * A condition on `posts p`: the viewer may act on the post (like it, comment on it): it is public, and outside
+ * communities or in one where the viewer is an active member (TAccessiblePost's canInteract).
+ */
+export function canInteract(viewerId: string): SQL {
+  return sql`(p.visibility = 'public' and (p.community_id is null or exists (select 1 from community_members m
+    where m.community_id = p.community_id and m.user_id = ${viewerId} and m.status = 'active')))`;
+}
+
 export type TAccessiblePost = {
   id: string;
   userId: string;
