@@ -76,7 +76,7 @@ async function main() {
     const ids = page.map((r) => r.id);
     await explain(
       "a page of 20 threads and all their replies (the ids the page hydrates)",
-      pageIdsQuery(busy.id, { t: at.created_at, i: at.id }, 20),
+      pageIdsQuery(busy.id, { t: at.created_at, i: at.id }, 20, null),
     );
     const { sql: text, params } = reactionCounts(db, ids).toSQL();
     const client = new pg.Client({ connectionString: url });

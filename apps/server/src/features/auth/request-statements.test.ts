@@ -78,7 +78,7 @@ describe("statements per request", () => {
     }
   });
 
-  it("a page of comments is two statements, the post's check and the page with its replies", async () => {
+  it("a page of comments is one statement, the post's check in it; an empty page asks whether the post was reachable", async () => {
     const post = await createPostAs(server, author.cookie, { content: "a thread" });
     const first = await postComment(server, author.cookie, post.id, { content: "top" });
     await postComment(server, member.cookie, post.id, { content: "reply", parentId: first.body.id });
@@ -92,7 +92,13 @@ describe("statements per request", () => {
         ["top", ["reply"]],
       ]);
     });
-    expect(sent).toHaveLength(2);
+    expect(sent).toHaveLength(1);
+    const quiet = await createPostAs(server, author.cookie, { content: "no comments yet" });
+    const empty = await statementsOf(async () => {
+      const res = await call<{ items: unknown[] }>(server, "GET", `/api/posts/${quiet.id}/comments`);
+      expect(res.body.items).toEqual([]);
+    });
+    expect(empty).toHaveLength(2);
   });
 
   it("a comment is created in a fixed list of statements, the post's row locked last", async () => {

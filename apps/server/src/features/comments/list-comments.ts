@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { TDeps, TViewer } from "../../context.ts";
 import { sqlInt } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
-import { findAccessiblePost } from "../posts/visibility.ts";
+import { findAccessiblePost, isUuid, reachableBy } from "../posts/visibility.ts";
 import { hydrateCommentPage } from "./comment-dto.ts";
 
 /*
@@ -50,14 +50,21 @@ export function threadIdsQuery(postId: string, cursor: TCursor | null, limit: nu
 /**
  * The ids of a page: `limit` threads after the cursor (plus one more, which only says whether there is a next page)
  * and every reply of those `limit` threads. Thread rows carry `created_at` as text (the cursor) and `thread` true.
+ * Nothing when the viewer may not reach the post (checked once in the same statement).
  */
-export function pageIdsQuery(postId: string, cursor: TCursor | null, limit: number): SQL {
+export function pageIdsQuery(
+  postId: string,
+  cursor: TCursor | null,
+  limit: number,
+  viewerId: string | null,
+): SQL {
   const after = cursor
     ? sql`and (c.created_at, c.id) > (${cursor.t}::timestamptz, ${cursor.i}::uuid)`
     : sql``;
   return sql`with threads as (
       select c.id, c.created_at from post_comments c
       where c.post_id = ${postId} and c.parent_id is null ${after}
+        and exists (select 1 from posts p where p.id = ${postId} and ${reachableBy(viewerId)})
       order by c.created_at, c.id limit ${sqlInt(limit + 1)}
     ), shown as (
       select t.id from threads t order by t.created_at, t.id limit ${sqlInt(limit)}
@@ -74,14 +81,17 @@ export async function listComments(
   query: TCommentsQuery,
 ): Promise<TCommentsPage> {
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-  const post = await findAccessiblePost(deps.db, postId, viewer?.id ?? null);
-  if (!post) throw new AppError("NOT_FOUND", M.posts.notFound);
-
+  const viewerId = viewer?.id ?? null;
+  if (!isUuid(postId)) throw new AppError("NOT_FOUND", M.posts.notFound);
+  // The page is empty for a post the viewer may not reach; only then is it worth asking which it was.
   const rows = await hydrateCommentPage<{ id: string; created_at: string | null; thread: boolean }>(
     deps.db,
-    pageIdsQuery(post.id, cursor, query.limit),
-    viewer?.id ?? null,
+    pageIdsQuery(postId, cursor, query.limit, viewerId),
+    viewerId,
   );
+  if (rows.length === 0 && !(await findAccessiblePost(deps.db, postId, viewerId))) {
+    throw new AppError("NOT_FOUND", M.posts.notFound);
+  }
   const threads = rows.filter((r) => r.keys.thread);
   const page = threads.slice(0, query.limit);
   const last = page.at(-1);
