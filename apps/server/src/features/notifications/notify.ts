@@ -1,6 +1,8 @@
-import { and, eq, inArray } from "drizzle-orm";
+import type { TNotificationKind } from "@plugs/domain";
+import { sql } from "drizzle-orm";
 import type { TDb } from "../../db/client.ts";
-import { communityMembers, notifications, posts, profiles } from "../../db/schema/index.ts";
+import { rowDate } from "../../lib/row-date.ts";
+import { queryRows } from "../posts/visibility.ts";
 import { publishEvents } from "../realtime/publish.ts";
 import { toNotification } from "./notification-dto.ts";
 
@@ -50,50 +52,28 @@ function postIdOf(input: TNotifyInput): string | null {
   return "postId" in input ? (input.postId ?? null) : null;
 }
 
-/**
- * Keeps the inputs whose recipient may see the post they are about: any post outside communities, and a
- * community's post only for its active members, so a notification never reveals a post its reader cannot open.
- * Two queries for any number of inputs.
- */
-async function visibleToRecipients(db: TNotifyDb, inputs: TNotifyInput[]): Promise<TNotifyInput[]> {
-  const postIds = [...new Set(inputs.map(postIdOf).filter((id): id is string => id !== null))];
-  if (postIds.length === 0) return inputs;
-  const found = await db
-    .select({ id: posts.id, communityId: posts.communityId })
-    .from(posts)
-    .where(and(inArray(posts.id, postIds), eq(posts.visibility, "public")));
-  const communityOf = new Map(found.map((p) => [p.id, p.communityId]));
-  const communityIds = [
-    ...new Set(found.map((p) => p.communityId).filter((id): id is string => id !== null)),
-  ];
-  const members = new Set<string>();
-  if (communityIds.length > 0) {
-    const rows = await db
-      .select({ communityId: communityMembers.communityId, userId: communityMembers.userId })
-      .from(communityMembers)
-      .where(
-        and(
-          inArray(communityMembers.communityId, communityIds),
-          inArray(communityMembers.userId, [...new Set(inputs.map((i) => i.userId))]),
-          eq(communityMembers.status, "active"),
-        ),
-      );
-    for (const r of rows) members.add(`${r.communityId}:${r.userId}`);
-  }
-  return inputs.filter((input) => {
-    const postId = postIdOf(input);
-    if (!postId) return true;
-    if (!communityOf.has(postId)) return false;
-    const communityId = communityOf.get(postId);
-    return !communityId || members.has(`${communityId}:${input.userId}`);
-  });
-}
+type TCreatedRow = {
+  id: string;
+  user_id: string;
+  actor_id: string | null;
+  kind: TNotificationKind;
+  post_id: string | null;
+  comment_id: string | null;
+  amount: number | null;
+  read_at: Date | string | null;
+  created_at: Date | string;
+  username: string | null;
+  avatar_url: string | null;
+  is_verified: boolean | null;
+};
 
 /**
  * Records notifications and pushes each new one to its user's open event streams (on commit of the caller's
- * transaction), in one insert and one publish however many there are. Never for acting on your own content, never
- * to someone who may not see the source, and never twice for the same thing (the unique key; a repeat is silently
- * skipped). Returns how many were created.
+ * transaction), in two statements however many there are: one inserts them and reads their actors, one publishes.
+ * Never for acting on your own content, never to someone who may not see the post it is about (any post outside
+ * communities; a community's post only for its active members, so a notification never reveals a post its reader
+ * cannot open), and never twice for the same thing (the unique key; a repeat is silently skipped). Returns how many
+ * were created.
  *
  * Used by mentions and follows; comments (mention_comment, reply, comment) and points (points, airdrop) call it
  * with their own kinds.
@@ -101,56 +81,53 @@ async function visibleToRecipients(db: TNotifyDb, inputs: TNotifyInput[]): Promi
 export async function notify(db: TNotifyDb, inputs: TNotifyInput | TNotifyInput[]): Promise<number> {
   const list = (Array.isArray(inputs) ? inputs : [inputs]).filter((i) => i.userId !== i.actorId);
   if (list.length === 0) return 0;
-  const allowed = await visibleToRecipients(db, list);
-  if (allowed.length === 0) return 0;
-  const created = await db
-    .insert(notifications)
-    .values(
-      allowed.map((input) => ({
-        userId: input.userId,
-        actorId: input.actorId,
-        kind: input.kind,
-        sourceKey: sourceKeyOf(input),
-        postId: postIdOf(input),
-        commentId: "commentId" in input ? input.commentId : null,
-        amount: "amount" in input ? input.amount : null,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({
-      id: notifications.id,
-      userId: notifications.userId,
-      actorId: notifications.actorId,
-      kind: notifications.kind,
-      postId: notifications.postId,
-      commentId: notifications.commentId,
-      amount: notifications.amount,
-      readAt: notifications.readAt,
-      createdAt: notifications.createdAt,
-    });
-  if (created.length === 0) return 0;
-  const actorIds = [...new Set(created.map((n) => n.actorId).filter((id): id is string => id !== null))];
-  const actors =
-    actorIds.length === 0
-      ? []
-      : await db
-          .select({
-            id: profiles.id,
-            username: profiles.username,
-            avatarUrl: profiles.avatarUrl,
-            isVerified: profiles.isVerified,
-          })
-          .from(profiles)
-          .where(inArray(profiles.id, actorIds));
-  const actorById = new Map(actors.map((a) => [a.id, a]));
+  const rows = list.map((i) => ({
+    user_id: i.userId,
+    actor_id: i.actorId,
+    kind: i.kind,
+    source_key: sourceKeyOf(i),
+    post_id: postIdOf(i),
+    comment_id: "commentId" in i ? i.commentId : null,
+    amount: "amount" in i ? i.amount : null,
+  }));
+  const created = await queryRows<TCreatedRow>(
+    db,
+    sql`with input as (
+        select * from json_to_recordset(${JSON.stringify(rows)}::json) as i(user_id uuid, actor_id uuid,
+          kind text, source_key text, post_id uuid, comment_id uuid, amount int)
+      ), created as (
+        insert into notifications (user_id, actor_id, kind, source_key, post_id, comment_id, amount)
+        select i.user_id, i.actor_id, i.kind, i.source_key, i.post_id, i.comment_id, i.amount from input i
+        where i.post_id is null or exists (select 1 from posts p where p.id = i.post_id and p.visibility = 'public'
+          and (p.community_id is null or exists (select 1 from community_members m
+            where m.community_id = p.community_id and m.user_id = i.user_id and m.status = 'active')))
+        on conflict do nothing
+        returning id, user_id, actor_id, kind, post_id, comment_id, amount, read_at, created_at
+      )
+      select c.*, a.username, a.avatar_url, a.is_verified from created c left join profiles a on a.id = c.actor_id`,
+  );
   await publishEvents(
     db,
     created.map((row) => ({
       type: "notification" as const,
-      userId: row.userId,
+      userId: row.user_id,
       notification: toNotification({
-        ...row,
-        actor: row.actorId ? (actorById.get(row.actorId) ?? null) : null,
+        id: row.id,
+        kind: row.kind,
+        postId: row.post_id,
+        commentId: row.comment_id,
+        amount: row.amount,
+        readAt: row.read_at === null ? null : rowDate(row.read_at),
+        createdAt: rowDate(row.created_at),
+        actor:
+          row.actor_id && row.username !== null
+            ? {
+                id: row.actor_id,
+                username: row.username,
+                avatarUrl: row.avatar_url,
+                isVerified: row.is_verified ?? false,
+              }
+            : null,
       }),
     })),
   );
