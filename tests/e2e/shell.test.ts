@@ -310,6 +310,63 @@ describe("web app shell", () => {
     }
   });
 
+  it("lays out the home page's first screen in the fallback font exactly as in Inter, so the swap moves nothing", async () => {
+    /** Every element of the first screen: its tag and text, and its top and height (what a swap would move). */
+    const firstScreen = (page: Page) =>
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll("#root *"))
+          .map((el) => ({ el, box: el.getBoundingClientRect() }))
+          .filter(({ box }) => box.top < window.innerHeight && box.height > 0)
+          .map(({ el, box }) => ({
+            element: `${el.tagName} "${(el.textContent ?? "").trim().slice(0, 30)}"`,
+            top: Math.round(box.top),
+            height: Math.round(box.height),
+          })),
+      );
+    const fontsIn = (page: Page) =>
+      page.evaluate(async () => {
+        await document.fonts.ready;
+        const loaded: string[] = [];
+        document.fonts.forEach((font) => {
+          if (font.status === "loaded") loaded.push(font.family.replaceAll('"', ""));
+        });
+        return loaded;
+      });
+    for (const viewport of ["mobile", "desktop"] as const) {
+      // As the page looks before Inter arrives: its file never comes.
+      const before = await open({ viewport });
+      await before.route(/\.woff2$/, (route) => route.abort());
+      await before.goto("/");
+      await heading(before, /Know who's a plug/).waitFor();
+      const fallbackFonts = await fontsIn(before);
+      expect(fallbackFonts).toContain("Inter Fallback");
+      expect(fallbackFonts).not.toContain("Inter Variable");
+      const after = await open({ viewport });
+      await after.goto("/");
+      await heading(after, /Know who's a plug/).waitFor();
+      expect(await fontsIn(after)).toContain("Inter Variable");
+      const [inFallback, inInter] = [await firstScreen(before), await firstScreen(after)];
+      expect(inFallback.length).toBeGreaterThan(20);
+      expect(inFallback, viewport).toEqual(inInter);
+    }
+  });
+
+  it("fetches Inter's Latin file once, from the preload in the HTML", async () => {
+    const page = await open({ viewport: "mobile" });
+    await page.goto("/");
+    await heading(page, /Know who's a plug/).waitFor();
+    await page.evaluate(() => document.fonts.ready);
+    const requests = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .filter((e) => /\/inter-latin-wght-normal-[\w-]+\.woff2$/.test(e.name))
+        .map((e) => (e as PerformanceResourceTiming).initiatorType),
+    );
+    // "link": asked for by <link rel=preload>, not discovered in the stylesheet ("css"); one request, so the
+    // preload's CORS mode matched the stylesheet's and the file was not downloaded twice.
+    expect(requests).toEqual(["link"]);
+  });
+
   it("saves the home page in both themes at both widths", async () => {
     for (const viewport of ["desktop", "mobile"] as const) {
       for (const theme of ["dark", "light"] as const) {
