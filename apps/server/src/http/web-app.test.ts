@@ -86,6 +86,10 @@ describe("the built web app", () => {
       expect(res.headers["content-encoding"]).toBe("br");
       expect(res.headers["cache-control"]).toBe("no-cache");
       expect(zlib.brotliDecompressSync(res.body).toString()).toBe(html);
+      // A document's security headers, not the API's: its scripts may run, from this origin only.
+      expect(res.headers["content-security-policy"]).toContain("script-src 'self';");
+      expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(res.headers["cross-origin-opener-policy"]).toBe("same-origin");
     }
     const unknown = await rawGet("/no-such-page", "gzip");
     expect(unknown.status).toBe(404);

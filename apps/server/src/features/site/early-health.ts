@@ -15,7 +15,7 @@ import { checkHealth } from "./service.ts";
  * and answers as it always has (a 500 with the error envelope when the database is down).
  */
 export function withEarlyHealth(deps: TDeps, app: RequestListener): RequestListener {
-  const security = securityHeaderList(deps.config);
+  const security = securityHeaderList(deps.config, "api");
   const logRequests = deps.logger.isLevelEnabled("info");
   return (req, res) => {
     if (!isPlainHealthCheck(req)) return app(req, res);

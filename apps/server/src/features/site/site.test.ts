@@ -69,12 +69,25 @@ describe("site", () => {
     expect(await res.json()).toEqual({ error: { code: "NOT_FOUND", message: "Not found" } });
   });
 
-  it("sends security headers and a request id", async () => {
+  it("sends the API's security headers and a request id", async () => {
     const res = await server.fetch("/api/health");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+    expect(res.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers.get("x-request-id")).toMatch(/[0-9a-f-]{36}/);
     expect(res.headers.get("strict-transport-security")).toBeNull();
+    // The headers only a document uses are left off JSON.
+    expect(res.headers.get("referrer-policy")).toBeNull();
+    expect(res.headers.get("x-dns-prefetch-control")).toBeNull();
+  });
+
+  it("gives the API reference page a document's headers: its scripts are allowed, from this origin only", async () => {
+    const res = await server.fetch("/api/docs");
+    expect(res.headers.get("content-security-policy")).toContain("script-src 'self'");
+    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
   it("gives the other API routes the same security headers as health", async () => {
