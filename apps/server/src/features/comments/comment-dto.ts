@@ -2,7 +2,7 @@ import { REACTION_EMOJIS, type TComment, type TReactionCount, type TReactionStat
 import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client.ts";
 import { postCommentReactions, postComments } from "../../db/schema/index.ts";
-import { rowDate } from "../../lib/row-date.ts";
+import { isoTimestamp, type TIsoOrDate, type TIsoTimestamp, toIso } from "../../lib/row-date.ts";
 import { queryRows } from "../posts/visibility.ts";
 import { type TAuthorRow, toAuthor } from "../profiles/author-dto.ts";
 
@@ -13,8 +13,8 @@ type TCommentRow = {
   userId: string;
   content: string;
   likesCount: number;
-  createdAt: Date;
-  updatedAt: Date;
+  createdAt: TIsoOrDate;
+  updatedAt: TIsoOrDate;
   /** Null when the profile is missing (left join). */
   author: TAuthorRow;
 };
@@ -76,8 +76,8 @@ export function toComment(
     likedByMe: extra.likedByMe,
     reactions: sortReactions(extra.reactions),
     userReactions: sortEmoji(extra.userReactions),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: toIso(row.createdAt),
+    updatedAt: toIso(row.updatedAt),
   };
 }
 
@@ -88,8 +88,8 @@ type THydratedRow = {
   user_id: string;
   content: string;
   likes_count: number;
-  created_at: Date | string;
-  updated_at: Date | string;
+  created_at: TIsoTimestamp;
+  updated_at: TIsoTimestamp;
   username: string | null;
   avatar_url: string | null;
   attachments: Omit<TAttachmentRow, "commentId">[];
@@ -111,7 +111,9 @@ function hydratedColumns(viewerId: string | null): SQL {
           where l.comment_id = post_comments.id and l.user_id = ${viewerId}), false)`
     : sql`false`;
   return sql`post_comments.id, post_comments.post_id, post_comments.parent_id, post_comments.user_id,
-          post_comments.content, post_comments.likes_count, post_comments.created_at, post_comments.updated_at,
+          post_comments.content, post_comments.likes_count,
+          ${isoTimestamp(sql`post_comments.created_at`)} as created_at,
+          ${isoTimestamp(sql`post_comments.updated_at`)} as updated_at,
           a.username, a.avatar_url,
           coalesce((select json_agg(json_build_object('id', f.id, 'fileName', f.file_name, 'fileUrl', f.file_url,
               'fileType', f.file_type, 'fileSize', f.file_size) order by f.position)
@@ -134,8 +136,8 @@ function toCommentOf(r: THydratedRow): TComment {
     userId: r.user_id,
     content: r.content,
     likesCount: r.likes_count,
-    createdAt: rowDate(r.created_at),
-    updatedAt: rowDate(r.updated_at),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
     author: r.username === null ? null : { username: r.username, avatarUrl: r.avatar_url },
   };
   return toComment(row, {

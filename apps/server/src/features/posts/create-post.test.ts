@@ -163,9 +163,18 @@ describe("creating a post: what is written", () => {
       editedAt: null,
       mentions: [],
     });
-    expect(Date.parse((res.body as unknown as { createdAt: string }).createdAt)).toBeGreaterThan(
-      Date.now() - 60_000,
-    );
+    const createdAt = (res.body as unknown as { createdAt: string }).createdAt;
+    expect(Date.parse(createdAt)).toBeGreaterThan(Date.now() - 60_000);
+    // ISO 8601 in UTC with milliseconds, as the feed and the post's page write it too (written by SQL there).
+    expect(createdAt).toBe(new Date(createdAt).toISOString());
+    const [inFeed, page] = await Promise.all([
+      call<{ items: { id: string; createdAt: string; updatedAt: string }[] }>(server, "GET", "/api/feed"),
+      call<{ createdAt: string; updatedAt: string }>(server, "GET", `/api/posts/${res.body.id}`),
+    ]);
+    const fromFeed = inFeed.body.items.find((p) => p.id === res.body.id);
+    expect(fromFeed?.createdAt).toBe(createdAt);
+    expect(page.body.createdAt).toBe(createdAt);
+    expect(page.body.updatedAt).toBe(new Date(page.body.updatedAt).toISOString());
   });
 
   it("posts into a community its author is an active member of", async () => {

@@ -2,7 +2,7 @@ import type { TPost } from "@plugs/domain";
 import { inArray, type SQL, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client.ts";
 import { posts } from "../../db/schema/index.ts";
-import { rowDate } from "../../lib/row-date.ts";
+import { isoTimestamp, type TIsoOrDate, type TIsoTimestamp, toIso } from "../../lib/row-date.ts";
 import { toAuthor } from "../profiles/author-dto.ts";
 import { queryRows, reachableBy } from "./visibility.ts";
 
@@ -15,9 +15,9 @@ type TPostRow = {
   likesCount: number;
   commentsCount: number;
   viewsCount: number;
-  editedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
+  editedAt: TIsoOrDate | null;
+  createdAt: TIsoOrDate;
+  updatedAt: TIsoOrDate;
   /** Null when the profile is missing (left join). */
   author: { username: string; avatarUrl: string | null; isVerified: boolean } | null;
   community: { id: string; name: string; slug: string } | null;
@@ -59,9 +59,9 @@ export function toPost(
     commentsCount: row.commentsCount,
     viewsCount: row.viewsCount,
     likedByMe,
-    editedAt: row.editedAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    editedAt: row.editedAt === null ? null : toIso(row.editedAt),
+    createdAt: toIso(row.createdAt),
+    updatedAt: toIso(row.updatedAt),
     mentions: mentions.map((m) => ({ username: m.username, type: m.mentionType, position: m.position })),
   };
 }
@@ -75,9 +75,9 @@ type THydratedRow = {
   likes_count: number;
   comments_count: number;
   views_count: number;
-  edited_at: Date | string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
+  edited_at: TIsoTimestamp | null;
+  created_at: TIsoTimestamp;
+  updated_at: TIsoTimestamp;
   username: string | null;
   avatar_url: string | null;
   is_verified: boolean | null;
@@ -96,7 +96,8 @@ function hydratedColumns(viewerId: string | null): SQL {
     ? sql`coalesce((select true from post_likes l where l.post_id = posts.id and l.user_id = ${viewerId}), false)`
     : sql`false`;
   return sql`posts.id, posts.user_id, posts.content, posts.visibility, posts.community_id, posts.likes_count,
-    posts.comments_count, posts.views_count, posts.edited_at, posts.created_at, posts.updated_at,
+    posts.comments_count, posts.views_count, ${isoTimestamp(sql`posts.edited_at`)} as edited_at,
+    ${isoTimestamp(sql`posts.created_at`)} as created_at, ${isoTimestamp(sql`posts.updated_at`)} as updated_at,
     a.username, a.avatar_url, a.is_verified, c.name as community_name, c.slug as community_slug,
     coalesce((select json_agg(json_build_object('id', m.id, 'mediaUrl', m.media_url,
         'mediaType', m.media_type, 'width', m.width, 'height', m.height) order by m.position)
@@ -120,9 +121,9 @@ function toPostOf(r: THydratedRow): TPost {
     likesCount: r.likes_count,
     commentsCount: r.comments_count,
     viewsCount: r.views_count,
-    editedAt: r.edited_at === null ? null : rowDate(r.edited_at),
-    createdAt: rowDate(r.created_at),
-    updatedAt: rowDate(r.updated_at),
+    editedAt: r.edited_at,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
     author:
       r.username === null
         ? null
