@@ -7,6 +7,11 @@ export type TConfig = {
   port: number;
   dataDir: string;
   databaseUrl: string | null;
+  /**
+   * DATABASE_PREPARED_STATEMENTS: whether often-run statements are prepared on each pooled PostgreSQL connection
+   * (db/preparing-client.ts). Off for a pooler that does not follow them (PgBouncer's transaction mode before 1.21).
+   */
+  databasePreparedStatements: boolean;
   publicUrl: string;
   authSecret: string | null;
   captchaProvider: "altcha" | "turnstile" | "none";
@@ -119,6 +124,7 @@ export function loadConfig(env: Env = process.env): TConfig {
     port,
     dataDir: path.resolve(text(env, "DATA_DIR") ?? "./data"),
     databaseUrl: url(env, "DATABASE_URL", ["postgres", "postgresql"]),
+    databasePreparedStatements: oneOf(env, "DATABASE_PREPARED_STATEMENTS", ["on", "off"], "on") === "on",
     publicUrl: publicUrl.replace(/\/+$/, ""),
     authSecret,
     captchaProvider,

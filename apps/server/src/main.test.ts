@@ -63,6 +63,11 @@ describe("start-up", () => {
       "Configuration error: DATABASE_URL must be a URL (postgres or postgresql)",
     ],
     ["LOG_LEVEL", "loud", "Configuration error: LOG_LEVEL must be one of fatal, error, warn, info, debug"],
+    [
+      "DATABASE_PREPARED_STATEMENTS",
+      "yes",
+      "Configuration error: DATABASE_PREPARED_STATEMENTS must be one of on, off",
+    ],
     ["SIGNIN_IP_LIMIT", "-1", "Configuration error: SIGNIN_IP_LIMIT must be a whole number"],
   ])("stops with one line naming %s when it is bad", async (name, value, message) => {
     const p = run({ DATA_DIR: tempDataDir(), [name]: value });

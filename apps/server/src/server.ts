@@ -39,6 +39,7 @@ export async function startServer(
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: options.inMemoryDatabase ? null : config.dataDir,
+    preparedStatements: config.databasePreparedStatements,
     onIdleError: (err) => logger.warn({ err }, "an idle database connection closed"),
     onQuery: options.onQuery,
   });

@@ -45,6 +45,8 @@ export async function openDatabase(options: {
   databaseUrl: string | null;
   dataDir: string | null;
   poolMax?: number;
+  /** Prepare often-run statements on each PostgreSQL connection (default on; see preparing-client.ts). */
+  preparedStatements?: boolean;
   /** Told when an idle pooled connection dies (server restart, a dropped database); the pool replaces it. */
   onIdleError?: (err: Error) => void;
   /** Told each SQL statement Drizzle sends, with its parameters (tests count the statements a request costs). */
@@ -58,7 +60,7 @@ export async function openDatabase(options: {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolMax ?? 20,
-      Client: PreparingClient,
+      Client: options.preparedStatements === false ? pg.Client : PreparingClient,
     });
     // Without a listener, node-postgres turns an idle connection's error into an uncaught exception that would
     // stop the whole server; the pool discards that connection and opens a new one when next needed.

@@ -57,6 +57,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("statements on PostgreSQL", () =
     expect(await prepared()).toContain("select $1::int + 1 as next");
   });
 
+  it("prepares nothing when DATABASE_PREPARED_STATEMENTS is off (a pooler that does not follow them)", async () => {
+    const unprepared = await openDatabase({
+      databaseUrl: scratch.url,
+      dataDir: null,
+      poolMax: 1,
+      preparedStatements: false,
+    });
+    try {
+      for (const n of [1, 2, 3, 4, 5, 6]) await unprepared.db.execute(sql`select ${n}::int * 2 as twice`);
+      const [row] = await queryRows<{ n: number }>(
+        unprepared.db,
+        sql`select count(*)::int as n from pg_prepared_statements`,
+      );
+      expect(row?.n).toBe(0);
+    } finally {
+      await unprepared.close();
+    }
+  });
+
   it("runs several statements in one text, and transaction control, unnamed", async () => {
     for (let i = 0; i < 4; i++) {
       await database.db.execute(sql.raw("select 1 as a; select 2 as b"));

@@ -19,7 +19,11 @@ export async function openScriptDeps(): Promise<TDeps> {
   }
   const logger = createLogger(process.env.LOG_LEVEL ? config.logLevel : "warn");
   try {
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    const database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      preparedStatements: config.databasePreparedStatements,
+    });
     return { config, database, db: database.db, logger, storage: createStorage(config) };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
