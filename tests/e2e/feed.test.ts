@@ -89,13 +89,27 @@ describe("PlugFeed", () => {
     await text.press("ArrowUp");
     expect(await options.nth(1).getAttribute("aria-selected")).toBe("true");
     await shot(page, "feed-compose-mention-dark-1280", { fullPage: false });
+    // Frames come late on a busy phone: typing straight after the pick must still go after the mention.
+    await page.evaluate(() => {
+      const w = window as unknown as { __raf?: typeof requestAnimationFrame };
+      w.__raf = window.requestAnimationFrame;
+      window.requestAnimationFrame = (callback) =>
+        window.setTimeout(() => callback(performance.now()), 1000) as unknown as number;
+    });
     await text.press("Enter");
     await list.waitFor({ state: "hidden" });
     const mentioned = secondBob as string;
-    await text.pressSequentially("for the alpha: https://example.com/report.");
+    await text.press("f");
+    // Past the slow frame, then the rest: the caret must not have been moved back over the "f" meanwhile.
+    await page.waitForTimeout(1100);
+    await text.pressSequentially("or the alpha: https://example.com/report.");
     expect(await text.inputValue()).toBe(
       `gm! Big thanks to @${mentioned} for the alpha: https://example.com/report.`,
     );
+    await page.evaluate(() => {
+      const w = window as unknown as { __raf: typeof requestAnimationFrame };
+      window.requestAnimationFrame = w.__raf;
+    });
 
     // Nobody by that name; Escape closes the suggestions without leaving the composer.
     await text.pressSequentially(" @zzqx");

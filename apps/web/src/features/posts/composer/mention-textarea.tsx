@@ -1,6 +1,6 @@
 import { M, type TMentionSuggestion } from "@plugs/domain";
 import { BadgeCheck } from "lucide-react";
-import { type ComponentProps, type KeyboardEvent, useId, useRef, useState } from "react";
+import { type ComponentProps, type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from "react";
 import { Avatar } from "../../../components/ui/avatar.tsx";
 import { Textarea } from "../../../components/ui/input.tsx";
 import { cn } from "../../../lib/cn.ts";
@@ -37,6 +37,8 @@ export function MentionTextarea({
   ...props
 }: TProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
+  /** Where the caret goes once a picked mention's text is in the textarea. */
+  const caretAfterPick = useRef<number | null>(null);
   const listId = useId();
   const [fragment, setFragment] = useState<{ start: number; query: string } | null>(null);
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
@@ -60,12 +62,19 @@ export function MentionTextarea({
     const next = value.slice(0, fragment.start) + inserted + value.slice(caret);
     onChange(next);
     setFragment(null);
-    const at = fragment.start + inserted.length;
-    requestAnimationFrame(() => {
-      el.focus();
-      el.setSelectionRange(at, at);
-    });
+    caretAfterPick.current = fragment.start + inserted.length;
   };
+
+  // Right after the picked mention is rendered, before the browser handles another key: placed any later (a frame
+  // later, say), the caret would jump back over what was typed meanwhile.
+  useLayoutEffect(() => {
+    const at = caretAfterPick.current;
+    const el = ref.current;
+    if (at === null || !el) return;
+    caretAfterPick.current = null;
+    el.focus();
+    el.setSelectionRange(at, at);
+  });
 
   const keyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (open) {
