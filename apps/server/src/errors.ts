@@ -50,6 +50,16 @@ export type TErrorBody = {
 
 /** Postgres unique violation, whichever driver raised it (Drizzle wraps the driver's error in `cause`). */
 export function isUniqueViolation(err: unknown): boolean {
+  return hasPostgresCode(err, "23505");
+}
+
+/** A foreign key violation (23503): the row referred to was deleted meanwhile. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  return hasPostgresCode(err, "23503");
+}
+
+/** Whether an error, or the driver error Drizzle wrapped in it, has this PostgreSQL code. */
+function hasPostgresCode(err: unknown, code: string): boolean {
   const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === "23505" || e?.cause?.code === "23505";
+  return e?.code === code || e?.cause?.code === code;
 }

@@ -37,9 +37,3 @@ export async function requireAccessibleComment(
   if (!comment || !post) throw new AppError("NOT_FOUND", M.comments.notFound);
   return { comment, post };
 }
-
-/** Drizzle wraps driver errors; the Postgres code is on the error or its cause. */
-export function isForeignKeyViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === "23503" || e?.cause?.code === "23503";
-}

@@ -3,11 +3,11 @@ import { M, type TComment, type TCreateCommentRequest } from "@plugs/domain";
 import { eq, sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { commentMentions, postCommentAttachments, postComments, posts } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
+import { AppError, isForeignKeyViolation } from "../../errors.ts";
 import { mentionValues, notifyMentioned, resolveMentions } from "../mentions/resolve-mentions.ts";
 import { notify, type TNotifyInput } from "../notifications/notify.ts";
 import { findAccessiblePost } from "../posts/visibility.ts";
-import { findComment, isForeignKeyViolation } from "./comment-access.ts";
+import { findComment } from "./comment-access.ts";
 import { hydrateComments } from "./comment-dto.ts";
 import { removeCommentFiles, saveCommentFiles } from "./comment-files.ts";
 

@@ -2,8 +2,8 @@ import { M, type TLikeState } from "@plugs/domain";
 import { and, eq, sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { postCommentLikes, postComments } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import { isForeignKeyViolation, requireAccessibleComment } from "./comment-access.ts";
+import { AppError, isForeignKeyViolation } from "../../errors.ts";
+import { requireAccessibleComment } from "./comment-access.ts";
 import { awardCommentLikePoints } from "./reaction-points.ts";
 
 /**

@@ -2,8 +2,8 @@ import { M, type TReactionEmoji, type TReactionState } from "@plugs/domain";
 import { and, eq } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { postCommentReactions } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import { isForeignKeyViolation, requireAccessibleComment } from "./comment-access.ts";
+import { AppError, isForeignKeyViolation } from "../../errors.ts";
+import { requireAccessibleComment } from "./comment-access.ts";
 import { reactionStateOf } from "./comment-dto.ts";
 import { awardReactionPoints } from "./reaction-points.ts";
 

@@ -1,13 +1,8 @@
 import { M, type TLikeState } from "@plugs/domain";
 import { sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
-import { AppError } from "../../errors.ts";
+import { AppError, isForeignKeyViolation } from "../../errors.ts";
 import { canInteract, findAccessiblePost, isUuid, queryRows, reachableBy } from "./visibility.ts";
-
-function isForeignKeyViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === "23503" || e?.cause?.code === "23503";
-}
 
 /**
  * Likes (step 1) or unlikes (step -1) a post in one statement (one transaction, one round trip), if the viewer may:

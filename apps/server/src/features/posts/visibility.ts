@@ -30,6 +30,12 @@ export async function queryRows<T>(db: Pick<TDb, "execute">, query: SQL): Promis
   return result.rows;
 }
 
+/** A condition on `posts p`: the viewer is an active member of the post's community. */
+function activeMemberOfCommunity(viewerId: string): SQL {
+  return sql`exists (select 1 from community_members m
+    where m.community_id = p.community_id and m.user_id = ${viewerId} and m.status = 'active')`;
+}
+
 /**
  * A condition on `posts p`: the viewer may reach the post on single-post routes (see findAccessiblePost): it is
  * public, and outside communities, or in one where the viewer is an active member, or theirs.
@@ -37,8 +43,7 @@ export async function queryRows<T>(db: Pick<TDb, "execute">, query: SQL): Promis
 export function reachableBy(viewerId: string | null): SQL {
   if (!viewerId) return sql`(p.visibility = 'public' and p.community_id is null)`;
   return sql`(p.visibility = 'public' and (p.community_id is null or p.user_id = ${viewerId}
-    or exists (select 1 from community_members m
-      where m.community_id = p.community_id and m.user_id = ${viewerId} and m.status = 'active')))`;
+    or ${activeMemberOfCommunity(viewerId)}))`;
 }
 
 /**
@@ -46,8 +51,7 @@ export function reachableBy(viewerId: string | null): SQL {
  * communities or in one where the viewer is an active member (TAccessiblePost's canInteract).
  */
 export function canInteract(viewerId: string): SQL {
-  return sql`(p.visibility = 'public' and (p.community_id is null or exists (select 1 from community_members m
-    where m.community_id = p.community_id and m.user_id = ${viewerId} and m.status = 'active')))`;
+  return sql`(p.visibility = 'public' and (p.community_id is null or ${activeMemberOfCommunity(viewerId)}))`;
 }
 
 export type TAccessiblePost = {
@@ -68,10 +72,7 @@ export async function findAccessiblePost(
   viewerId: string | null,
 ): Promise<TAccessiblePost | null> {
   if (!isUuid(postId)) return null;
-  const member = viewerId
-    ? sql`exists (select 1 from community_members m
-        where m.community_id = p.community_id and m.user_id = ${viewerId} and m.status = 'active')`
-    : sql`false`;
+  const member = viewerId ? activeMemberOfCommunity(viewerId) : sql`false`;
   const [row] = await queryRows<{
     id: string;
     user_id: string;
