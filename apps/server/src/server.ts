@@ -41,6 +41,7 @@ export async function startServer(
     dataDir: options.inMemoryDatabase ? null : config.dataDir,
     preparedStatements: config.databasePreparedStatements,
     onIdleError: (err) => logger.warn({ err }, "an idle database connection closed"),
+    onNotifyError: (err) => logger.error({ err }, "events could not be published after their commit"),
     onQuery: options.onQuery,
   });
   const deps: TDeps = { config, database, db: database.db, logger, storage };

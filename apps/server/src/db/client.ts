@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDataDirLock } from "./lock.ts";
+import { notifyAfterCommit } from "./notify-after-commit.ts";
 import { PreparingClient } from "./preparing-client.ts";
 import * as schema from "./schema/index.ts";
 
@@ -51,7 +52,15 @@ export async function openDatabase(options: {
   onIdleError?: (err: Error) => void;
   /** Told each SQL statement Drizzle sends, with its parameters (tests count the statements a request costs). */
   onQuery?: (query: string, params: unknown[]) => void;
+  /**
+   * Told when a transaction's NOTIFYs fail after it committed (see notify-after-commit.ts); the committed work
+   * stands. Without it the failure is written to stderr.
+   */
+  onNotifyError?: (err: unknown) => void;
 }): Promise<TDatabase> {
+  const onNotifyError =
+    options.onNotifyError ??
+    ((err: unknown) => console.error("events could not be published after their commit", err));
   const onQuery = options.onQuery;
   const logger = onQuery
     ? { logQuery: (query: string, params: unknown[]) => onQuery(query, params) }
@@ -66,6 +75,7 @@ export async function openDatabase(options: {
     // stop the whole server; the pool discards that connection and opens a new one when next needed.
     pool.on("error", (err) => options.onIdleError?.(err));
     const db = drizzlePg(pool, { schema, logger }) as unknown as TDb;
+    notifyAfterCommit(db, onNotifyError);
     try {
       await migratePg(db as never, { migrationsFolder: MIGRATIONS });
     } catch (err) {
@@ -83,6 +93,7 @@ export async function openDatabase(options: {
       : new PGlite({ extensions });
     await client.waitReady;
     const db = drizzlePglite(client, { schema, logger }) as unknown as TDb;
+    notifyAfterCommit(db, onNotifyError);
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
     return {
       db,

@@ -1,6 +1,6 @@
 import type { TNotification } from "@plugs/domain";
-import { sql } from "drizzle-orm";
 import type { TDb } from "../../db/client.ts";
+import { sendNotifications } from "../../db/notify-after-commit.ts";
 
 /** The one channel every server instance listens on. */
 export const EVENTS_CHANNEL = "plugs_events";
@@ -11,9 +11,9 @@ export type TBusEvent =
   | { type: "post"; postId: string; authorId: string; communityId: string | null };
 
 /**
- * Publishes an event with NOTIFY inside the caller's transaction, so it reaches listeners only if and when that
- * transaction commits (a rolled-back post never pings anyone). The same on PGlite and PostgreSQL; payloads stay
- * far below NOTIFY's 8000-byte limit (ids and one notification).
+ * Publishes an event with NOTIFY. Inside a transaction it leaves once the transaction has committed (a rolled-back
+ * post never pings anyone; see db/notify-after-commit.ts for why after, not in). The same on PGlite and PostgreSQL;
+ * payloads stay far below NOTIFY's 8000-byte limit (ids and one notification).
  */
 export async function publishEvent(db: Pick<TDb, "execute">, event: TBusEvent): Promise<void> {
   await publishEvents(db, [event]);
@@ -22,8 +22,9 @@ export async function publishEvent(db: Pick<TDb, "execute">, event: TBusEvent): 
 /** publishEvent for many events in one statement (one NOTIFY each, in order): a bulk airdrop's notifications. */
 export async function publishEvents(db: Pick<TDb, "execute">, events: TBusEvent[]): Promise<void> {
   if (events.length === 0) return;
-  const payloads = JSON.stringify(events.map((event) => JSON.stringify(event)));
-  await db.execute(
-    sql`select pg_notify(${EVENTS_CHANNEL}, payload) from json_array_elements_text(${payloads}::json) as payload`,
+  await sendNotifications(
+    db,
+    EVENTS_CHANNEL,
+    events.map((event) => JSON.stringify(event)),
   );
 }
