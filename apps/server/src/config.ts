@@ -12,6 +12,11 @@ export type TConfig = {
    * (db/preparing-client.ts). Off for a pooler that does not follow them (PgBouncer's transaction mode before 1.21).
    */
   databasePreparedStatements: boolean;
+  /**
+   * DATABASE_POOL_SIZE: the most PostgreSQL connections the server holds (default 10; one of them listens for
+   * events). More is not faster: a query waits for a free connection in Node instead of for a CPU on the database.
+   */
+  databasePoolSize: number;
   publicUrl: string;
   authSecret: string | null;
   captchaProvider: "altcha" | "turnstile" | "none";
@@ -125,6 +130,7 @@ export function loadConfig(env: Env = process.env): TConfig {
     dataDir: path.resolve(text(env, "DATA_DIR") ?? "./data"),
     databaseUrl: url(env, "DATABASE_URL", ["postgres", "postgresql"]),
     databasePreparedStatements: oneOf(env, "DATABASE_PREPARED_STATEMENTS", ["on", "off"], "on") === "on",
+    databasePoolSize: integer(env, "DATABASE_POOL_SIZE", 10, 2, 1000, "a number of connections (2-1000)"),
     publicUrl: publicUrl.replace(/\/+$/, ""),
     authSecret,
     captchaProvider,

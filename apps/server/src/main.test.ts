@@ -68,6 +68,11 @@ describe("start-up", () => {
       "yes",
       "Configuration error: DATABASE_PREPARED_STATEMENTS must be one of on, off",
     ],
+    [
+      "DATABASE_POOL_SIZE",
+      "1",
+      'Configuration error: DATABASE_POOL_SIZE must be a number of connections (2-1000), got "1"',
+    ],
     ["SIGNIN_IP_LIMIT", "-1", "Configuration error: SIGNIN_IP_LIMIT must be a whole number"],
   ])("stops with one line naming %s when it is bad", async (name, value, message) => {
     const p = run({ DATA_DIR: tempDataDir(), [name]: value });

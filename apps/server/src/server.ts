@@ -40,6 +40,7 @@ export async function startServer(
     databaseUrl: config.databaseUrl,
     dataDir: options.inMemoryDatabase ? null : config.dataDir,
     preparedStatements: config.databasePreparedStatements,
+    poolMax: config.databasePoolSize,
     onIdleError: (err) => logger.warn({ err }, "an idle database connection closed"),
     onNotifyError: (err) => logger.error({ err }, "events could not be published after their commit"),
     onQuery: options.onQuery,

@@ -70,8 +70,23 @@ export async function openBenchDeps(
   target: TBenchDatabase,
   onQuery?: (query: string, params: unknown[]) => void,
 ): Promise<TDeps> {
-  const config = loadConfig({ ...target.env, CAPTCHA_PROVIDER: "none", LOG_LEVEL: "silent", WEB_DIST: "" });
-  const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir, onQuery });
+  // The database settings the server process gets from the bench's environment, so both use the same pool.
+  const { DATABASE_POOL_SIZE, DATABASE_PREPARED_STATEMENTS } = process.env;
+  const config = loadConfig({
+    ...target.env,
+    DATABASE_POOL_SIZE,
+    DATABASE_PREPARED_STATEMENTS,
+    CAPTCHA_PROVIDER: "none",
+    LOG_LEVEL: "silent",
+    WEB_DIST: "",
+  });
+  const database = await openDatabase({
+    databaseUrl: target.databaseUrl,
+    dataDir: target.dataDir,
+    onQuery,
+    poolMax: config.databasePoolSize,
+    preparedStatements: config.databasePreparedStatements,
+  });
   return {
     config,
     database,

@@ -68,7 +68,7 @@ export async function openDatabase(options: {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: options.poolMax ?? 20,
+      max: options.poolMax ?? 10,
       Client: options.preparedStatements === false ? pg.Client : PreparingClient,
     });
     // Without a listener, node-postgres turns an idle connection's error into an uncaught exception that would

@@ -23,6 +23,7 @@ export async function openScriptDeps(): Promise<TDeps> {
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       preparedStatements: config.databasePreparedStatements,
+      poolMax: config.databasePoolSize,
     });
     return { config, database, db: database.db, logger, storage: createStorage(config) };
   } catch (err) {
