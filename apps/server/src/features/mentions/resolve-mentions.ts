@@ -93,12 +93,19 @@ export async function resolveMentions(
  */
 export async function notifyMentioned(
   db: TNotifyDb,
-  source:
-    | { type: "post"; id: string; actorId: string }
-    | { type: "comment"; id: string; postId: string; actorId: string },
+  source: TMentionSource,
   userIds: string[],
 ): Promise<void> {
-  const inputs: TNotifyInput[] = userIds.map((userId) =>
+  await notify(db, mentionNotices(source, userIds));
+}
+
+type TMentionSource =
+  | { type: "post"; id: string; actorId: string }
+  | { type: "comment"; id: string; postId: string; actorId: string };
+
+/** notifyMentioned's notifications, for a caller that sends them with others in one notify(). */
+export function mentionNotices(source: TMentionSource, userIds: string[]): TNotifyInput[] {
+  return userIds.map((userId) =>
     source.type === "post"
       ? { kind: "mention_post", userId, actorId: source.actorId, postId: source.id }
       : {
@@ -109,5 +116,4 @@ export async function notifyMentioned(
           commentId: source.id,
         },
   );
-  await notify(db, inputs);
 }

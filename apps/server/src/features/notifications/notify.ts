@@ -1,5 +1,5 @@
 import type { TNotificationKind } from "@plugs/domain";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client.ts";
 import { rowDate } from "../../lib/row-date.ts";
 import { queryRows } from "../posts/visibility.ts";
@@ -68,19 +68,27 @@ type TCreatedRow = {
 };
 
 /**
- * Records notifications and pushes each new one to its user's open event streams (on commit of the caller's
- * transaction), in two statements however many there are: one inserts them and reads their actors, one publishes.
+ * Records notifications and pushes each new one to its user's open event streams (once the statement's transaction
+ * has committed), in two statements however many there are: one inserts them and reads their actors, one publishes.
  * Never for acting on your own content, never to someone who may not see the post it is about (any post outside
  * communities; a community's post only for its active members, so a notification never reveals a post its reader
  * cannot open), and never twice for the same thing (the unique key; a repeat is silently skipped). Returns how many
  * were created.
  *
+ * `alongWith` are the writes that cause the notifications, as named data-modifying WITH queries (`name as (insert
+ * ...)`): they run in the same statement, so the writes and their notifications are one atomic round trip without a
+ * transaction (a comment, its attachments, mentions and count). They run even when nobody is to be notified.
+ *
  * Used by mentions and follows; comments (mention_comment, reply, comment) and points (points, airdrop) call it
  * with their own kinds.
  */
-export async function notify(db: TNotifyDb, inputs: TNotifyInput | TNotifyInput[]): Promise<number> {
+export async function notify(
+  db: TNotifyDb,
+  inputs: TNotifyInput | TNotifyInput[],
+  alongWith: SQL[] = [],
+): Promise<number> {
   const list = (Array.isArray(inputs) ? inputs : [inputs]).filter((i) => i.userId !== i.actorId);
-  if (list.length === 0) return 0;
+  if (list.length === 0 && alongWith.length === 0) return 0;
   const rows = list.map((i) => ({
     user_id: i.userId,
     actor_id: i.actorId,
@@ -90,9 +98,10 @@ export async function notify(db: TNotifyDb, inputs: TNotifyInput | TNotifyInput[
     comment_id: "commentId" in i ? i.commentId : null,
     amount: "amount" in i ? i.amount : null,
   }));
+  const writes = alongWith.length > 0 ? sql`${sql.join(alongWith, sql`, `)}, ` : sql``;
   const created = await queryRows<TCreatedRow>(
     db,
-    sql`with input as (
+    sql`with ${writes}input as (
         select * from json_to_recordset(${JSON.stringify(rows)}::json) as i(user_id uuid, actor_id uuid,
           kind text, source_key text, post_id uuid, comment_id uuid, amount int)
       ), created as (
