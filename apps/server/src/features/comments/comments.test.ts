@@ -186,6 +186,23 @@ describe("writing comments", () => {
       .where(and(eq(notifications.kind, "mention_comment"), eq(notifications.commentId, comment.id)));
     expect(notes).toEqual([{ userId: bob.id, actorId: alice.id }]);
   });
+
+  it("saves and counts an author's comment on their own post, which notifies nobody", async () => {
+    const post = await createPostAs(server, author.cookie, { content: "my own thread" });
+    const mine = await commentAs(server, author.cookie, post.id, { content: "adding context myself" });
+    const reply = await commentAs(server, author.cookie, post.id, { content: "and more", parentId: mine.id });
+    expect(await commentCounts(server, post.id)).toEqual({ commentsCount: 2, rows: 2 });
+    const listed = await listComments(server, author.cookie, post.id);
+    expect(listed.status).toBe(200);
+    expect(listed.body.items.map((c) => [c.content, c.replies.map((r) => r.id)])).toEqual([
+      ["adding context myself", [reply.id]],
+    ]);
+    const notes = await server.deps.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(eq(notifications.postId, post.id));
+    expect(notes).toEqual([]);
+  });
 });
 
 describe("attachments", () => {
