@@ -36,7 +36,8 @@ export async function sendNotifications(
   payloads: readonly string[],
 ): Promise<void> {
   const notifications = payloads.map((payload) => ({ channel, payload }));
-  const queue = waiting.get(sessionOf(db) ?? db);
+  const session = sessionOf(db);
+  const queue = session && waiting.get(session);
   if (queue) queue.push(...notifications);
   else await sendNow(db, notifications);
 }

@@ -170,7 +170,7 @@ export async function hydrateViewedPost(
   postId: string,
   viewerId: string | null,
   view: { key: string; day: string } | null,
-): Promise<{ post: TPost; counted: boolean } | null> {
+): Promise<TPost | null> {
   const counting = view
     ? sql`, counted as (insert into post_views (post_id, viewer_key, day)
           select id, ${view.key}, ${view.day} from target on conflict do nothing returning post_id),
@@ -185,8 +185,7 @@ export async function hydrateViewedPost(
       from posts ${HYDRATED_JOINS} where posts.id = (select id from target)`,
   );
   if (!row) return null;
-  const counted = row.moved_views !== null;
-  return { post: toPostOf(counted ? { ...row, views_count: row.moved_views ?? 0 } : row), counted };
+  return toPostOf(row.moved_views === null ? row : { ...row, views_count: row.moved_views });
 }
 
 /**

@@ -65,10 +65,10 @@ export async function viewPost(
   const day = utcDay();
   const key = viewerKey(deps, viewer, client, day);
   const remember = rememberView(deps, day, `${postId.toLowerCase()} ${key}`);
-  const found = await hydrateViewedPost(deps.db, postId, viewer?.id ?? null, remember ? { key, day } : null);
-  if (!found) throw new AppError("NOT_FOUND", M.posts.notFound);
+  const post = await hydrateViewedPost(deps.db, postId, viewer?.id ?? null, remember ? { key, day } : null);
+  if (!post) throw new AppError("NOT_FOUND", M.posts.notFound);
   remember?.();
-  return { ...found.post, communitySlug: found.post.community?.slug ?? null };
+  return { ...post, communitySlug: post.community?.slug ?? null };
 }
 
 /** The earlier versions of a post's text, newest first, for whoever may see the post. */
