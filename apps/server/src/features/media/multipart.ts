@@ -26,15 +26,22 @@ export const MAX_REQUEST_BYTES = FILE_RULES.video.maxBytes + 1024 * 1024;
 
 /**
  * Refuses any request body over MAX_REQUEST_BYTES with 413 and the error envelope, before it is read. GET and HEAD
- * carry no body the app reads, so they skip the check: asking for the body makes the Node adapter build a full
- * fetch Request (an AbortController, copied headers) for every read.
+ * carry no body the app reads, so they skip the check. A body with a Content-Length is judged by it (Node's parser
+ * never reads past it) without touching `c.req.raw.body`: asking for the body makes the Node adapter build a full
+ * fetch Request (a ReadableStream, an AbortController, copied headers: ~100 µs of a like's or a comment's CPU), and
+ * reading the body afterwards then goes through it instead of straight from Node's request. A chunked body is
+ * counted as it is read.
  */
 export function requestBodyLimit(maxSize = MAX_REQUEST_BYTES): MiddlewareHandler {
-  const limit = bodyLimit({
-    maxSize,
-    onError: () => {
-      throw new AppError("TOO_LARGE", M.files.requestTooLarge);
-    },
-  });
-  return (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limit(c, next));
+  const tooLarge = () => {
+    throw new AppError("TOO_LARGE", M.files.requestTooLarge);
+  };
+  const limit = bodyLimit({ maxSize, onError: tooLarge });
+  return (c, next) => {
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    const length = c.req.header("content-length");
+    if (c.req.header("transfer-encoding") !== undefined) return limit(c, next);
+    if (length !== undefined && Number.parseInt(length, 10) > maxSize) tooLarge();
+    return next();
+  };
 }
