@@ -39,8 +39,8 @@ export function requestBodyLimit(maxSize = MAX_REQUEST_BYTES): MiddlewareHandler
   const limit = bodyLimit({ maxSize, onError: tooLarge });
   return (c, next) => {
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
-    const length = c.req.header("content-length");
     if (c.req.header("transfer-encoding") !== undefined) return limit(c, next);
+    const length = c.req.header("content-length");
     if (length !== undefined && Number.parseInt(length, 10) > maxSize) tooLarge();
     return next();
   };
