@@ -1,5 +1,8 @@
 import path from "node:path";
 
+/** DATABASE_POOL_SIZE when unset; also what `openDatabase` opens when not told (tests, one-off scripts). */
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
+
 /** Thrown for a bad environment value; main.ts prints its one-line message and exits. */
 export class ConfigError extends Error {}
 
@@ -130,7 +133,14 @@ export function loadConfig(env: Env = process.env): TConfig {
     dataDir: path.resolve(text(env, "DATA_DIR") ?? "./data"),
     databaseUrl: url(env, "DATABASE_URL", ["postgres", "postgresql"]),
     databasePreparedStatements: oneOf(env, "DATABASE_PREPARED_STATEMENTS", ["on", "off"], "on") === "on",
-    databasePoolSize: integer(env, "DATABASE_POOL_SIZE", 10, 2, 1000, "a number of connections (2-1000)"),
+    databasePoolSize: integer(
+      env,
+      "DATABASE_POOL_SIZE",
+      DEFAULT_DATABASE_POOL_SIZE,
+      2,
+      1000,
+      "a number of connections (2-1000)",
+    ),
     publicUrl: publicUrl.replace(/\/+$/, ""),
     authSecret,
     captchaProvider,

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { DEFAULT_DATABASE_POOL_SIZE } from "../config.ts";
 import { acquireDataDirLock } from "./lock.ts";
 import { notifyAfterCommit } from "./notify-after-commit.ts";
 import { PreparingClient } from "./preparing-client.ts";
@@ -68,7 +69,7 @@ export async function openDatabase(options: {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: options.poolMax ?? 10,
+      max: options.poolMax ?? DEFAULT_DATABASE_POOL_SIZE,
       Client: options.preparedStatements === false ? pg.Client : PreparingClient,
     });
     // Without a listener, node-postgres turns an idle connection's error into an uncaught exception that would
