@@ -210,7 +210,7 @@ describe("PlugFeed", () => {
     };
     expect(edits.items).toHaveLength(1);
 
-    // Delete, after confirming: gone from the j.server, and the page goes back to the feed.
+    // Delete, after confirming: gone from the server, and the page goes back to the feed.
     await page.getByRole("button", { name: "Post options" }).click();
     await page.getByRole("menuitem", { name: "Delete" }).click();
     const confirm = page.getByRole("dialog", { name: "Delete this post?" });
