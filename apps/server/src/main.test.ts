@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "./db/client.ts";
 import { siteSettings } from "./db/schema/index.ts";
 import { createScratchDatabase } from "./db/scratch-database.ts";
@@ -42,12 +42,20 @@ async function listening(p: TProcess): Promise<string> {
   throw new Error(`server did not start: ${p.output()}`);
 }
 
+const dataDirs: string[] = [];
+
 function tempDataDir() {
-  return fs.mkdtempSync(path.join(os.tmpdir(), "plugs-main-"));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "plugs-main-"));
+  dataDirs.push(dir);
+  return dir;
 }
 
 afterEach(() => {
   for (const child of started.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+});
+
+afterAll(() => {
+  for (const dir of dataDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
 });
 
 describe("start-up", () => {
