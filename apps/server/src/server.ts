@@ -5,6 +5,7 @@ import { createApp } from "./app.ts";
 import type { TConfig } from "./config.ts";
 import type { TDeps } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
+import { startMaintenance } from "./db/maintenance.ts";
 import { onAuthStart } from "./features/auth/startup.ts";
 import { startEventBus } from "./features/realtime/event-bus.ts";
 import { createRealtimeHub, type TRealtimeHub } from "./features/realtime/hub.ts";
@@ -31,6 +32,8 @@ export async function startServer(
     realtimeHeartbeatMs?: number;
     /** Told each SQL statement the app sends (tests). */
     onQuery?: (query: string) => void;
+    /** How often PGlite's tables are looked over (db/maintenance.ts; tests shorten it). */
+    maintenanceIntervalMs?: number;
   } = {},
 ): Promise<TRunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
@@ -69,6 +72,10 @@ export async function startServer(
     s.once("error", reject);
   });
   const port = (server.address() as AddressInfo).port;
+  // PostgreSQL has autovacuum; the embedded database needs its work done by the app (db/maintenance.ts).
+  const maintenance = database.pglite
+    ? startMaintenance(database.pglite, logger, options.maintenanceIntervalMs)
+    : null;
   let closing: Promise<void> | null = null;
   return {
     url: `http://127.0.0.1:${port}`,
@@ -84,6 +91,7 @@ export async function startServer(
           // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
           (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
         });
+        await maintenance?.stop();
         await database.close();
       })();
       return closing;

@@ -1,0 +1,90 @@
+import type { PGlite } from "@electric-sql/pglite";
+import type { TLogger } from "../logger.ts";
+
+/**
+ * PGlite runs no autovacuum (it is a single backend, with no launcher to start workers), so an embedded database is
+ * otherwise never analyzed nor vacuumed: the planner keeps guessing row counts and selectivities (on the bench's data
+ * at scale 0.1 with no statistics, the public feed and For You took two to three times as long as once analyzed; see
+ * docs/benchmarks.md) and dead rows pile up without their space being reused. A pass does what autovacuum's default thresholds would, table by table:
+ *  - VACUUM (ANALYZE) a table whose dead rows pass 50 + 20% of its rows, or whose inserts since its last vacuum pass
+ *    1000 + 20% (the visibility map, which index-only scans need);
+ *  - ANALYZE a table whose changed rows since its last analyze pass 50 + 10% of its rows;
+ *  - both for a table that holds data and was never vacuumed or analyzed (a database from before this pass, or one
+ *    whose counters were lost in a crash: PostgreSQL's counters only survive a clean shutdown).
+ * PGlite answers one statement at a time, so each table's statement is a short pause for requests, not a lock held
+ * across the pass. It goes to PGlite directly, not through Drizzle, so tests that count a request's statements never
+ * see it.
+ */
+export async function maintainTables(pglite: PGlite): Promise<{ vacuumed: string[]; analyzed: string[] }> {
+  // The counters reach the shared statistics at the end of a statement, at most once a second: flush them first.
+  await pglite.query("select pg_stat_force_next_flush()");
+  const { rows } = await pglite.query<{ name: string; vacuum: boolean; analyze: boolean }>(
+    `select format('%I.%I', s.schemaname, s.relname) as name,
+            (c.reltuples < 0 and pg_relation_size(c.oid) > 0)
+              or s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, s.n_live_tup)
+              or s.n_ins_since_vacuum > 1000 + 0.2 * greatest(c.reltuples, s.n_live_tup) as vacuum,
+            s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, s.n_live_tup) as analyze
+       from pg_stat_user_tables s
+       join pg_class c on c.oid = s.relid
+      order by s.relname`,
+  );
+  const vacuumed: string[] = [];
+  const analyzed: string[] = [];
+  for (const row of rows) {
+    if (row.vacuum) {
+      await pglite.exec(`vacuum (analyze) ${row.name}`);
+      vacuumed.push(row.name);
+      analyzed.push(row.name);
+    } else if (row.analyze) {
+      await pglite.exec(`analyze ${row.name}`);
+      analyzed.push(row.name);
+    }
+  }
+  return { vacuumed, analyzed };
+}
+
+/** How often the embedded database is looked over: autovacuum's own default naptime. */
+export const MAINTENANCE_INTERVAL_MS = 60_000;
+
+/**
+ * Runs `maintainTables` every `intervalMs` (never two passes at once) until stopped. `stop()` waits for a pass under
+ * way, so the database can be closed after it.
+ */
+export function startMaintenance(pglite: PGlite, logger: TLogger, intervalMs = MAINTENANCE_INTERVAL_MS) {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const pass = async () => {
+    const started = performance.now();
+    try {
+      const { vacuumed, analyzed } = await maintainTables(pglite);
+      const ms = Math.round(performance.now() - started);
+      // Quiet, as autovacuum is, unless a pass was long enough for requests to feel it.
+      if (analyzed.length > 0) {
+        logger[ms >= 1000 ? "info" : "debug"]({ vacuumed, analyzed, ms }, "embedded database maintained");
+      }
+    } catch (err) {
+      logger.warn({ err }, "embedded database maintenance failed; it is tried again at the next pass");
+    }
+  };
+  const schedule = () => {
+    // Closed without stop() (a test that closes the database itself): nothing left to look after.
+    if (stopped || pglite.closed) return;
+    timer = setTimeout(() => {
+      running = pass().finally(() => {
+        running = null;
+        schedule();
+      });
+    }, intervalMs);
+    // Nothing to wait for on its own: a process with nothing else to do may exit.
+    timer.unref();
+  };
+  schedule();
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
