@@ -37,6 +37,7 @@ export async function startHttpPeer() {
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? null,
     /** The body every request gets from now on (resolves once the peer has it). */
     answer(json: string) {
       return new Promise<void>((resolve) => {

@@ -15,7 +15,12 @@ export type TLighthouseResult = {
   lcpMs: number;
   cls: number;
   tbtMs: number;
+  /** Lighthouse's own error when it could not finish the page (then the scores above mean nothing). */
+  runtimeError?: string;
 };
+
+/** How many times a page is tried when Lighthouse cannot finish it (a runtime error, not a low score). */
+const ATTEMPTS = 3;
 
 type TLhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 
@@ -36,15 +41,20 @@ export async function runLighthouse(
   const results: TLighthouseResult[] = [];
   try {
     for (const page of Object.keys(BUDGET_PAGES)) {
-      const run = await lighthouse(`${baseUrl}${page}`, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-      });
-      if (!run) throw new Error(`Lighthouse returned nothing for ${page}`);
-      onReport?.(page, run.lhr);
-      const { categories, audits } = run.lhr;
+      const once = async () => {
+        const run = await lighthouse(`${baseUrl}${page}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+        });
+        if (!run) throw new Error(`Lighthouse returned nothing for ${page}`);
+        return run.lhr;
+      };
+      let lhr = await once();
+      for (let attempt = 2; attempt <= ATTEMPTS && lhr.runtimeError; attempt++) lhr = await once();
+      onReport?.(page, lhr);
+      const { categories, audits } = lhr;
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
       results.push({
@@ -56,6 +66,9 @@ export async function runLighthouse(
         lcpMs: Math.round(value("largest-contentful-paint")),
         cls: Math.round(value("cumulative-layout-shift") * 1000) / 1000,
         tbtMs: Math.round(value("total-blocking-time")),
+        ...(lhr.runtimeError
+          ? { runtimeError: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` }
+          : {}),
       });
     }
   } finally {

@@ -1,7 +1,18 @@
 import autocannon from "autocannon";
+import type { TCpuSplit } from "./cpu.ts";
 
-/** One measurement: throughput, latency percentiles in milliseconds, and anything that went wrong. */
-export type TMeasure = { rps: number; p50: number; p99: number; requests: number; errors: number };
+/**
+ * One measurement: throughput, latency percentiles in milliseconds, anything that went wrong, and (once the runner
+ * adds it) the CPU time per request in microseconds.
+ */
+export type TMeasure = {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  errors: number;
+  cpu?: TCpuSplit;
+};
 
 export type TLoadRequest = {
   method: "GET" | "PUT" | "DELETE" | "POST";

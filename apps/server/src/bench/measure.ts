@@ -1,10 +1,13 @@
+import { sql } from "drizzle-orm";
+import type { TDeps } from "../context.ts";
+import { cpuMeter } from "./cpu.ts";
 import { benchId, createBenchDatabase, openBenchDeps, seedAndInspect } from "./database.ts";
-import { ENDPOINTS, type TFixtures } from "./endpoints.ts";
+import { ENDPOINTS, type TEndpoint, type TFixtures } from "./endpoints.ts";
 import { startHttpPeer } from "./http-peer.ts";
 import { drive, loop, type TLoadOptions, type TLoadRequest, type TMeasure } from "./load.ts";
 import { checkPlans, formatPlanChecks } from "./plans.ts";
 import { BENCH_PASSWORD, type TBenchSize } from "./seed.ts";
-import { startServerProcess } from "./server-process.ts";
+import { startServerProcess, type TServerProcess } from "./server-process.ts";
 
 export type TEndpointResult = {
   name: string;
@@ -16,7 +19,17 @@ export type TEndpointResult = {
   http: TMeasure;
   /** The same services (same SQL, same driver) called without HTTP. */
   database: TMeasure;
+  /** With `--rounds` over 1: each round's req/s (the three above are the rounds' medians). */
+  rounds?: { server: number[]; http: number[]; database: number[] };
 };
+
+type TRounds = { server: TMeasure[]; http: TMeasure[]; database: TMeasure[] };
+
+/** The round with the median req/s (the upper middle of an even count), whole, so its latencies and CPU go with it. */
+function median(measures: TMeasure[]): TMeasure {
+  const sorted = [...measures].sort((a, b) => a.rps - b.rps);
+  return sorted[Math.floor(sorted.length / 2)] as TMeasure;
+}
 
 export type TDatabaseRun = {
   database: "postgres" | "pglite";
@@ -65,9 +78,17 @@ async function sample(url: string, request: TLoadRequest): Promise<string> {
   return text;
 }
 
+/** What autovacuum would do after a write run (seed.ts says why it is done by hand), so the next run starts clean. */
+async function afterWrites(deps: TDeps) {
+  await deps.db.execute(sql`vacuum analyze`);
+}
+
 /**
  * Seeds a fresh database of one kind, then measures every endpoint three ways: the built server over loopback,
- * bare node:http with the same JSON, and the services called directly.
+ * bare node:http with the same JSON, and the services called directly. On PostgreSQL the three runs of an endpoint
+ * follow each other, so a change in the machine's load between endpoints touches all three alike; PGlite's data
+ * folder admits one process at a time, so there the server's runs come first, then the peers'. Each run is timed
+ * after a second of warm-up and has its CPU time per request split (cpu.ts).
  */
 export async function measureDatabase(
   kind: "postgres" | "pglite",
@@ -80,6 +101,8 @@ export async function measureDatabase(
     endpoints?: string[] | undefined;
     /** Instead of measuring, time each statement's generic plan against its custom plans (PostgreSQL). */
     plans?: boolean;
+    /** How many times every endpoint is measured three ways; each figure is then the rounds' median. */
+    rounds?: number;
   },
   log: (line: string) => void,
   /** Runs while the server is still up with its data (the Lighthouse run). */
@@ -89,75 +112,115 @@ export async function measureDatabase(
   const endpoints = ENDPOINTS.filter(
     (e) => !options.endpoints || options.endpoints.some((n) => e.name.includes(n)),
   );
+  const withPostgres = kind === "postgres";
   try {
     if (!target.reused)
       log(`Seeding ${kind} (${size.users} users, ${size.posts} posts, ${size.likes} likes)...`);
     const seeded = await seedAndInspect(target, size, log);
     log(`Seeded in ${seeded.seedSeconds.toFixed(0)} s. Starting the server...`);
-    const server = await startServerProcess(target.env);
-    const partial: Omit<TEndpointResult, "http" | "database">[] = [];
-    const samples: string[] = [];
-    let fx: TFixtures;
+    let server: TServerProcess | null = await startServerProcess(target.env);
+    let peer: Awaited<ReturnType<typeof startHttpPeer>> | null = null;
+    let deps: TDeps | null = null;
+    const rounds = Math.max(1, options.rounds ?? 1);
+    const byEndpoint = new Map<TEndpoint, TRounds>(
+      endpoints.map((e) => [e, { server: [], http: [], database: [] }]),
+    );
+    /** Each endpoint's answer from the server, which the HTTP peer then repeats. */
+    const bodies = new Map<TEndpoint, string>();
     try {
       const users = [];
       for (let n = 1; n <= SIGNED_IN_USERS; n++) users.push(await signIn(server.url, n));
-      fx = { origin: server.url, users, ...seeded };
+      const fx: TFixtures = { origin: server.url, users, ...seeded };
       if (options.plans) {
         log(formatPlanChecks(await checkPlans(target, endpoints, fx)));
         return { database: kind, seedSeconds: seeded.seedSeconds, endpoints: [] };
       }
-      for (const endpoint of endpoints) {
+
+      const measuredBy = (endpoint: TEndpoint) => byEndpoint.get(endpoint) as TRounds;
+      const viaServer = async (endpoint: TEndpoint, running: TServerProcess) => {
         const requests = endpoint.requests(fx);
-        const body = await sample(server.url, requests[0] as TLoadRequest);
-        samples.push(body);
-        await drive(server.url, requests, { ...options, seconds: 1 });
-        const measured = await drive(server.url, requests, options);
+        const body = await sample(running.url, requests[0] as TLoadRequest);
+        await drive(running.url, requests, { ...options, seconds: 1 });
+        const meter = cpuMeter(running.pid, withPostgres);
+        const measured = await drive(running.url, requests, options);
+        measured.cpu = meter.per(measured.requests);
         log(`  server  ${endpoint.name}: ${measured.rps.toFixed(0)} req/s, p99 ${measured.p99} ms`);
-        partial.push({
-          name: endpoint.name,
-          kind: endpoint.kind,
-          bytes: Buffer.byteLength(body),
-          server: measured,
-        });
-      }
-      await whileServing?.(server.url);
-    } finally {
-      await server.stop();
-    }
-
-    const peer = await startHttpPeer();
-    const httpResults: TMeasure[] = [];
-    try {
-      for (const [i, endpoint] of endpoints.entries()) {
-        await peer.answer(samples[i] ?? "{}");
-        httpResults.push(await drive(peer.url, endpoint.requests(fx), options));
-      }
-    } finally {
-      await peer.close();
-    }
-
-    const deps = await openBenchDeps(target);
-    const dbResults: TMeasure[] = [];
-    try {
-      for (const endpoint of endpoints) {
-        await loop((w, i) => endpoint.direct(deps, fx, w, i), { ...options, seconds: 1 });
-        const measured = await loop((w, i) => endpoint.direct(deps, fx, w, i), options);
+        bodies.set(endpoint, body);
+        measuredBy(endpoint).server.push(measured);
+      };
+      const viaHttpPeer = async (endpoint: TEndpoint, running: NonNullable<typeof peer>) => {
+        await running.answer(bodies.get(endpoint) ?? "{}");
+        const meter = cpuMeter(running.pid, false);
+        const measured = await drive(running.url, endpoint.requests(fx), options);
+        measured.cpu = meter.per(measured.requests);
+        measuredBy(endpoint).http.push(measured);
+      };
+      const viaServices = async (endpoint: TEndpoint, open: TDeps) => {
+        await loop((w, i) => endpoint.direct(open, fx, w, i), { ...options, seconds: 1 });
+        const meter = cpuMeter(null, withPostgres);
+        const measured = await loop((w, i) => endpoint.direct(open, fx, w, i), options);
+        measured.cpu = meter.per(measured.requests);
         log(
           `  database ${endpoint.name}: ${measured.rps.toFixed(0)} req/s, p99 ${measured.p99.toFixed(1)} ms`,
         );
-        dbResults.push(measured);
+        measuredBy(endpoint).database.push(measured);
+        if (endpoint.kind === "write") await afterWrites(open);
+      };
+
+      if (kind === "postgres") {
+        peer = await startHttpPeer();
+        deps = await openBenchDeps(target);
+        for (let round = 1; round <= rounds; round++) {
+          if (rounds > 1) log(` round ${round} of ${rounds}`);
+          for (const endpoint of endpoints) {
+            await viaServer(endpoint, server);
+            if (endpoint.kind === "write") await afterWrites(deps);
+            await viaHttpPeer(endpoint, peer);
+            await viaServices(endpoint, deps);
+          }
+        }
+        await whileServing?.(server.url);
+      } else {
+        for (let round = 1; round <= rounds; round++) {
+          for (const endpoint of endpoints) await viaServer(endpoint, server);
+        }
+        await whileServing?.(server.url);
+        await server.stop();
+        server = null;
+        peer = await startHttpPeer();
+        for (let round = 1; round <= rounds; round++) {
+          for (const endpoint of endpoints) await viaHttpPeer(endpoint, peer);
+        }
+        deps = await openBenchDeps(target);
+        // The server's write runs are behind it: start the peer's from the state the server's reads saw.
+        await afterWrites(deps);
+        for (let round = 1; round <= rounds; round++) {
+          for (const endpoint of endpoints) await viaServices(endpoint, deps);
+        }
       }
     } finally {
-      await deps.database.close();
+      await server?.stop();
+      await peer?.close();
+      await deps?.database.close();
     }
     return {
       database: kind,
       seedSeconds: seeded.seedSeconds,
-      endpoints: partial.map((p, i) => ({
-        ...p,
-        http: httpResults[i] as TMeasure,
-        database: dbResults[i] as TMeasure,
-      })),
+      endpoints: endpoints.map((e) => {
+        const m = byEndpoint.get(e) as TRounds;
+        const rps = (list: TMeasure[]) => list.map((x) => Math.round(x.rps));
+        return {
+          name: e.name,
+          kind: e.kind,
+          bytes: Buffer.byteLength(bodies.get(e) ?? ""),
+          server: median(m.server),
+          http: median(m.http),
+          database: median(m.database),
+          ...(rounds > 1
+            ? { rounds: { server: rps(m.server), http: rps(m.http), database: rps(m.database) } }
+            : {}),
+        };
+      }),
     };
   } finally {
     await target.drop();

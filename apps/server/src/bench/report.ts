@@ -5,6 +5,14 @@ const ms = (n: number) => (n >= 10 ? n.toFixed(0) : n.toFixed(1));
 const pad = (s: string, n: number) => (s.length >= n ? s : s + " ".repeat(n - s.length));
 const lpad = (s: string, n: number) => (s.length >= n ? s : " ".repeat(n - s.length) + s);
 
+/** A Markdown table with its first column left-aligned and padded to `widths`, the others right-aligned. */
+function markdownTable(head: string[], widths: number[], rows: string[][]): string {
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? pad(c, widths[i] ?? 0) : lpad(c, widths[i] ?? 0))).join(" | ")} |`;
+  const rule = `|${widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`;
+  return [line(head), rule, ...rows.map(line)].join("\n");
+}
+
 /**
  * The table `npm run bench` prints (and docs/benchmarks.md keeps): per endpoint the server's req/s, p50 and p99, the
  * database peer's and the HTTP peer's req/s, and the server's share of each. Markdown, so it pastes as it is.
@@ -23,26 +31,49 @@ export function formatTable(run: TDatabaseRun): string {
     "vs http",
     "bytes",
   ];
-  const widths = [26, 7, 7, 7, 6, 8, 6, 5, 10, 7, 6];
-  const line = (cells: string[]) =>
-    `| ${cells.map((c, i) => (i === 0 ? pad(c, widths[i] ?? 0) : lpad(c, widths[i] ?? 0))).join(" | ")} |`;
-  const rows = run.endpoints.map((e) =>
-    line([
+  const rows = run.endpoints.map((e) => [
+    e.name,
+    e.server.rps.toFixed(0),
+    ms(e.server.p50),
+    ms(e.server.p99),
+    String(e.server.errors),
+    e.database.rps.toFixed(0),
+    ms(e.database.p50),
+    ratio(e.server.rps, e.database.rps),
+    e.http.rps.toFixed(0),
+    ratio(e.server.rps, e.http.rps),
+    String(e.bytes),
+  ]);
+  return markdownTable(head, [26, 7, 7, 7, 6, 8, 6, 5, 10, 7, 6], rows);
+}
+
+const us = (n: number | null | undefined) => (n === null || n === undefined ? "-" : String(n));
+
+/**
+ * Where each run's CPU went, in microseconds per request (cpu.ts): the server's run (the server, PostgreSQL,
+ * autocannon), the database peer's (its services, PostgreSQL) and the HTTP peer's. "cpu ratio" is the database peer's
+ * total over the server run's: what "vs db" comes to when both runs keep every core busy, so a "vs db" below it
+ * means the server's run left cores idle, and the gap between it and 1 is the HTTP side's cost.
+ */
+export function formatCpuTable(run: TDatabaseRun): string {
+  const head = ["endpoint", "server", "its db", "autocannon", "peer", "peer db", "cpu ratio", "http peer"];
+  const rows = run.endpoints.map((e) => {
+    const s = e.server.cpu;
+    const d = e.database.cpu;
+    const serverTotal = s ? s.bench + (s.target ?? 0) + (s.postgres ?? 0) : 0;
+    const peerTotal = d ? d.bench + (d.postgres ?? 0) : 0;
+    return [
       e.name,
-      e.server.rps.toFixed(0),
-      ms(e.server.p50),
-      ms(e.server.p99),
-      String(e.server.errors),
-      e.database.rps.toFixed(0),
-      ms(e.database.p50),
-      ratio(e.server.rps, e.database.rps),
-      e.http.rps.toFixed(0),
-      ratio(e.server.rps, e.http.rps),
-      String(e.bytes),
-    ]),
-  );
-  const rule = `|${widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`;
-  return [line(head), rule, ...rows].join("\n");
+      us(s?.target),
+      us(s?.postgres),
+      us(s?.bench),
+      us(d?.bench),
+      us(d?.postgres),
+      s && d ? ratio(peerTotal, serverTotal) : "-",
+      us(e.http.cpu?.target),
+    ];
+  });
+  return markdownTable(head, [26, 6, 6, 10, 6, 7, 9, 9], rows);
 }
 
 /** The issue's targets, checked against one run: what holds and what does not. */

@@ -7,6 +7,7 @@
  *   npm run bench -- --only postgres --keep              (keeps the seeded database and prints its name)
  *   npm run bench -- --only postgres --reuse plugs_bench_0123abcd --endpoints health,feed
  *   npm run bench -- --only postgres --reuse plugs_bench_0123abcd --plans   (generic against custom plans)
+ *   npm run bench -- --rounds 3 --pglite-scale 0.1      (the recorded run: each figure the median of 3 rounds)
  */
 import { execSync } from "node:child_process";
 import fs from "node:fs";
@@ -16,7 +17,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { runLighthouse, type TLighthouseResult } from "./lighthouse.ts";
 import { measureDatabase, type TDatabaseRun } from "./measure.ts";
-import { checkTargets, formatTable } from "./report.ts";
+import { checkTargets, formatCpuTable, formatTable } from "./report.ts";
 import { benchSize } from "./seed.ts";
 import { webBudget } from "./web-budget.ts";
 
@@ -40,6 +41,7 @@ const { values: args } = parseArgs({
     reuse: { type: "string" },
     endpoints: { type: "string" },
     plans: { type: "boolean", default: false },
+    rounds: { type: "string", default: "1" },
   },
 });
 
@@ -52,7 +54,10 @@ const options = {
   reuse: args.reuse,
   endpoints: args.endpoints?.split(","),
   plans: args.plans,
+  rounds: Number(args.rounds),
 };
+if (!Number.isInteger(options.rounds) || options.rounds < 1)
+  throw new Error("--rounds takes a whole number, 1 or more");
 if (args.reuse && !args.only)
   throw new Error("--reuse names one database: say which with --only postgres|pglite");
 
@@ -99,9 +104,11 @@ async function main() {
     });
     runs.push(run);
     console.log(
-      `\n${kind}, scale ${kindScale}, ${options.connections} connections, ${options.seconds} s each:\n`,
+      `\n${kind}, scale ${kindScale}, ${options.connections} connections, ${options.seconds} s each${options.rounds > 1 ? `, medians of ${options.rounds} rounds` : ""}:\n`,
     );
     console.log(formatTable(run));
+    console.log(`\nCPU time per request (µs):\n`);
+    console.log(formatCpuTable(run));
     for (const miss of checkTargets(run)) console.log(miss);
     console.log("");
   }
@@ -116,6 +123,7 @@ async function main() {
       console.log(
         `  ${l.page.padEnd(10)} ${l.performance} / ${l.accessibility} / ${l.bestPractices} / ${l.seo}  LCP ${l.lcpMs} ms  CLS ${l.cls}  TBT ${l.tbtMs} ms`,
       );
+      if (l.runtimeError) console.log(`             Lighthouse could not finish it (${l.runtimeError})`);
     }
   }
   const out = path.resolve(ROOT, args.out);
@@ -124,7 +132,7 @@ async function main() {
     at: new Date().toISOString(),
     machine: await machine(),
     scale,
-    options: { seconds: options.seconds, connections: options.connections },
+    options: { seconds: options.seconds, connections: options.connections, rounds: options.rounds },
     runs,
     web,
     lighthouse,

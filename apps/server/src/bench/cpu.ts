@@ -1,0 +1,97 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+
+/**
+ * CPU time per request, split by who spent it: this process (autocannon, or the database peer's services), the
+ * process it drives (the server or the HTTP peer) and PostgreSQL's processes. Where the cores are all busy, the
+ * throughputs of two runs stand in the inverse ratio of their sums, so the split says what a ratio is made of.
+ */
+export type TCpuSplit = {
+  /** The bench's own process: autocannon for HTTP runs, the services for the database peer. */
+  bench: number;
+  /** The server or the HTTP peer (null for the database peer, which is the bench's process). */
+  target: number | null;
+  /** Every process named postgres on this machine (null without /proc or a local PostgreSQL). */
+  postgres: number | null;
+};
+
+const TICK_US = (() => {
+  try {
+    return 1e6 / Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim());
+  } catch {
+    return 1e4;
+  }
+})();
+
+/** User plus system time of a process in microseconds, from /proc (null where it cannot be read). */
+function processUs(pid: number): number | null {
+  try {
+    // The fields after the command name, which may itself hold spaces: utime and stime are the 12th and 13th.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * TICK_US;
+  } catch {
+    return null;
+  }
+}
+
+function postgresPids(): number[] {
+  let entries: string[];
+  try {
+    entries = fs.readdirSync("/proc");
+  } catch {
+    return [];
+  }
+  const pids: number[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+/** Each PostgreSQL process's CPU time so far (null when there is none to see). */
+function postgresTimes(): Map<number, number> | null {
+  const pids = postgresPids();
+  if (pids.length === 0) return null;
+  const times = new Map<number, number>();
+  for (const pid of pids) {
+    const us = processUs(pid);
+    if (us !== null) times.set(pid, us);
+  }
+  return times;
+}
+
+/**
+ * PostgreSQL's CPU time between two readings, process by process: a connection closed meanwhile (a pool's idle one)
+ * must not take its earlier time off the sum, and one opened meanwhile counts from its start.
+ */
+export function postgresSince(before: Map<number, number>, now: Map<number, number>): number {
+  let sum = 0;
+  for (const [pid, us] of now) sum += us - (before.get(pid) ?? 0);
+  return sum;
+}
+
+/** Starts counting; `per(requests)` gives the split since then. */
+export function cpuMeter(targetPid: number | null, withPostgres: boolean) {
+  const bench = process.cpuUsage();
+  const target = targetPid ? processUs(targetPid) : null;
+  const postgres = withPostgres ? postgresTimes() : null;
+  return {
+    per(requests: number): TCpuSplit {
+      const n = Math.max(requests, 1);
+      const used = process.cpuUsage(bench);
+      const targetNow = targetPid ? processUs(targetPid) : null;
+      const postgresNow = withPostgres ? postgresTimes() : null;
+      return {
+        bench: Math.round((used.user + used.system) / n),
+        target: target !== null && targetNow !== null ? Math.round((targetNow - target) / n) : null,
+        postgres: postgres && postgresNow ? Math.round(postgresSince(postgres, postgresNow) / n) : null,
+      };
+    },
+  };
+}
