@@ -202,6 +202,35 @@ describe("the bell's unread count", () => {
     expect(await page.locator("[data-sonner-toast]").filter({ hasText: "Airdrop Received" }).count()).toBe(1);
   });
 
+  it("counts a notification that arrives while the bell's first count is still on its way", async () => {
+    const member = await signUpByApi(j.server, newAccount("early"));
+    const page = await j.open({ as: member, viewport: "desktop" });
+    // Count requests made while `holding` get the server's answer of that moment, delivered only on release: a slow
+    // first load, whose answer (no unread) was settled before the airdrop.
+    let holding = true;
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const answers: Promise<number>[] = [];
+    await page.route("**/api/notifications/unread-count", async (route) => {
+      if (!holding) return route.fallback();
+      const response = await route.fetch();
+      answers.push(response.json().then((body: { unreadCount: number }) => body.unreadCount));
+      await released;
+      await route.fulfill({ response }).catch(() => {});
+    });
+    await gotoLive(page, "/plugfeed");
+    await airdropByApi(member.username, 25, "Early bird");
+    await toast(page, "Airdrop Received").waitFor();
+
+    holding = false;
+    release();
+    // The first answer said 0; the bell shows what the server says now.
+    expect(await answers[0]).toBe(0);
+    await page.getByRole("button", { name: "Notifications, 1 unread" }).waitFor();
+  });
+
   it("is not brought back by a count fetched before a read was saved", async () => {
     const member = await signUpByApi(j.server, newAccount("stale"));
     await airdropByApi(member.username, 40, "Read me");
@@ -228,7 +257,7 @@ describe("the bell's unread count", () => {
       await delivered;
     });
     await gotoLive(page, "/plugfeed");
-    // The bell's first count is on its way (the stream's 'ready' joins that fetch rather than starting another).
+    // The bell's first count is on its way (the stream's 'ready' cancels it and asks again; both are held).
     await oneHeld;
 
     // While those answers ('1 unread') are on their way, the member reads the notification.

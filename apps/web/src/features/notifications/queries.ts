@@ -7,6 +7,7 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
+import { refetchAfterChange } from "../../lib/query-client.ts";
 import { fetchNotifications, fetchUnreadCount, markNotificationsRead } from "./api.ts";
 
 /** Every notifications query key comes from here. */
@@ -46,7 +47,7 @@ function setUnread(queryClient: QueryClient, unreadCount: number) {
 /**
  * A notification just arrived on the event stream: it goes on top of the loaded list (once, whatever repeats), and
  * the count is asked of the server rather than added to. A count fetched a moment ago may already include this
- * notification, and an event may come twice; invalidating cancels any fetch in flight and starts one that sees it.
+ * notification, and an event may come twice; any count fetch in flight is cancelled and one that sees it started.
  */
 export function receiveNotification(queryClient: QueryClient, notification: TNotification) {
   queryClient.setQueryData<TList>(notificationKeys.list(), (data) => {
@@ -55,13 +56,13 @@ export function receiveNotification(queryClient: QueryClient, notification: TNot
     const [first, ...rest] = data.pages;
     return { ...data, pages: [{ ...first, items: [notification, ...first.items] }, ...rest] };
   });
-  void queryClient.invalidateQueries({ queryKey: notificationKeys.unread() });
+  void refetchAfterChange(queryClient, notificationKeys.unread());
 }
 
 /**
  * Marks one notification (`ids`) or all as read; the list shows it at once, and the count the server answered.
  * A count fetch that started before the read was saved would bring the old number back when it lands, so the
- * count is then invalidated: that cancels any such fetch and asks again, after the read.
+ * count is then asked again: any such fetch is cancelled, and a new one sees the read.
  */
 export function useMarkRead() {
   const queryClient = useQueryClient();
@@ -83,7 +84,7 @@ export function useMarkRead() {
           : data,
       );
       setUnread(queryClient, unreadCount);
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.unread() });
+      void refetchAfterChange(queryClient, notificationKeys.unread());
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { TNotification } from "@plugs/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { refetchAfterChange } from "../../lib/query-client.ts";
 import { announcePoints } from "../points/points-toast.ts";
 import { announceNewPost, clearNewPosts } from "./new-posts.ts";
 import { notificationKeys, receiveNotification } from "./queries.ts";
@@ -27,14 +28,14 @@ export function useEventStream(userId: string | null) {
       source = new EventSource("/api/events");
       source.addEventListener("ready", () => {
         delay = FIRST_RETRY_MS;
-        void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+        void refetchAfterChange(queryClient, notificationKeys.all);
       });
       source.addEventListener("notification", (event) => {
         let notification: TNotification;
         try {
           notification = JSON.parse((event as MessageEvent<string>).data) as TNotification;
         } catch {
-          void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+          void refetchAfterChange(queryClient, notificationKeys.all);
           return;
         }
         receiveNotification(queryClient, notification);

@@ -1,6 +1,7 @@
 import { M, type TNotification } from "@plugs/domain";
 import type { QueryClient } from "@tanstack/react-query";
 import { toast } from "../../components/ui/toaster.tsx";
+import { refetchAfterChange } from "../../lib/query-client.ts";
 import { sessionKeys } from "../auth/session.ts";
 import { notificationText } from "../notifications/notification-text.ts";
 import { pointsKeys } from "./api.ts";
@@ -14,6 +15,6 @@ export function announcePoints(queryClient: QueryClient, notification: TNotifica
   if (notification.kind !== "points" && notification.kind !== "airdrop") return;
   const title = notification.kind === "airdrop" ? M.points.airdropReceivedTitle : M.points.pointsEarnedTitle;
   toast.success(title, { id: `points-${notification.id}`, description: notificationText(notification) });
-  void queryClient.invalidateQueries({ queryKey: pointsKeys.all });
-  void queryClient.invalidateQueries({ queryKey: sessionKeys.me() });
+  void refetchAfterChange(queryClient, pointsKeys.all);
+  void refetchAfterChange(queryClient, sessionKeys.me());
 }
