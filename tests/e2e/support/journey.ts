@@ -37,7 +37,11 @@ export function useJourney(extraEnv: Record<string, string> = {}): TJourney {
     await browser?.close();
     await server?.stop();
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    // A failed journey says what the server logged, since the server's side of a failure is otherwise lost.
+    if (task.result?.state === "fail" && server?.output()) {
+      console.error(`The server's log up to this failure:\n${server.output()}`);
+    }
     await Promise.all(contexts.splice(0).map((c) => c.close()));
     const errors = pageErrors.flat();
     pageErrors = [];

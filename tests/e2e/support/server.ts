@@ -14,6 +14,8 @@ export type TE2EServer = {
   url: string;
   /** The server's DATA_DIR (its mail outbox is `outbox/` in it). */
   dataDir: string;
+  /** The last 8,000 characters the server wrote (its warnings and errors at the tests' log level). */
+  output(): string;
   stop(): Promise<void>;
 };
 
@@ -112,5 +114,5 @@ export async function startE2EServer(extraEnv: Record<string, string> = {}): Pro
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { url, dataDir, stop: cleanup };
+  return { url, dataDir, output: () => output, stop: cleanup };
 }
