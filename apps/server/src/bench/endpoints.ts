@@ -1,13 +1,24 @@
-import { ZCommentsQuery, ZCommunitiesQuery, ZFeedQuery, ZLeaderboardQuery } from "@plugs/domain";
+import {
+  ZCommentsQuery,
+  ZCommunitiesQuery,
+  ZCursorQuery,
+  ZFeedQuery,
+  ZKolListQuery,
+  ZLeaderboardQuery,
+} from "@plugs/domain";
 import type { TDeps, TViewer } from "../context.ts";
 import { loadSession } from "../features/auth/session-middleware.ts";
 import { createComment } from "../features/comments/create-comment.ts";
 import { listComments } from "../features/comments/list-comments.ts";
 import { listCommunities } from "../features/communities/list-communities.ts";
+import { homePage } from "../features/home/home.ts";
+import { listKols } from "../features/kols/list-kols.ts";
 import { getLeaderboard } from "../features/leaderboard/leaderboard-query.ts";
+import { getUnreadCount, listNotifications } from "../features/notifications/list-notifications.ts";
 import { likePost, unlikePost } from "../features/posts/like-post.ts";
 import { getFeed } from "../features/posts/list-posts.ts";
 import { viewPost } from "../features/posts/view-post.ts";
+import { getPublicProfile } from "../features/profiles/get-profile.ts";
 import { checkHealth } from "../features/site/service.ts";
 import type { TLoadRequest } from "./load.ts";
 
@@ -160,6 +171,37 @@ export const ENDPOINTS: TEndpoint[] = [
     kind: "read",
     requests: () => get("/api/leaderboard?window=month"),
     direct: (deps) => getLeaderboard(deps, null, ZLeaderboardQuery.parse({ window: "month" })),
+  },
+  {
+    name: "home",
+    kind: "read",
+    requests: () => get("/api/home"),
+    direct: (deps) => homePage(deps, null),
+  },
+  {
+    name: "KOLs",
+    kind: "read",
+    requests: () => get("/api/kols"),
+    direct: (deps) => listKols(deps, ZKolListQuery.parse({})),
+  },
+  {
+    name: "profile",
+    kind: "read",
+    requests: () => get("/api/users/bench_1"),
+    direct: (deps) => getPublicProfile(deps, null, "bench_1"),
+  },
+  {
+    name: "notifications (signed in)",
+    kind: "read",
+    requests: (fx) => get("/api/notifications", signedIn(fx)),
+    direct: async (deps, fx, w) =>
+      listNotifications(deps, await viewerOf(deps, fx, w), ZCursorQuery.parse({})),
+  },
+  {
+    name: "unread count (signed in)",
+    kind: "read",
+    requests: (fx) => get("/api/notifications/unread-count", signedIn(fx)),
+    direct: async (deps, fx, w) => getUnreadCount(deps, await viewerOf(deps, fx, w)),
   },
   {
     name: "like toggle, random posts",

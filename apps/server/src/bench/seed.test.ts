@@ -1,3 +1,4 @@
+import { scoreKol } from "@plugs/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../features/posts/visibility.ts";
@@ -38,6 +39,33 @@ describe("bench seed", () => {
     expect(await count("post_comments", "parent_id is not null")).toBe(size.comments / 5);
     expect(await count("post_comment_reactions")).toBe(size.reactions);
     expect(await count("points_transactions")).toBe(size.ledger);
+    expect(await count("kols")).toBe(size.kols);
+    expect(await count("kol_votes")).toBe(size.kolVotes);
+    expect(await count("notifications")).toBe(size.notifications);
+    expect(await count("notifications", "read_at is null")).toBe(Math.floor(size.notifications / 5));
+  });
+
+  it("scores every KOL from its votes by the domain's formula", async () => {
+    const kols = await queryRows<{
+      plug: number;
+      rug: number;
+      plug_votes: number;
+      rug_votes: number;
+      score: number | null;
+      verdict: string;
+    }>(
+      server.deps.db,
+      sql`select plug_votes, rug_votes, score, verdict,
+          (select count(*)::int from kol_votes v where v.kol_id = k.id and v.verdict = 'plug') as plug,
+          (select count(*)::int from kol_votes v where v.kol_id = k.id and v.verdict = 'rug') as rug
+        from kols k`,
+    );
+    expect(kols).toHaveLength(size.kols);
+    for (const k of kols) {
+      expect([k.plug_votes, k.rug_votes]).toEqual([k.plug, k.rug]);
+      const { score, verdict } = scoreKol({ plugVotes: k.plug, rugVotes: k.rug, approvedReports: 0 });
+      expect({ score: k.score, verdict: k.verdict }).toEqual({ score, verdict });
+    }
   });
 
   it("keeps counters equal to their rows and makes the first posts hot", async () => {

@@ -1,5 +1,7 @@
+import { scoreKol } from "@plugs/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { TDb } from "../db/client.ts";
+import { queryRows } from "../features/posts/visibility.ts";
 
 /*
  * The benchmark's data set, written by bulk SQL (generate_series), so even the default size takes minutes, not
@@ -9,7 +11,9 @@ import type { TDb } from "../db/client.ts";
  *   posts         70% public outside communities, 30% in one community; posts 1..HOT_POSTS are public and hot
  *   likes         every user likes the hot posts, then a spread of others (distinct pairs by construction)
  *   comments      hot posts get a tenth of all comments; every fifth comment is a reply to the one before it
- *   counters      likes_count, comments_count, member_count, followers/following and points from the rows
+ *   kols          a third lean plug, a third rug, a third contested; each user votes on consecutive KOLs
+ *   notifications follows, comments, points and mentions, round robin over users; the newest fifth unread
+ *   counters      likes_count, comments_count, member_count, followers/following, points and KOL tallies
  */
 
 export const BENCH_PASSWORD = "Bench-Password-1";
@@ -28,6 +32,9 @@ export type TBenchSize = {
   follows: number;
   memberships: number;
   ledger: number;
+  kols: number;
+  kolVotes: number;
+  notifications: number;
 };
 
 /** Row counts at a scale (1 = the issue's default); clamped so every pair stays distinct. */
@@ -37,6 +44,7 @@ export function benchSize(scale: number): TBenchSize {
   const communities = n(200, 2);
   const posts = n(200_000, 20);
   const comments = n(500_000, 10);
+  const kols = n(2_000, 5);
   return {
     users,
     communities,
@@ -47,6 +55,9 @@ export function benchSize(scale: number): TBenchSize {
     follows: Math.min(n(50_000, 10), users * (users - 1)),
     memberships: Math.min(n(100_000, 10), users * communities),
     ledger: n(1_000_000, 10),
+    kols,
+    kolVotes: Math.min(n(100_000, 10), users * kols),
+    notifications: n(500_000, 10),
   };
 }
 
@@ -150,6 +161,38 @@ export async function seedBench(db: TDb, size: TBenchSize, log: (line: string) =
         now() - interval '60 days' * random()
       from generate_series(1, ${size.ledger}) g`,
   );
+  const K = size.kols;
+  await step(
+    `${K} kols`,
+    sql`insert into kols (id, handle, name, bio, is_verified, created_at)
+      select ${uuidOf("k", sql`g`)}, 'bench_kol_' || g, 'Bench KOL ' || g, 'Calls for benchmark number ' || g,
+        g % 10 = 0, now() - (g * interval '1 hour')
+      from generate_series(1, ${K}) g`,
+  );
+  // Vote j of user u is on KOL 1 + (u * 7919 + j) % K (distinct per user); KOL k leans plug, rug or neither by k % 3.
+  await step(
+    `${size.kolVotes} kol votes`,
+    sql`insert into kol_votes (kol_id, user_id, verdict)
+      select ${uuidOf("k", sql`k`)}, ${userId(sql`u`)},
+        case when random() < (array[0.85, 0.15, 0.5])[1 + k % 3] then 'plug' else 'rug' end
+      from (select 1 + g % ${U} as u, g / ${U} as j from generate_series(0, ${size.kolVotes - 1}) g) s
+      cross join lateral (select 1 + ((u::bigint * 7919 + j) % ${K}) as k) kk`,
+  );
+  // Notification g is user (g % U)'s, from the next user; the newest fifth are unread.
+  const N = size.notifications;
+  await step(
+    `${N} notifications`,
+    sql`insert into notifications (user_id, actor_id, kind, source_key, post_id, amount, read_at, created_at, updated_at)
+      select ${userId(sql`u`)}, case when kind = 'points' then null else ${userId(sql`(1 + u % ${U})`)} end,
+        kind, 'bench:' || g,
+        case when kind in ('comment', 'mention_post') then ${uuidOf("p", sql`(1 + g % ${P})`)} end,
+        case when kind = 'points' then 1 + g % 10 end,
+        case when g <= ${N - Math.floor(N / 5)} then t + interval '1 hour' end, t, t
+      from (select g, 1 + g % ${U} as u,
+          (array['follow', 'comment', 'points', 'mention_post'])[1 + (g / ${U}) % 4] as kind,
+          now() - (${N} - g) * interval '5 seconds' as t
+        from generate_series(1, ${N}) g) s`,
+  );
   // Every counter from the rows it counts: (table, counter column, counted table, its key to the table's id, value).
   const counters: [string, string, string, string, string][] = [
     ["posts", "likes_count", "post_likes", "post_id", "count(*)"],
@@ -158,6 +201,8 @@ export async function seedBench(db: TDb, size: TBenchSize, log: (line: string) =
     ["profiles", "followers_count", "follows", "followed_id", "count(*)"],
     ["profiles", "following_count", "follows", "follower_id", "count(*)"],
     ["profiles", "points", "points_transactions", "user_id", "sum(points)"],
+    ["kols", "plug_votes", "kol_votes", "kol_id", "count(*) filter (where verdict = 'plug')"],
+    ["kols", "rug_votes", "kol_votes", "kol_id", "count(*) filter (where verdict = 'rug')"],
   ];
   for (const [table, column, from, fromKey, value] of counters) {
     await step(
@@ -166,6 +211,27 @@ export async function seedBench(db: TDb, size: TBenchSize, log: (line: string) =
         from (select ${fromKey} k, ${value}::int n from ${from} group by ${fromKey}) x where x.k = t.id`),
     );
   }
+  // Scores and verdicts from the tallies, by the domain's own formula (a few thousand rows, one statement).
+  const tallies = await queryRows<{
+    id: string;
+    plug_votes: number;
+    rug_votes: number;
+    approved_reports: number;
+  }>(db, sql`select id, plug_votes, rug_votes, approved_reports from kols`);
+  const scores = tallies.map((t) => {
+    const { score, verdict } = scoreKol({
+      plugVotes: t.plug_votes,
+      rugVotes: t.rug_votes,
+      approvedReports: t.approved_reports,
+    });
+    return { id: t.id, score, verdict };
+  });
+  await step(
+    "kols.score",
+    sql`update kols k set score = x.score, verdict = x.verdict
+      from json_to_recordset(${JSON.stringify(scores)}::json) as x(id uuid, score int, verdict text)
+      where x.id = k.id`,
+  );
   // What autovacuum would soon do after a bulk load (it is off on some servers, this machine's among them): the
   // counter updates leave a dead copy of every post and profile, and index-only scans need the visibility map.
   await step("vacuum analyze", sql`vacuum analyze`);
