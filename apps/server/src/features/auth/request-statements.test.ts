@@ -101,6 +101,25 @@ describe("statements per request", () => {
     expect(empty).toHaveLength(2);
   });
 
+  it("a member's notifications are two statements: the session, then the page with the unread count in it", async () => {
+    const post = await createPostAs(server, member.cookie, { content: "tell me when someone answers" });
+    await postComment(server, author.cookie, post.id, { content: "an answer" });
+    const sent = await statementsOf(async () => {
+      const res = await call<{ items: { kind: string }[]; unreadCount: number }>(
+        server,
+        "GET",
+        "/api/notifications",
+        {
+          cookie: member.cookie,
+        },
+      );
+      expect(res.body.items.map((n) => n.kind)).toEqual(["comment"]);
+      expect(res.body.unreadCount).toBe(1);
+    });
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toContain('from "sessions"');
+  });
+
   it("a comment is written in one statement, with its count and notification; its event is sent after", async () => {
     const post = await createPostAs(server, author.cookie, { content: "comment on me" });
     const sent = await statementsOf(async () => {

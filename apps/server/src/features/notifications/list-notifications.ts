@@ -18,7 +18,8 @@ export async function unreadCount(db: Pick<TDb, "select">, userId: string): Prom
 
 /**
  * GET /api/notifications: the reader's notifications, newest first, keyset pages over
- * notifications_user_newest_idx with the actor joined (one query per page), plus the unread count.
+ * notifications_user_newest_idx with the actor joined, and the unread count, in one statement (the count is a
+ * subquery PostgreSQL runs once). Only an empty page past the first asks for the count on its own.
  */
 export async function listNotifications(
   deps: TDeps,
@@ -37,6 +38,7 @@ export async function listNotifications(
       readAt: notifications.readAt,
       createdAt: notifications.createdAt,
       cursorTime: sql<string>`${notifications.createdAt}::text`,
+      unreadCount: sql<number>`(select count(*)::int from notifications u where u.user_id = ${me.id} and u.read_at is null)`,
       actor: {
         id: profiles.id,
         username: profiles.username,
@@ -57,10 +59,12 @@ export async function listNotifications(
     .orderBy(sql`${notifications.createdAt} desc, ${notifications.id} desc`)
     .limit(query.limit + 1);
   const { page, nextCursor } = timeCursorPage(rows, query.limit, (r) => ({ t: r.cursorTime, i: r.id }));
+  const first = rows[0];
   return {
     items: page.map(toNotification),
     nextCursor,
-    unreadCount: await unreadCount(deps.db, me.id),
+    // No rows on the first page means no notifications at all, so none unread.
+    unreadCount: first ? first.unreadCount : cursor ? await unreadCount(deps.db, me.id) : 0,
   };
 }
 

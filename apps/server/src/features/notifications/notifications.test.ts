@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { M, type TNotification, type TNotificationsPage } from "@plugs/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encodeTimeCursor } from "../../lib/time-cursor.ts";
 import { createUser, type TTestUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { call, createPostAs, seedCommunity, seedMember } from "../posts/testing.ts";
@@ -154,6 +155,17 @@ describe("the notifications list and reading them", () => {
     const bad = await call<TError>(server, "GET", "/api/notifications?cursor=abc", { cookie: reader.cookie });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toBe(M.posts.invalidCursor);
+  });
+
+  it("gives the unread count with every page: an empty one past the end, and a reader with none", async () => {
+    const all = await listOf(reader, "?limit=50");
+    expect(all.unreadCount).toBeGreaterThan(0);
+    expect(all.unreadCount).toBe(await unread(reader));
+    const oldest = all.items.at(-1) as TNotification;
+    const past = await listOf(reader, `?cursor=${encodeTimeCursor({ t: oldest.createdAt, i: oldest.id })}`);
+    expect(past).toEqual({ items: [], nextCursor: null, unreadCount: all.unreadCount });
+    const newcomer = await createUser(server);
+    expect(await listOf(newcomer)).toEqual({ items: [], nextCursor: null, unreadCount: 0 });
   });
 
   it("marks one, refuses someone else's, and marks all", async () => {
