@@ -16,6 +16,29 @@ export async function unreadCount(db: Pick<TDb, "select">, userId: string): Prom
   return row?.n ?? 0;
 }
 
+function unreadCountQuery(db: TDb) {
+  return db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, sql.placeholder("userId")), isNull(notifications.readAt)))
+    .prepare("unread_count");
+}
+const preparedUnreadCount = new WeakMap<TDb, ReturnType<typeof unreadCountQuery>>();
+
+/**
+ * unreadCount outside a transaction, built once per database: every page a member opens asks for it (the bell), so
+ * the statement is not built again for every request.
+ */
+async function bellCount(db: TDb, userId: string): Promise<number> {
+  let query = preparedUnreadCount.get(db);
+  if (!query) {
+    query = unreadCountQuery(db);
+    preparedUnreadCount.set(db, query);
+  }
+  const [row] = await query.execute({ userId });
+  return row?.n ?? 0;
+}
+
 /**
  * GET /api/notifications: the reader's notifications, newest first, keyset pages over
  * notifications_user_newest_idx with the actor joined, and the unread count, in one statement (the count is a
@@ -64,14 +87,14 @@ export async function listNotifications(
     items: page.map(toNotification),
     nextCursor,
     // No rows on the first page means no notifications at all, so none unread.
-    unreadCount: first ? first.unreadCount : cursor ? await unreadCount(deps.db, me.id) : 0,
+    unreadCount: first ? first.unreadCount : cursor ? await bellCount(deps.db, me.id) : 0,
   };
 }
 
 /** GET /api/notifications/unread-count. */
 export async function getUnreadCount(deps: TDeps, viewer: TViewer | null): Promise<{ unreadCount: number }> {
   const me = requireViewer(viewer, M.notifications.signIn);
-  return { unreadCount: await unreadCount(deps.db, me.id) };
+  return { unreadCount: await bellCount(deps.db, me.id) };
 }
 
 /**
