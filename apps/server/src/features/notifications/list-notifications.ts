@@ -7,15 +7,6 @@ import { AppError } from "../../errors.ts";
 import { decodeTimeCursor, timeCursorPage } from "../../lib/time-cursor.ts";
 import { toNotification } from "./notification-dto.ts";
 
-/** The bell's number: served by notifications_user_unread_idx (only unread rows are in it). */
-export async function unreadCount(db: Pick<TDb, "select">, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-  return row?.n ?? 0;
-}
-
 function unreadCountQuery(db: TDb) {
   return db
     .select({ n: count() })
@@ -26,10 +17,10 @@ function unreadCountQuery(db: TDb) {
 const preparedUnreadCount = new WeakMap<TDb, ReturnType<typeof unreadCountQuery>>();
 
 /**
- * unreadCount outside a transaction, built once per database: every page a member opens asks for it (the bell), so
- * the statement is not built again for every request.
+ * The bell's number, served by notifications_user_unread_idx (only unread rows are in it). Every page a member opens
+ * asks for it, so the statement is built once per database, not for every request.
  */
-async function bellCount(db: TDb, userId: string): Promise<number> {
+async function unreadCount(db: TDb, userId: string): Promise<number> {
   let query = preparedUnreadCount.get(db);
   if (!query) {
     query = unreadCountQuery(db);
@@ -87,14 +78,14 @@ export async function listNotifications(
     items: page.map(toNotification),
     nextCursor,
     // No rows on the first page means no notifications at all, so none unread.
-    unreadCount: first ? first.unreadCount : cursor ? await bellCount(deps.db, me.id) : 0,
+    unreadCount: first ? first.unreadCount : cursor ? await unreadCount(deps.db, me.id) : 0,
   };
 }
 
 /** GET /api/notifications/unread-count. */
 export async function getUnreadCount(deps: TDeps, viewer: TViewer | null): Promise<{ unreadCount: number }> {
   const me = requireViewer(viewer, M.notifications.signIn);
-  return { unreadCount: await bellCount(deps.db, me.id) };
+  return { unreadCount: await unreadCount(deps.db, me.id) };
 }
 
 /**
@@ -115,7 +106,7 @@ export async function markRead(
     return { unreadCount: 0 };
   }
   const ids = [...new Set(input.ids)];
-  return deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const mine = await tx
       .select({ id: notifications.id })
       .from(notifications)
@@ -127,6 +118,7 @@ export async function markRead(
       .where(
         and(eq(notifications.userId, me.id), inArray(notifications.id, ids), isNull(notifications.readAt)),
       );
-    return { unreadCount: await unreadCount(tx, me.id) };
   });
+  // After the commit, so the count sees the read.
+  return { unreadCount: await unreadCount(deps.db, me.id) };
 }
