@@ -167,6 +167,50 @@ describe("points and airdrops, live", () => {
   });
 });
 
+/**
+ * Holds the bell's count requests: each one made while holding gets the server's answer of that moment, delivered to
+ * the page only on `release()` (a slow network). Once `stopHolding()` is called, new requests go straight through.
+ */
+async function holdCounts(page: Page) {
+  let holding = true;
+  let deliver: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    deliver = resolve;
+  });
+  let heldOne: () => void = () => {};
+  const firstHeld = new Promise<void>((resolve) => {
+    heldOne = resolve;
+  });
+  const requests: Request[] = [];
+  const answers: Promise<number>[] = [];
+  const delivered: Promise<void>[] = [];
+  await page.route("**/api/notifications/unread-count", async (route) => {
+    if (!holding) return route.fallback();
+    requests.push(route.request());
+    heldOne();
+    const response = await route.fetch();
+    answers.push(response.json().then((body: { unreadCount: number }) => body.unreadCount));
+    const done = released.then(() => route.fulfill({ response }).catch(() => {}));
+    delivered.push(done);
+    await done;
+  });
+  return {
+    /** Resolves once the first count request is held. */
+    firstHeld,
+    /** The held answers' counts, in the order the server gave them. */
+    answers,
+    stopHolding() {
+      holding = false;
+    },
+    /** Delivers every held answer and waits until the page has read them. */
+    async release() {
+      deliver();
+      await Promise.all(delivered);
+      for (const request of requests) await (await request.response())?.finished();
+    },
+  };
+}
+
 describe("the bell's unread count", () => {
   it("is not raised twice by a repeated event, and shows one toast", async () => {
     const member = await signUpByApi(j.server, newAccount("twice"));
@@ -205,29 +249,16 @@ describe("the bell's unread count", () => {
   it("counts a notification that arrives while the bell's first count is still on its way", async () => {
     const member = await signUpByApi(j.server, newAccount("early"));
     const page = await j.open({ as: member, viewport: "desktop" });
-    // Count requests made while `holding` get the server's answer of that moment, delivered only on release: a slow
-    // first load, whose answer (no unread) was settled before the airdrop.
-    let holding = true;
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const answers: Promise<number>[] = [];
-    await page.route("**/api/notifications/unread-count", async (route) => {
-      if (!holding) return route.fallback();
-      const response = await route.fetch();
-      answers.push(response.json().then((body: { unreadCount: number }) => body.unreadCount));
-      await released;
-      await route.fulfill({ response }).catch(() => {});
-    });
+    // The bell's first count is slow: its answer (no unread) is settled before the airdrop, and arrives after it.
+    const counts = await holdCounts(page);
     await gotoLive(page, "/plugfeed");
     await airdropByApi(member.username, 25, "Early bird");
     await toast(page, "Airdrop Received").waitFor();
 
-    holding = false;
-    release();
+    counts.stopHolding();
+    await counts.release();
     // The first answer said 0; the bell shows what the server says now.
-    expect(await answers[0]).toBe(0);
+    expect(await counts.answers[0]).toBe(0);
     await page.getByRole("button", { name: "Notifications, 1 unread" }).waitFor();
   });
 
@@ -235,46 +266,24 @@ describe("the bell's unread count", () => {
     const member = await signUpByApi(j.server, newAccount("stale"));
     await airdropByApi(member.username, 40, "Read me");
     const page = await j.open({ as: member, viewport: "desktop" });
-    // Count requests made while `holding` get the server's answer of that moment, delivered only on release.
-    let holding = true;
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const held: Promise<void>[] = [];
-    const stale: Request[] = [];
-    let heldOne: () => void = () => {};
-    const oneHeld = new Promise<void>((resolve) => {
-      heldOne = resolve;
-    });
-    await page.route("**/api/notifications/unread-count", async (route) => {
-      if (!holding) return route.fallback();
-      stale.push(route.request());
-      heldOne();
-      const response = await route.fetch();
-      const delivered = released.then(() => route.fulfill({ response }).catch(() => {}));
-      held.push(delivered);
-      await delivered;
-    });
+    const counts = await holdCounts(page);
     await gotoLive(page, "/plugfeed");
     // The bell's first count is on its way (the stream's 'ready' cancels it and asks again; both are held).
-    await oneHeld;
+    await counts.firstHeld;
 
     // While those answers ('1 unread') are on their way, the member reads the notification.
     await bell(page).click();
     const row = page
       .getByRole("dialog", { name: "Notifications" })
       .getByRole("button", { name: /You received an airdrop of 40 points/ });
-    holding = false;
+    counts.stopHolding();
     const read = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/notifications/read");
     await row.click();
     expect((await read).status()).toBe(200);
     await page.getByRole("button", { name: "Notifications", exact: true }).waitFor();
 
     // The old answers arrive after the read: the bell stays at no unread.
-    release();
-    await Promise.all(held);
-    for (const req of stale) await (await req.response())?.finished();
+    await counts.release();
     await page.evaluate(
       () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
     );
