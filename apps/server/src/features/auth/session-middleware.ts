@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import { deleteCookie, setSignedCookie } from "hono/cookie";
 import type { TAppEnv, TDeps } from "../../context.ts";
+import { builtOnce } from "../../db/built-once.ts";
 import { profiles, sessions, userRoles, users } from "../../db/schema/index.ts";
 import type { TErrorBody } from "../../errors.ts";
 import { requestCookie, requestHeader } from "../../http/node-headers.ts";
@@ -11,7 +12,7 @@ import { SESSION_EXPIRES_SECONDS, SESSION_UPDATE_AGE_SECONDS, sessionCookieSetti
 
 type TCookieAttributes = Awaited<ReturnType<typeof sessionCookieSettings>>["sessionToken"]["attributes"];
 
-function sessionQuery(db: TDeps["db"]) {
+function sessionQuery(db: TDeps["db"], name: string) {
   return db
     .select({
       sessionId: sessions.id,
@@ -27,9 +28,9 @@ function sessionQuery(db: TDeps["db"]) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.id, sessions.userId))
     .where(eq(sessions.token, sql.placeholder("token")))
-    .prepare("load_session");
+    .prepare(name);
 }
-const prepared = new WeakMap<TDeps["db"], ReturnType<typeof sessionQuery>>();
+const statement = builtOnce<ReturnType<typeof sessionQuery>>();
 
 /**
  * Session, account, profile and admin role in one query, by the cookie's token (sessions_token_key, then each
@@ -37,12 +38,9 @@ const prepared = new WeakMap<TDeps["db"], ReturnType<typeof sessionQuery>>();
  * and plans it once per connection, not once per request.
  */
 export async function loadSession(deps: TDeps, token: string) {
-  let query = prepared.get(deps.db);
-  if (!query) {
-    query = sessionQuery(deps.db);
-    prepared.set(deps.db, query);
-  }
-  const [row] = await query.execute({ token });
+  const [row] = await statement(deps.db, "load_session", (name) => sessionQuery(deps.db, name)).execute({
+    token,
+  });
   return row ?? null;
 }
 

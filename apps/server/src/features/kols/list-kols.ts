@@ -1,9 +1,10 @@
 import { KOL_LIMITS, type TKolListQuery, type TKolPage } from "@plugs/domain";
-import { and, asc, count, desc, eq, gte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { TDeps } from "../../context.ts";
+import { builtOnce } from "../../db/built-once.ts";
 import type { TDb } from "../../db/client.ts";
 import { kols } from "../../db/schema/index.ts";
-import { kolCardColumns, toKolCard } from "./kol-dto.ts";
+import { kolCardColumns, type TKolCardRow, toKolCard } from "./kol-dto.ts";
 
 /** Escapes LIKE's wildcards so a typed '_' matches only an underscore. */
 function likePrefix(text: string): string {
@@ -39,7 +40,7 @@ function listCondition(list: TKolListQuery["list"]): SQL | undefined {
  * (they hold no unrated KOL, so the nulls-first of a backward read never shows); Top KOLs and the halls always go
  * by score.
  */
-function listOrder(query: TKolListQuery): SQL[] {
+function listOrder(query: Pick<TKolListQuery, "list" | "sort">): SQL[] {
   const sort = query.list === "top" || query.list === "fame" || query.list === "shame" ? "score" : query.sort;
   if (sort === "name") return [asc(sql`lower(${kols.name})`), asc(handleLower)];
   if (sort === "newest") return [desc(kols.createdAt), desc(kols.id)];
@@ -49,39 +50,104 @@ function listOrder(query: TKolListQuery): SQL[] {
   return [sql`${kols.score} desc nulls last`, asc(handleLower)];
 }
 
-function whereOf(query: TKolListQuery): SQL | undefined {
-  const search = query.search?.replace(/^@/, "").toLowerCase() ?? "";
+/** The LIKE pattern a search stands for (a handle's @ and case ignored), or undefined for no search. */
+function searchPattern(search: string | undefined): string | undefined {
+  const text = search?.replace(/^@/, "").toLowerCase() ?? "";
+  return text ? likePrefix(text) : undefined;
+}
+
+/** A list's shape: everything about its statement but the values (search pattern, limit, offset). */
+type TKolShape = { list: TKolListQuery["list"]; sort: TKolListQuery["sort"]; search: boolean };
+type TValue<T> = T | Placeholder;
+
+function whereOf(list: TKolShape["list"], pattern: TValue<string> | undefined): SQL | undefined {
   return and(
-    listCondition(query.list),
-    search
-      ? or(
-          sql`${handleLower} like ${likePrefix(search)}`,
-          sql`lower(${kols.name}) like ${likePrefix(search)}`,
-        )
-      : undefined,
+    listCondition(list),
+    pattern === undefined
+      ? undefined
+      : or(sql`${handleLower} like ${pattern}`, sql`lower(${kols.name}) like ${pattern}`),
   );
 }
 
-/** One page of a KOL list (the query, so its plan can be checked). */
-export function kolPageQuery(db: TDb, query: TKolListQuery) {
+function pageStatement(
+  db: TDb,
+  shape: TKolShape,
+  values: { pattern: TValue<string> | undefined; limit: TValue<number>; offset: TValue<number> },
+) {
   return db
     .select(kolCardColumns)
     .from(kols)
-    .where(whereOf(query))
-    .orderBy(...listOrder(query))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .where(whereOf(shape.list, values.pattern))
+    .orderBy(...listOrder(shape))
+    .limit(values.limit)
+    .offset(values.offset);
 }
 
-/** How many KOLs a list holds, for its page count. */
+function countStatement(db: TDb, shape: TKolShape, pattern: TValue<string> | undefined) {
+  return db.select({ total: count() }).from(kols).where(whereOf(shape.list, pattern));
+}
+
+const shapeOf = (query: TKolListQuery): TKolShape => ({
+  list: query.list,
+  sort: query.sort,
+  search: searchPattern(query.search) !== undefined,
+});
+
+/** One page of a KOL list, built for this query alone (so its plan can be checked). */
+export function kolPageQuery(db: TDb, query: TKolListQuery) {
+  return pageStatement(db, shapeOf(query), {
+    pattern: searchPattern(query.search),
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+}
+
+/** How many KOLs a list holds, for its page count (built for this query alone). */
 export function kolCountQuery(db: TDb, query: TKolListQuery) {
-  return db.select({ total: count() }).from(kols).where(whereOf(query));
+  return countStatement(db, shapeOf(query), searchPattern(query.search));
+}
+
+const pageStatements = builtOnce<ReturnType<typeof preparedPage>>();
+const countStatements = builtOnce<ReturnType<typeof preparedCount>>();
+const placeholderPattern = (shape: TKolShape) => (shape.search ? sql.placeholder("pattern") : undefined);
+
+function preparedPage(db: TDb, shape: TKolShape, name: string) {
+  const limit = sql.placeholder("limit");
+  const offset = sql.placeholder("offset");
+  return pageStatement(db, shape, { pattern: placeholderPattern(shape), limit, offset }).prepare(name);
+}
+
+function preparedCount(db: TDb, shape: TKolShape, name: string) {
+  return countStatement(db, shape, placeholderPattern(shape)).prepare(name);
+}
+
+const nameOf = (kind: string, shape: TKolShape) =>
+  `kol_${kind}_${shape.list}_${shape.sort}${shape.search ? "_search" : ""}`;
+
+/**
+ * One page of a KOL list, as kolPageQuery reads it, through the statement its shape was built into once (the KOL
+ * pages and the home page ask for these on every visit).
+ */
+export function readKolPage(db: TDb, query: TKolListQuery): Promise<TKolCardRow[]> {
+  const shape = shapeOf(query);
+  return pageStatements(db, nameOf("page", shape), (name) => preparedPage(db, shape, name)).execute({
+    pattern: searchPattern(query.search),
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+}
+
+async function readKolCount(db: TDb, query: TKolListQuery): Promise<number> {
+  const shape = shapeOf(query);
+  const [row] = await countStatements(db, nameOf("count", shape), (name) =>
+    preparedCount(db, shape, name),
+  ).execute({ pattern: searchPattern(query.search) });
+  return row?.total ?? 0;
 }
 
 /** GET /api/kols: a numbered page of KOL cards, searchable by handle or name prefix. */
 export async function listKols(deps: TDeps, query: TKolListQuery): Promise<TKolPage> {
-  const [[counted], rows] = await Promise.all([kolCountQuery(deps.db, query), kolPageQuery(deps.db, query)]);
-  const total = counted?.total ?? 0;
+  const [total, rows] = await Promise.all([readKolCount(deps.db, query), readKolPage(deps.db, query)]);
   return {
     items: rows.map(toKolCard),
     total,

@@ -1,32 +1,28 @@
 import { M, type TCursorQuery, type TMarkReadRequest, type TNotificationsPage } from "@plugs/domain";
 import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
+import { builtOnce } from "../../db/built-once.ts";
 import type { TDb } from "../../db/client.ts";
 import { notifications, profiles } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { decodeTimeCursor, timeCursorPage } from "../../lib/time-cursor.ts";
 import { toNotification } from "./notification-dto.ts";
 
-function unreadCountQuery(db: TDb) {
+function unreadCountQuery(db: TDb, name: string) {
   return db
     .select({ n: count() })
     .from(notifications)
     .where(and(eq(notifications.userId, sql.placeholder("userId")), isNull(notifications.readAt)))
-    .prepare("unread_count");
+    .prepare(name);
 }
-const preparedUnreadCount = new WeakMap<TDb, ReturnType<typeof unreadCountQuery>>();
+const statement = builtOnce<ReturnType<typeof unreadCountQuery>>();
 
 /**
  * The bell's number, served by notifications_user_unread_idx (only unread rows are in it). Every page a member opens
  * asks for it, so the statement is built once per database, not for every request.
  */
 async function unreadCount(db: TDb, userId: string): Promise<number> {
-  let query = preparedUnreadCount.get(db);
-  if (!query) {
-    query = unreadCountQuery(db);
-    preparedUnreadCount.set(db, query);
-  }
-  const [row] = await query.execute({ userId });
+  const [row] = await statement(db, "unread_count", (name) => unreadCountQuery(db, name)).execute({ userId });
   return row?.n ?? 0;
 }
 

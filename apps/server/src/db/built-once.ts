@@ -1,0 +1,26 @@
+import type { TDb } from "./client.ts";
+
+/**
+ * Statements Drizzle builds once per database instead of on every request: `statement(db, name, build)` returns what
+ * `build(name)` gave the first time that name was asked for on that database (a query `.prepare(name)`d, whose
+ * `execute(values)` only fills in its placeholders). Building a statement walks its whole expression tree, class
+ * checks and all, which cost as much Node time as the rest of a small read (docs/benchmarks.md); the names are
+ * also the prepared statements' on each PostgreSQL connection. A name stands for one statement text: give each
+ * shape of a query (its list, its sort, whether it searches) a name of its own.
+ */
+export function builtOnce<T>(): (db: TDb, name: string, build: (name: string) => T) => T {
+  const byDb = new WeakMap<TDb, Map<string, T>>();
+  return (db, name, build) => {
+    let statements = byDb.get(db);
+    if (!statements) {
+      statements = new Map();
+      byDb.set(db, statements);
+    }
+    let statement = statements.get(name);
+    if (statement === undefined) {
+      statement = build(name);
+      statements.set(name, statement);
+    }
+    return statement;
+  };
+}
