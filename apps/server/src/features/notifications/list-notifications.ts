@@ -26,19 +26,10 @@ async function unreadCount(db: TDb, userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/**
- * GET /api/notifications: the reader's notifications, newest first, keyset pages over
- * notifications_user_newest_idx with the actor joined, and the unread count, in one statement (the count is a
- * subquery PostgreSQL runs once). Only an empty page past the first asks for the count on its own.
- */
-export async function listNotifications(
-  deps: TDeps,
-  viewer: TViewer | null,
-  query: TCursorQuery,
-): Promise<TNotificationsPage> {
-  const me = requireViewer(viewer, M.notifications.signIn);
-  const cursor = query.cursor ? decodeTimeCursor(query.cursor) : null;
-  const rows = await deps.db
+/** A page of the reader's notifications, from a cursor or from the newest (the statement's two shapes). */
+function pageStatement(db: TDb, fromCursor: boolean, name: string) {
+  const userId = sql.placeholder("userId");
+  return db
     .select({
       id: notifications.id,
       kind: notifications.kind,
@@ -48,7 +39,7 @@ export async function listNotifications(
       readAt: notifications.readAt,
       createdAt: notifications.createdAt,
       cursorTime: sql<string>`${notifications.createdAt}::text`,
-      unreadCount: sql<number>`(select count(*)::int from notifications u where u.user_id = ${me.id} and u.read_at is null)`,
+      unreadCount: sql<number>`(select count(*)::int from notifications u where u.user_id = ${userId} and u.read_at is null)`,
       actor: {
         id: profiles.id,
         username: profiles.username,
@@ -60,14 +51,40 @@ export async function listNotifications(
     .leftJoin(profiles, eq(profiles.id, notifications.actorId))
     .where(
       and(
-        eq(notifications.userId, me.id),
-        cursor
-          ? sql`(${notifications.createdAt}, ${notifications.id}) < (${cursor.t}::timestamptz, ${cursor.i}::uuid)`
+        eq(notifications.userId, userId),
+        fromCursor
+          ? sql`(${notifications.createdAt}, ${notifications.id}) < (${sql.placeholder("t")}::timestamptz, ${sql.placeholder("i")}::uuid)`
           : undefined,
       ),
     )
     .orderBy(sql`${notifications.createdAt} desc, ${notifications.id} desc`)
-    .limit(query.limit + 1);
+    .limit(sql.placeholder("limit"))
+    .prepare(name);
+}
+const pageStatements = builtOnce<ReturnType<typeof pageStatement>>();
+
+/**
+ * GET /api/notifications: the reader's notifications, newest first, keyset pages over
+ * notifications_user_newest_idx with the actor joined, and the unread count, in one statement (the count is a
+ * subquery PostgreSQL runs once), built once per shape (builtOnce). Only an empty page past the first asks for the
+ * count on its own.
+ */
+export async function listNotifications(
+  deps: TDeps,
+  viewer: TViewer | null,
+  query: TCursorQuery,
+): Promise<TNotificationsPage> {
+  const me = requireViewer(viewer, M.notifications.signIn);
+  const cursor = query.cursor ? decodeTimeCursor(query.cursor) : null;
+  const name = cursor ? "notifications_page_after" : "notifications_page";
+  const rows = await pageStatements(deps.db, name, (n) => pageStatement(deps.db, cursor !== null, n)).execute(
+    {
+      userId: me.id,
+      t: cursor?.t,
+      i: cursor?.i,
+      limit: query.limit + 1,
+    },
+  );
   const { page, nextCursor } = timeCursorPage(rows, query.limit, (r) => ({ t: r.cursorTime, i: r.id }));
   const first = rows[0];
   return {
