@@ -1,3 +1,5 @@
+import type { SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { TDb } from "./client.ts";
 
 /**
@@ -23,4 +25,25 @@ export function builtOnce<T>(): (db: TDb, name: string, build: (name: string) =>
     }
     return statement;
   };
+}
+
+const dialect = new PgDialect();
+const rawStatements = builtOnce<ReturnType<TDb["_"]["session"]["prepareQuery"]>>();
+
+/**
+ * The rows of a raw statement built once (see builtOnce): `build()` writes `sql.placeholder(key)` wherever a value
+ * of `values` goes, and is called only the first time `name` is asked for on `db`. Rows come back as they do from
+ * queryRows (the driver's, unmapped).
+ */
+export async function builtRows<T>(
+  db: TDb,
+  name: string,
+  build: () => SQL,
+  values: Record<string, unknown>,
+): Promise<T[]> {
+  const statement = rawStatements(db, name, (n) =>
+    db._.session.prepareQuery(dialect.sqlToQuery(build()), undefined, n, false),
+  );
+  const result = (await statement.execute(values)) as { rows: T[] };
+  return result.rows;
 }

@@ -1,8 +1,9 @@
 import { M, type TFeedSort, type TFeedTab } from "@plugs/domain";
-import { type SQL, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { sqlInt } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
+import type { TId } from "./visibility.ts";
 
 /*
  * The feed's id queries. Each branch reads an index in its ORDER BY's own order and stops after `limit` rows:
@@ -66,7 +67,23 @@ export function orderBy(sort: TFeedSort, alias: string): SQL {
     : sql`${a}likes_count desc, ${a}comments_count desc, ${a}created_at desc, ${a}id desc`;
 }
 
-function after(cursor: TFeedCursor | null): SQL {
+type TSlot<T> = T | Placeholder;
+
+/** A cursor's values, or the placeholders a statement built once (db/built-once.ts) has where they go. */
+export type TCursorValues =
+  | { s: "newest"; t: TSlot<string>; i: TSlot<string> }
+  | { s: "popular"; l: TSlot<number>; c: TSlot<number>; t: TSlot<string>; i: TSlot<string> };
+
+/** The placeholders of a cursor of this sort, named as its fields (fill them with the decoded cursor). */
+export function cursorPlaceholders(sort: TFeedSort): TCursorValues {
+  const t = sql.placeholder("t");
+  const i = sql.placeholder("i");
+  return sort === "newest"
+    ? { s: "newest", t, i }
+    : { s: "popular", l: sql.placeholder("l"), c: sql.placeholder("c"), t, i };
+}
+
+function after(cursor: TCursorValues | null): SQL {
   if (!cursor) return sql``;
   return cursor.s === "newest"
     ? sql`and (p.created_at, p.id) < (${cursor.t}::timestamptz, ${cursor.i}::uuid)`
@@ -82,18 +99,13 @@ function merged(branches: SQL, sort: TFeedSort, limit: number, offset = 0): SQL 
     from (${branches}) f order by ${orderBy(sort, "f")} limit ${sqlInt(limit)} offset ${sqlInt(offset)}`;
 }
 
-function publicBranch(sort: TFeedSort, cursor: TFeedCursor | null, limit: number): SQL {
+function publicBranch(sort: TFeedSort, cursor: TCursorValues | null, limit: number): SQL {
   return sql`(select ${COLUMNS} from posts p
     where p.visibility = 'public' and p.community_id is null ${after(cursor)}
     order by ${orderBy(sort, "p")} limit ${sqlInt(limit)})`;
 }
 
-function communitiesBranch(
-  viewerId: string,
-  sort: TFeedSort,
-  cursor: TFeedCursor | null,
-  limit: number,
-): SQL {
+function communitiesBranch(viewerId: TId, sort: TFeedSort, cursor: TCursorValues | null, limit: number): SQL {
   return sql`(select ${COLUMNS} from community_members m
     cross join lateral (
       select ${COLUMNS} from posts p
@@ -111,8 +123,8 @@ function communitiesBranch(
 export function feedIdsQuery(params: {
   tab: TFeedTab;
   sort: TFeedSort;
-  viewerId: string | null;
-  cursor: TFeedCursor | null;
+  viewerId: TId | null;
+  cursor: TCursorValues | null;
   limit: number;
 }): SQL {
   const { tab, sort, viewerId, cursor, limit } = params;
