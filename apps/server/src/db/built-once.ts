@@ -4,13 +4,18 @@ import type { TDb } from "./client.ts";
 
 /**
  * Statements Drizzle builds once per database instead of on every request: `statement(db, name, build)` returns what
- * `build(name)` gave the first time that name was asked for on that database (a query `.prepare(name)`d, whose
- * `execute(values)` only fills in its placeholders). Building a statement walks its whole expression tree, class
- * checks and all, which cost as much Node time as the rest of a small read (docs/benchmarks.md); the names are
+ * `build(name, true)` gave the first time that name was asked for on that database (a query `.prepare(name)`d,
+ * whose `execute(values)` only fills in its placeholders). Building a statement walks its whole expression tree,
+ * class checks and all, which cost as much Node time as the rest of a small read (docs/benchmarks.md); the names are
  * also the prepared statements' on each PostgreSQL connection. A name stands for one statement text: give each
  * shape of a query (its list, its sort, whether it searches) a name of its own.
+ *
+ * At most `max` names are kept per database; past that, a new name is built for each use, `build(name, false)`,
+ * so a caller whose shapes are many can leave it unnamed on the connection.
  */
-export function builtOnce<T>(): (db: TDb, name: string, build: (name: string) => T) => T {
+export function builtOnce<T>(
+  max = Number.POSITIVE_INFINITY,
+): (db: TDb, name: string, build: (name: string, kept: boolean) => T) => T {
   const byDb = new WeakMap<TDb, Map<string, T>>();
   return (db, name, build) => {
     let statements = byDb.get(db);
@@ -18,17 +23,23 @@ export function builtOnce<T>(): (db: TDb, name: string, build: (name: string) =>
       statements = new Map();
       byDb.set(db, statements);
     }
-    let statement = statements.get(name);
-    if (statement === undefined) {
-      statement = build(name);
-      statements.set(name, statement);
-    }
-    return statement;
+    const statement = statements.get(name);
+    if (statement !== undefined) return statement;
+    if (statements.size >= max) return build(name, false);
+    const built = build(name, true);
+    statements.set(name, built);
+    return built;
   };
 }
 
 const dialect = new PgDialect();
-const rawStatements = builtOnce<ReturnType<TDb["_"]["session"]["prepareQuery"]>>();
+/**
+ * Raw statements kept per database: the feed alone has up to 400 shapes (tab, sort, viewer, cursor, page size), and
+ * each kept one is a prepared statement on every pooled connection. Past this, a shape runs unnamed, and
+ * preparing-client.ts decides by its own rules whether to prepare it.
+ */
+const MAX_RAW_STATEMENTS = 200;
+const rawStatements = builtOnce<ReturnType<TDb["_"]["session"]["prepareQuery"]>>(MAX_RAW_STATEMENTS);
 
 /**
  * The rows of a raw statement built once (see builtOnce): `build()` writes `sql.placeholder(key)` wherever a value
@@ -41,8 +52,8 @@ export async function builtRows<T>(
   build: () => SQL,
   values: Record<string, unknown>,
 ): Promise<T[]> {
-  const statement = rawStatements(db, name, (n) =>
-    db._.session.prepareQuery(dialect.sqlToQuery(build()), undefined, n, false),
+  const statement = rawStatements(db, name, (n, kept) =>
+    db._.session.prepareQuery(dialect.sqlToQuery(build()), undefined, kept ? n : undefined, false),
   );
   const result = (await statement.execute(values)) as { rows: T[] };
   return result.rows;
