@@ -1,6 +1,9 @@
-import type { SQL } from "drizzle-orm";
+import type { Placeholder, SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { TDb } from "./client.ts";
+
+/** A value of a statement, or the placeholder (`sql.placeholder(key)`) a statement built once has in its place. */
+export type TValue<T> = T | Placeholder;
 
 /**
  * Statements Drizzle builds once per database instead of on every request: `statement(db, name, build)` returns what

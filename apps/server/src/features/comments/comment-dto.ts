@@ -1,9 +1,10 @@
 import { REACTION_EMOJIS, type TComment, type TReactionCount, type TReactionState } from "@plugs/domain";
 import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { TValue } from "../../db/built-once.ts";
 import type { TDb } from "../../db/client.ts";
 import { postCommentReactions, postComments } from "../../db/schema/index.ts";
 import { isoTimestamp, type TIsoOrDate, type TIsoTimestamp, toIso } from "../../lib/row-date.ts";
-import { queryRows, type TId } from "../posts/visibility.ts";
+import { queryRows } from "../posts/visibility.ts";
 import { type TAuthorRow, toAuthor } from "../profiles/author-dto.ts";
 
 type TCommentRow = {
@@ -100,7 +101,7 @@ type THydratedRow = {
 };
 
 /** A comment's columns with its author, attachments, mentions, reaction counts and the viewer's own marks. */
-function hydratedColumns(viewerId: TId | null): SQL {
+function hydratedColumns(viewerId: TValue<string> | null): SQL {
   const mine = viewerId
     ? sql`coalesce((select json_agg(r.emoji) from post_comment_reactions r
           where r.comment_id = post_comments.id and r.user_id = ${viewerId}), '[]')`
@@ -179,7 +180,7 @@ export type THydratedCommentPageRow<TKeys> = THydratedRow & { keys: TKeys };
  * each comment comes back hydrated beside those columns, oldest first (created_at, id). Run it with queryRows or
  * builtRows, and map its rows with toPageComment.
  */
-export function hydratedCommentPageStatement(page: SQL, viewerId: TId | null): SQL {
+export function hydratedCommentPageStatement(page: SQL, viewerId: TValue<string> | null): SQL {
   return sql`with page as (${page})
         select ${hydratedColumns(viewerId)}, row_to_json(page) as keys
         from page join post_comments on post_comments.id = page.id

@@ -5,13 +5,13 @@ import {
   type TCommentsQuery,
   type TCommentThread,
 } from "@plugs/domain";
-import { type Placeholder, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { TDeps, TViewer } from "../../context.ts";
-import { builtRows } from "../../db/built-once.ts";
+import { builtRows, type TValue } from "../../db/built-once.ts";
 import { sqlInt } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
-import { findAccessiblePost, isUuid, reachableBy, type TId } from "../posts/visibility.ts";
+import { findAccessiblePost, isUuid, reachableBy } from "../posts/visibility.ts";
 import { hydratedCommentPageStatement, type THydratedCommentPageRow, toPageComment } from "./comment-dto.ts";
 
 /*
@@ -23,7 +23,7 @@ import { hydratedCommentPageStatement, type THydratedCommentPageRow, toPageComme
 
 export type TCursor = { t: string; i: string };
 /** A cursor's values, or the placeholders of a statement built once (db/built-once.ts). */
-type TCursorValues = { t: string | Placeholder; i: string | Placeholder };
+type TCursorValues = { t: TValue<string>; i: TValue<string> };
 const ZCursor = z.object({ t: z.string().max(40), i: z.uuid() });
 
 function encodeCursor(cursor: TCursor): string {
@@ -56,10 +56,10 @@ export function threadIdsQuery(postId: string, cursor: TCursor | null, limit: nu
  * Nothing when the viewer may not reach the post (checked once in the same statement).
  */
 export function pageIdsQuery(
-  postId: TId,
+  postId: TValue<string>,
   cursor: TCursorValues | null,
   limit: number,
-  viewerId: TId | null,
+  viewerId: TValue<string> | null,
 ): SQL {
   const after = cursor
     ? sql`and (c.created_at, c.id) > (${cursor.t}::timestamptz, ${cursor.i}::uuid)`

@@ -1,8 +1,8 @@
 import type { TCommunitiesPage, TCommunitiesQuery, TCommunityDetail } from "@plugs/domain";
 import { M } from "@plugs/domain";
-import { count, desc, ilike, or, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { count, desc, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { TDeps, TViewer } from "../../context.ts";
-import { builtOnce } from "../../db/built-once.ts";
+import { builtOnce, type TValue } from "../../db/built-once.ts";
 import type { TDb } from "../../db/client.ts";
 import { communities, communityMembers } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
@@ -21,7 +21,7 @@ function searchPattern(search: string | undefined): string | undefined {
 }
 
 /** Name or description contains the term, case-insensitively (served by the trigram indexes). */
-function searchCondition(pattern: string | Placeholder | undefined): SQL | undefined {
+function searchCondition(pattern: TValue<string> | undefined): SQL | undefined {
   if (pattern === undefined) return undefined;
   return or(ilike(communities.name, pattern), ilike(communities.communityDescription, pattern));
 }
@@ -32,8 +32,6 @@ function orderOf(sort: TCommunitiesQuery["sort"]) {
     ? [desc(communities.createdAt), desc(communities.id)]
     : [desc(communities.memberCount), desc(communities.createdAt), desc(communities.id)];
 }
-
-type TValue<T> = T | Placeholder;
 
 function pageStatement(
   db: TDb,

@@ -1,9 +1,9 @@
 import { M, type TFeedSort, type TFeedTab } from "@plugs/domain";
-import { type Placeholder, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { TValue } from "../../db/built-once.ts";
 import { sqlInt } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
-import type { TId } from "./visibility.ts";
 
 /*
  * The feed's id queries. Each branch reads an index in its ORDER BY's own order and stops after `limit` rows:
@@ -67,12 +67,10 @@ export function orderBy(sort: TFeedSort, alias: string): SQL {
     : sql`${a}likes_count desc, ${a}comments_count desc, ${a}created_at desc, ${a}id desc`;
 }
 
-type TSlot<T> = T | Placeholder;
-
 /** A cursor's values, or the placeholders a statement built once (db/built-once.ts) has where they go. */
 export type TCursorValues =
-  | { s: "newest"; t: TSlot<string>; i: TSlot<string> }
-  | { s: "popular"; l: TSlot<number>; c: TSlot<number>; t: TSlot<string>; i: TSlot<string> };
+  | { s: "newest"; t: TValue<string>; i: TValue<string> }
+  | { s: "popular"; l: TValue<number>; c: TValue<number>; t: TValue<string>; i: TValue<string> };
 
 /** The placeholders of a cursor of this sort, named as its fields (fill them with the decoded cursor). */
 export function cursorPlaceholders(sort: TFeedSort): TCursorValues {
@@ -105,7 +103,12 @@ function publicBranch(sort: TFeedSort, cursor: TCursorValues | null, limit: numb
     order by ${orderBy(sort, "p")} limit ${sqlInt(limit)})`;
 }
 
-function communitiesBranch(viewerId: TId, sort: TFeedSort, cursor: TCursorValues | null, limit: number): SQL {
+function communitiesBranch(
+  viewerId: TValue<string>,
+  sort: TFeedSort,
+  cursor: TCursorValues | null,
+  limit: number,
+): SQL {
   return sql`(select ${COLUMNS} from community_members m
     cross join lateral (
       select ${COLUMNS} from posts p
@@ -123,7 +126,7 @@ function communitiesBranch(viewerId: TId, sort: TFeedSort, cursor: TCursorValues
 export function feedIdsQuery(params: {
   tab: TFeedTab;
   sort: TFeedSort;
-  viewerId: TId | null;
+  viewerId: TValue<string> | null;
   cursor: TCursorValues | null;
   limit: number;
 }): SQL {

@@ -1,11 +1,11 @@
 import type { TPost } from "@plugs/domain";
 import { inArray, type SQL, sql } from "drizzle-orm";
-import { builtRows } from "../../db/built-once.ts";
+import { builtRows, type TValue } from "../../db/built-once.ts";
 import type { TDb } from "../../db/client.ts";
 import { posts } from "../../db/schema/index.ts";
 import { isoTimestamp, type TIsoOrDate, type TIsoTimestamp, toIso } from "../../lib/row-date.ts";
 import { toAuthor } from "../profiles/author-dto.ts";
-import { queryRows, reachableBy, type TId } from "./visibility.ts";
+import { queryRows, reachableBy } from "./visibility.ts";
 
 type TPostRow = {
   id: string;
@@ -90,7 +90,7 @@ type THydratedRow = {
 };
 
 /** A post's columns with its author, community, media and mentions (in order) and whether the viewer likes it. */
-function hydratedColumns(viewerId: TId | null): SQL {
+function hydratedColumns(viewerId: TValue<string> | null): SQL {
   // A scalar subquery on the like's key, never an EXISTS: PostgreSQL may run an EXISTS as one hashed pass over all
   // of the viewer's likes, which a generic plan (prepared statements) picks without knowing how many they have.
   const liked = viewerId
@@ -211,7 +211,7 @@ export type THydratedPageRow<TKeys> = THydratedRow & { keys: TKeys };
  * and the page's keyset columns; each row comes back hydrated beside those columns, in `order` (over `posts`).
  * Run it with queryRows or builtRows, and map its rows with toPagePost.
  */
-export function hydratedPageStatement(page: SQL, order: SQL, viewerId: TId | null): SQL {
+export function hydratedPageStatement(page: SQL, order: SQL, viewerId: TValue<string> | null): SQL {
   return sql`with page as (${page})
       select ${hydratedColumns(viewerId)}, row_to_json(page) as keys
       from page join posts on posts.id = page.id ${HYDRATED_JOINS}

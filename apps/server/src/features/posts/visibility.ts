@@ -1,8 +1,6 @@
-import { type Placeholder, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+import type { TValue } from "../../db/built-once.ts";
 import type { TDb } from "../../db/client.ts";
-
-/** An id, or the placeholder a statement built once (db/built-once.ts) fills with one. */
-export type TId = string | Placeholder;
 
 /**
  * Who sees a post: everyone sees public posts outside communities; a signed-in user also sees the posts of
@@ -17,12 +15,12 @@ export function isUuid(value: string): boolean {
 }
 
 /** The viewer's active communities, as a subquery (served by community_members_user_active_idx). */
-export function activeCommunityIds(viewerId: TId): SQL {
+export function activeCommunityIds(viewerId: TValue<string>): SQL {
   return sql`select m.community_id from community_members m where m.user_id = ${viewerId} and m.status = 'active'`;
 }
 
 /** A condition on `posts p`: the post is visible to this viewer (null for a visitor). */
-export function visibleTo(viewerId: TId | null): SQL {
+export function visibleTo(viewerId: TValue<string> | null): SQL {
   if (!viewerId) return sql`(p.visibility = 'public' and p.community_id is null)`;
   return sql`(p.visibility = 'public' and (p.community_id is null or p.community_id in (${activeCommunityIds(viewerId)})))`;
 }
@@ -34,7 +32,7 @@ export async function queryRows<T>(db: Pick<TDb, "execute">, query: SQL): Promis
 }
 
 /** A condition on `posts p`: the viewer is an active member of the post's community. */
-function activeMemberOfCommunity(viewerId: TId): SQL {
+function activeMemberOfCommunity(viewerId: TValue<string>): SQL {
   return sql`exists (select 1 from community_members m
     where m.community_id = p.community_id and m.user_id = ${viewerId} and m.status = 'active')`;
 }
@@ -43,7 +41,7 @@ function activeMemberOfCommunity(viewerId: TId): SQL {
  * A condition on `posts p`: the viewer may reach the post on single-post routes (see findAccessiblePost): it is
  * public, and outside communities, or in one where the viewer is an active member, or theirs.
  */
-export function reachableBy(viewerId: TId | null): SQL {
+export function reachableBy(viewerId: TValue<string> | null): SQL {
   if (!viewerId) return sql`(p.visibility = 'public' and p.community_id is null)`;
   return sql`(p.visibility = 'public' and (p.community_id is null or p.user_id = ${viewerId}
     or ${activeMemberOfCommunity(viewerId)}))`;

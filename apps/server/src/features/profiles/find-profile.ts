@@ -1,5 +1,6 @@
 import { M } from "@plugs/domain";
-import { and, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { TValue } from "../../db/built-once.ts";
 import type { TDb } from "../../db/client.ts";
 import { profiles } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
@@ -26,7 +27,7 @@ export function checkUsername(username: string): void {
  * The WHERE for "the non-banned profile named this" (checkUsername first), or, for a statement built once, for the
  * name its placeholder will hold (checked by its caller).
  */
-export function publicProfileNamed(username: string | Placeholder): SQL | undefined {
+export function publicProfileNamed(username: TValue<string>): SQL | undefined {
   if (typeof username === "string") checkUsername(username);
   return and(sql`lower(${profiles.username}) = lower(${username})`, eq(profiles.isBanned, false));
 }
