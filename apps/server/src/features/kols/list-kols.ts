@@ -1,7 +1,7 @@
 import { KOL_LIMITS, type TKolListQuery, type TKolPage } from "@plugs/domain";
-import { and, asc, count, desc, eq, gte, or, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, or, type SQL, sql } from "drizzle-orm";
 import type { TDeps } from "../../context.ts";
-import { builtOnce } from "../../db/built-once.ts";
+import { builtOnce, type TValue } from "../../db/built-once.ts";
 import type { TDb } from "../../db/client.ts";
 import { kols } from "../../db/schema/index.ts";
 import { kolCardColumns, type TKolCardRow, toKolCard } from "./kol-dto.ts";
@@ -58,7 +58,6 @@ function searchPattern(search: string | undefined): string | undefined {
 
 /** A list's shape: everything about its statement but the values (search pattern, limit, offset). */
 type TKolShape = { list: TKolListQuery["list"]; sort: TKolListQuery["sort"]; search: boolean };
-type TValue<T> = T | Placeholder;
 
 function whereOf(list: TKolShape["list"], pattern: TValue<string> | undefined): SQL | undefined {
   return and(
@@ -87,24 +86,23 @@ function countStatement(db: TDb, shape: TKolShape, pattern: TValue<string> | und
   return db.select({ total: count() }).from(kols).where(whereOf(shape.list, pattern));
 }
 
-const shapeOf = (query: TKolListQuery): TKolShape => ({
-  list: query.list,
-  sort: query.sort,
-  search: searchPattern(query.search) !== undefined,
-});
+/** A query's shape, and the values its statement runs with. */
+function splitQuery(query: TKolListQuery) {
+  const pattern = searchPattern(query.search);
+  const shape: TKolShape = { list: query.list, sort: query.sort, search: pattern !== undefined };
+  return { shape, values: { pattern, limit: query.pageSize, offset: (query.page - 1) * query.pageSize } };
+}
 
 /** One page of a KOL list, built for this query alone (so its plan can be checked). */
 export function kolPageQuery(db: TDb, query: TKolListQuery) {
-  return pageStatement(db, shapeOf(query), {
-    pattern: searchPattern(query.search),
-    limit: query.pageSize,
-    offset: (query.page - 1) * query.pageSize,
-  });
+  const { shape, values } = splitQuery(query);
+  return pageStatement(db, shape, values);
 }
 
 /** How many KOLs a list holds, for its page count (built for this query alone). */
 export function kolCountQuery(db: TDb, query: TKolListQuery) {
-  return countStatement(db, shapeOf(query), searchPattern(query.search));
+  const { shape, values } = splitQuery(query);
+  return countStatement(db, shape, values.pattern);
 }
 
 const pageStatements = builtOnce<ReturnType<typeof preparedPage>>();
@@ -129,19 +127,14 @@ const nameOf = (kind: string, shape: TKolShape) =>
  * pages and the home page ask for these on every visit).
  */
 export function readKolPage(db: TDb, query: TKolListQuery): Promise<TKolCardRow[]> {
-  const shape = shapeOf(query);
-  return pageStatements(db, nameOf("page", shape), (name) => preparedPage(db, shape, name)).execute({
-    pattern: searchPattern(query.search),
-    limit: query.pageSize,
-    offset: (query.page - 1) * query.pageSize,
-  });
+  const { shape, values } = splitQuery(query);
+  return pageStatements(db, nameOf("page", shape), (name) => preparedPage(db, shape, name)).execute(values);
 }
 
 async function readKolCount(db: TDb, query: TKolListQuery): Promise<number> {
-  const shape = shapeOf(query);
-  const [row] = await countStatements(db, nameOf("count", shape), (name) =>
-    preparedCount(db, shape, name),
-  ).execute({ pattern: searchPattern(query.search) });
+  const { shape, values } = splitQuery(query);
+  const statement = countStatements(db, nameOf("count", shape), (name) => preparedCount(db, shape, name));
+  const [row] = await statement.execute({ pattern: values.pattern });
   return row?.total ?? 0;
 }
 
