@@ -11,7 +11,7 @@ import pg from "pg";
 import { DEFAULT_DATABASE_POOL_SIZE } from "../config.ts";
 import { acquireDataDirLock } from "./lock.ts";
 import { notifyAfterCommit } from "./notify-after-commit.ts";
-import { PreparingClient, UnnamedClient } from "./preparing-client.ts";
+import { PreparingClient } from "./preparing-client.ts";
 import * as schema from "./schema/index.ts";
 
 export type TDb = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -70,7 +70,7 @@ export async function openDatabase(options: {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolMax ?? DEFAULT_DATABASE_POOL_SIZE,
-      Client: options.preparedStatements === false ? UnnamedClient : PreparingClient,
+      Client: options.preparedStatements === false ? pg.Client : PreparingClient,
     });
     // Without a listener, node-postgres turns an idle connection's error into an uncaught exception that would
     // stop the whole server; the pool discards that connection and opens a new one when next needed.

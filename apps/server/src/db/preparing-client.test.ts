@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../features/posts/visibility.ts";
-import { builtRows } from "./built-once.ts";
 import { openDatabase, type TDatabase } from "./client.ts";
 import { isPreparable, StatementNames } from "./preparing-client.ts";
 import { createScratchDatabase, type TScratchDatabase } from "./scratch-database.ts";
@@ -58,23 +57,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("statements on PostgreSQL", () =
     expect(await prepared()).toContain("select $1::int + 1 as next");
   });
 
-  it("prepares a statement built once under its own name, at its first run, filling its placeholders", async () => {
-    const run = (n: number) =>
-      builtRows<{ next: number }>(
-        database.db,
-        "test_next",
-        () => sql`select ${sql.placeholder("n")}::int + 1 as next`,
-        { n },
-      );
-    expect((await run(1))[0]?.next).toBe(2);
-    const [row] = await queryRows<{ statement: string }>(
-      database.db,
-      sql`select statement from pg_prepared_statements where name = 'test_next'`,
-    );
-    expect(row?.statement).toBe("select $1::int + 1 as next");
-    expect((await run(41))[0]?.next).toBe(42);
-  });
-
   it("prepares nothing when DATABASE_PREPARED_STATEMENTS is off (a pooler that does not follow them)", async () => {
     const unprepared = await openDatabase({
       databaseUrl: scratch.url,
@@ -84,14 +66,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("statements on PostgreSQL", () =
     });
     try {
       for (const n of [1, 2, 3, 4, 5, 6]) await unprepared.db.execute(sql`select ${n}::int * 2 as twice`);
-      // A statement built once is named by its caller, and still runs unnamed here.
-      const [built] = await builtRows<{ thrice: number }>(
-        unprepared.db,
-        "test_thrice",
-        () => sql`select ${sql.placeholder("n")}::int * 3 as thrice`,
-        { n: 4 },
-      );
-      expect(built?.thrice).toBe(12);
       const [row] = await queryRows<{ n: number }>(
         unprepared.db,
         sql`select count(*)::int as n from pg_prepared_statements`,

@@ -67,22 +67,3 @@ export class PreparingClient extends pg.Client {
     return (super.query as any)(config, values, callback);
   }
 }
-
-/**
- * A client that runs every statement unnamed, a named one too (DATABASE_PREPARED_STATEMENTS=off: a pooler that
- * hands each transaction a different server connection would not find a statement prepared on another one). The
- * statements built once (built-once.ts) are named; here they run as any other.
- */
-export class UnnamedClient extends pg.Client {
-  // biome-ignore lint/suspicious/noExplicitAny: as PreparingClient's
-  override query(config: any, values?: any, callback?: any): any {
-    const c = config as TQueryConfig | string | null;
-    if (typeof c === "object" && c !== null && c.name !== undefined && typeof c.submit !== "function") {
-      const { name: _name, ...unnamed } = c;
-      // biome-ignore lint/suspicious/noExplicitAny: as above
-      return (super.query as any)(unnamed, values, callback);
-    }
-    // biome-ignore lint/suspicious/noExplicitAny: as above
-    return (super.query as any)(config, values, callback);
-  }
-}

@@ -1,6 +1,5 @@
 import { REACTION_EMOJIS, type TComment, type TReactionCount, type TReactionState } from "@plugs/domain";
 import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { TValue } from "../../db/built-once.ts";
 import type { TDb } from "../../db/client.ts";
 import { postCommentReactions, postComments } from "../../db/schema/index.ts";
 import { isoTimestamp, type TIsoOrDate, type TIsoTimestamp, toIso } from "../../lib/row-date.ts";
@@ -101,7 +100,7 @@ type THydratedRow = {
 };
 
 /** A comment's columns with its author, attachments, mentions, reaction counts and the viewer's own marks. */
-function hydratedColumns(viewerId: TValue<string> | null): SQL {
+function hydratedColumns(viewerId: string | null): SQL {
   const mine = viewerId
     ? sql`coalesce((select json_agg(r.emoji) from post_comment_reactions r
           where r.comment_id = post_comments.id and r.user_id = ${viewerId}), '[]')`
@@ -172,27 +171,24 @@ export async function hydrateComments(db: TDb, ids: string[], viewerId: string |
   });
 }
 
-/** A row of hydratedCommentPageStatement: a hydrated comment and, under `keys`, its id query's row. */
-export type THydratedCommentPageRow<TKeys> = THydratedRow & { keys: TKeys };
-
 /**
  * A page of comments in one statement: `page` is an id query whose rows carry `id` and the page's own columns;
- * each comment comes back hydrated beside those columns, oldest first (created_at, id). Run it with queryRows or
- * builtRows, and map its rows with toPageComment.
+ * each comment comes back hydrated beside those columns, oldest first (created_at, id).
  */
-export function hydratedCommentPageStatement(page: SQL, viewerId: TValue<string> | null): SQL {
-  return sql`with page as (${page})
+export async function hydrateCommentPage<TKeys extends { id: string }>(
+  db: TDb,
+  page: SQL,
+  viewerId: string | null,
+): Promise<{ comment: TComment; keys: TKeys }[]> {
+  const rows = await queryRows<THydratedRow & { keys: TKeys }>(
+    db,
+    sql`with page as (${page})
         select ${hydratedColumns(viewerId)}, row_to_json(page) as keys
         from page join post_comments on post_comments.id = page.id
         left join profiles a on a.id = post_comments.user_id
-        order by post_comments.created_at, post_comments.id`;
-}
-
-export function toPageComment<TKeys>(row: THydratedCommentPageRow<TKeys>): {
-  comment: TComment;
-  keys: TKeys;
-} {
-  return { comment: toCommentOf(row), keys: row.keys };
+        order by post_comments.created_at, post_comments.id`,
+  );
+  return rows.map((r) => ({ comment: toCommentOf(r), keys: r.keys }));
 }
 
 /** Reaction counts per comment and emoji, counted from the rows (so they always equal them). */

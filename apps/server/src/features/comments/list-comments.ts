@@ -8,11 +8,10 @@ import {
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { TDeps, TViewer } from "../../context.ts";
-import { builtRows, type TValue } from "../../db/built-once.ts";
 import { sqlInt } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
 import { findAccessiblePost, isUuid, reachableBy } from "../posts/visibility.ts";
-import { hydratedCommentPageStatement, type THydratedCommentPageRow, toPageComment } from "./comment-dto.ts";
+import { hydrateCommentPage } from "./comment-dto.ts";
 
 /*
  * A post's comments, oldest first, a page of threads at a time, in one statement after the post's own check: the
@@ -22,8 +21,6 @@ import { hydratedCommentPageStatement, type THydratedCommentPageRow, toPageComme
  */
 
 export type TCursor = { t: string; i: string };
-/** A cursor's values, or the placeholders of a statement built once (db/built-once.ts). */
-type TCursorValues = { t: TValue<string>; i: TValue<string> };
 const ZCursor = z.object({ t: z.string().max(40), i: z.uuid() });
 
 function encodeCursor(cursor: TCursor): string {
@@ -56,10 +53,10 @@ export function threadIdsQuery(postId: string, cursor: TCursor | null, limit: nu
  * Nothing when the viewer may not reach the post (checked once in the same statement).
  */
 export function pageIdsQuery(
-  postId: TValue<string>,
-  cursor: TCursorValues | null,
+  postId: string,
+  cursor: TCursor | null,
   limit: number,
-  viewerId: TValue<string> | null,
+  viewerId: string | null,
 ): SQL {
   const after = cursor
     ? sql`and (c.created_at, c.id) > (${cursor.t}::timestamptz, ${cursor.i}::uuid)`
@@ -86,26 +83,12 @@ export async function listComments(
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   const viewerId = viewer?.id ?? null;
   if (!isUuid(postId)) throw new AppError("NOT_FOUND", M.posts.notFound);
-  // The page is empty for a post the viewer may not reach; only then is it worth asking which it was. The statement
-  // is built once per shape: viewer or not, cursor or not, page size.
-  const signedIn = viewerId !== null;
-  const name = `comments_page${signedIn ? "_viewer" : ""}${cursor ? "_after" : ""}_${query.limit}`;
-  const build = () => {
-    const viewer = signedIn ? sql.placeholder("viewerId") : null;
-    const after = cursor ? { t: sql.placeholder("t"), i: sql.placeholder("i") } : null;
-    return hydratedCommentPageStatement(
-      pageIdsQuery(sql.placeholder("postId"), after, query.limit, viewer),
-      viewer,
-    );
-  };
-  const rows = (
-    await builtRows<THydratedCommentPageRow<{ id: string; created_at: string | null; thread: boolean }>>(
-      deps.db,
-      name,
-      build,
-      { ...cursor, postId, viewerId },
-    )
-  ).map(toPageComment);
+  // The page is empty for a post the viewer may not reach; only then is it worth asking which it was.
+  const rows = await hydrateCommentPage<{ id: string; created_at: string | null; thread: boolean }>(
+    deps.db,
+    pageIdsQuery(postId, cursor, query.limit, viewerId),
+    viewerId,
+  );
   if (rows.length === 0 && !(await findAccessiblePost(deps.db, postId, viewerId))) {
     throw new AppError("NOT_FOUND", M.posts.notFound);
   }

@@ -7,7 +7,6 @@ import type {
   TMembership,
 } from "@plugs/domain";
 import { and, asc, eq, or, type SQL, sql } from "drizzle-orm";
-import type { TValue } from "../../db/built-once.ts";
 import type { TDb } from "../../db/client.ts";
 import { communities, communityMembers, profiles } from "../../db/schema/index.ts";
 import { isUuid } from "../posts/visibility.ts";
@@ -49,7 +48,7 @@ export type TCommunityRow = {
 };
 
 /** The left join that brings the viewer's own membership row (none for a visitor). */
-export function viewerMembershipJoin(viewerId: TValue<string> | null): SQL {
+export function viewerMembershipJoin(viewerId: string | null): SQL {
   if (!viewerId) return sql`false`;
   return and(eq(communityMembers.communityId, communities.id), eq(communityMembers.userId, viewerId)) as SQL;
 }

@@ -1,7 +1,7 @@
 import { HOME_LIMITS, KOL_LIMITS, type THomePage } from "@plugs/domain";
 import type { TDeps, TViewer } from "../../context.ts";
 import { toKolCard } from "../kols/kol-dto.ts";
-import { readKolPage } from "../kols/list-kols.ts";
+import { kolPageQuery } from "../kols/list-kols.ts";
 import { leaderboardTop } from "../leaderboard/leaderboard-query.ts";
 import { feedIdsQuery, type TFeedRow } from "../posts/feed-query.ts";
 import { hydratePosts } from "../posts/post-dto.ts";
@@ -13,7 +13,7 @@ import { queryRows } from "../posts/visibility.ts";
  */
 export async function homePage(deps: TDeps, viewer: TViewer | null): Promise<THomePage> {
   const kolsOf = (list: "top" | "plugs" | "rugs", sort: "score" | "newest") =>
-    readKolPage(deps.db, {
+    kolPageQuery(deps.db, {
       list,
       sort,
       page: 1,

@@ -1,35 +1,34 @@
 import { M, type TCursorQuery, type TMarkReadRequest, type TNotificationsPage } from "@plugs/domain";
 import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
-import { builtOnce } from "../../db/built-once.ts";
 import type { TDb } from "../../db/client.ts";
 import { notifications, profiles } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { decodeTimeCursor, timeCursorPage } from "../../lib/time-cursor.ts";
 import { toNotification } from "./notification-dto.ts";
 
-function unreadCountQuery(db: TDb, name: string) {
-  return db
+/** The bell's number, served by notifications_user_unread_idx (only unread rows are in it). */
+async function unreadCount(db: TDb, userId: string): Promise<number> {
+  const [row] = await db
     .select({ n: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, sql.placeholder("userId")), isNull(notifications.readAt)))
-    .prepare(name);
-}
-const statement = builtOnce<ReturnType<typeof unreadCountQuery>>();
-
-/**
- * The bell's number, served by notifications_user_unread_idx (only unread rows are in it). Every page a member opens
- * asks for it, so the statement is built once per database, not for every request.
- */
-async function unreadCount(db: TDb, userId: string): Promise<number> {
-  const [row] = await statement(db, "unread_count", (name) => unreadCountQuery(db, name)).execute({ userId });
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
   return row?.n ?? 0;
 }
 
-/** A page of the reader's notifications, from a cursor or from the newest (the statement's two shapes). */
-function pageStatement(db: TDb, fromCursor: boolean, name: string) {
-  const userId = sql.placeholder("userId");
-  return db
+/**
+ * GET /api/notifications: the reader's notifications, newest first, keyset pages over
+ * notifications_user_newest_idx with the actor joined, and the unread count, in one statement (the count is a
+ * subquery PostgreSQL runs once). Only an empty page past the first asks for the count on its own.
+ */
+export async function listNotifications(
+  deps: TDeps,
+  viewer: TViewer | null,
+  query: TCursorQuery,
+): Promise<TNotificationsPage> {
+  const me = requireViewer(viewer, M.notifications.signIn);
+  const cursor = query.cursor ? decodeTimeCursor(query.cursor) : null;
+  const rows = await deps.db
     .select({
       id: notifications.id,
       kind: notifications.kind,
@@ -39,7 +38,7 @@ function pageStatement(db: TDb, fromCursor: boolean, name: string) {
       readAt: notifications.readAt,
       createdAt: notifications.createdAt,
       cursorTime: sql<string>`${notifications.createdAt}::text`,
-      unreadCount: sql<number>`(select count(*)::int from notifications u where u.user_id = ${userId} and u.read_at is null)`,
+      unreadCount: sql<number>`(select count(*)::int from notifications u where u.user_id = ${me.id} and u.read_at is null)`,
       actor: {
         id: profiles.id,
         username: profiles.username,
@@ -51,40 +50,14 @@ function pageStatement(db: TDb, fromCursor: boolean, name: string) {
     .leftJoin(profiles, eq(profiles.id, notifications.actorId))
     .where(
       and(
-        eq(notifications.userId, userId),
-        fromCursor
-          ? sql`(${notifications.createdAt}, ${notifications.id}) < (${sql.placeholder("t")}::timestamptz, ${sql.placeholder("i")}::uuid)`
+        eq(notifications.userId, me.id),
+        cursor
+          ? sql`(${notifications.createdAt}, ${notifications.id}) < (${cursor.t}::timestamptz, ${cursor.i}::uuid)`
           : undefined,
       ),
     )
     .orderBy(sql`${notifications.createdAt} desc, ${notifications.id} desc`)
-    .limit(sql.placeholder("limit"))
-    .prepare(name);
-}
-const pageStatements = builtOnce<ReturnType<typeof pageStatement>>();
-
-/**
- * GET /api/notifications: the reader's notifications, newest first, keyset pages over
- * notifications_user_newest_idx with the actor joined, and the unread count, in one statement (the count is a
- * subquery PostgreSQL runs once), built once per shape (builtOnce). Only an empty page past the first asks for the
- * count on its own.
- */
-export async function listNotifications(
-  deps: TDeps,
-  viewer: TViewer | null,
-  query: TCursorQuery,
-): Promise<TNotificationsPage> {
-  const me = requireViewer(viewer, M.notifications.signIn);
-  const cursor = query.cursor ? decodeTimeCursor(query.cursor) : null;
-  const name = cursor ? "notifications_page_after" : "notifications_page";
-  const rows = await pageStatements(deps.db, name, (n) => pageStatement(deps.db, cursor !== null, n)).execute(
-    {
-      userId: me.id,
-      t: cursor?.t,
-      i: cursor?.i,
-      limit: query.limit + 1,
-    },
-  );
+    .limit(query.limit + 1);
   const { page, nextCursor } = timeCursorPage(rows, query.limit, (r) => ({ t: r.cursorTime, i: r.id }));
   const first = rows[0];
   return {

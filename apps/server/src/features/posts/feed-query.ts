@@ -1,7 +1,6 @@
 import { M, type TFeedSort, type TFeedTab } from "@plugs/domain";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { TValue } from "../../db/built-once.ts";
 import { sqlInt } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
 
@@ -67,21 +66,7 @@ export function orderBy(sort: TFeedSort, alias: string): SQL {
     : sql`${a}likes_count desc, ${a}comments_count desc, ${a}created_at desc, ${a}id desc`;
 }
 
-/** A cursor's values, or the placeholders a statement built once (db/built-once.ts) has where they go. */
-export type TCursorValues =
-  | { s: "newest"; t: TValue<string>; i: TValue<string> }
-  | { s: "popular"; l: TValue<number>; c: TValue<number>; t: TValue<string>; i: TValue<string> };
-
-/** The placeholders of a cursor of this sort, named as its fields (fill them with the decoded cursor). */
-export function cursorPlaceholders(sort: TFeedSort): TCursorValues {
-  const t = sql.placeholder("t");
-  const i = sql.placeholder("i");
-  return sort === "newest"
-    ? { s: "newest", t, i }
-    : { s: "popular", l: sql.placeholder("l"), c: sql.placeholder("c"), t, i };
-}
-
-function after(cursor: TCursorValues | null): SQL {
+function after(cursor: TFeedCursor | null): SQL {
   if (!cursor) return sql``;
   return cursor.s === "newest"
     ? sql`and (p.created_at, p.id) < (${cursor.t}::timestamptz, ${cursor.i}::uuid)`
@@ -97,16 +82,16 @@ function merged(branches: SQL, sort: TFeedSort, limit: number, offset = 0): SQL 
     from (${branches}) f order by ${orderBy(sort, "f")} limit ${sqlInt(limit)} offset ${sqlInt(offset)}`;
 }
 
-function publicBranch(sort: TFeedSort, cursor: TCursorValues | null, limit: number): SQL {
+function publicBranch(sort: TFeedSort, cursor: TFeedCursor | null, limit: number): SQL {
   return sql`(select ${COLUMNS} from posts p
     where p.visibility = 'public' and p.community_id is null ${after(cursor)}
     order by ${orderBy(sort, "p")} limit ${sqlInt(limit)})`;
 }
 
 function communitiesBranch(
-  viewerId: TValue<string>,
+  viewerId: string,
   sort: TFeedSort,
-  cursor: TCursorValues | null,
+  cursor: TFeedCursor | null,
   limit: number,
 ): SQL {
   return sql`(select ${COLUMNS} from community_members m
@@ -126,8 +111,8 @@ function communitiesBranch(
 export function feedIdsQuery(params: {
   tab: TFeedTab;
   sort: TFeedSort;
-  viewerId: TValue<string> | null;
-  cursor: TCursorValues | null;
+  viewerId: string | null;
+  cursor: TFeedCursor | null;
   limit: number;
 }): SQL {
   const { tab, sort, viewerId, cursor, limit } = params;

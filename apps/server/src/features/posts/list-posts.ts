@@ -1,11 +1,9 @@
 import type { TFeedPage, TFeedQuery, TPostsPage, TPostsPageQuery } from "@plugs/domain";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { TDeps, TViewer } from "../../context.ts";
-import { builtRows } from "../../db/built-once.ts";
 import { communityMembers } from "../../db/schema/index.ts";
 import {
   cursorOf,
-  cursorPlaceholders,
   decodeCursor,
   encodeCursor,
   feedIdsQuery,
@@ -14,7 +12,7 @@ import {
   pagedIdsQuery,
   type TFeedRow,
 } from "./feed-query.ts";
-import { hydratedPageStatement, hydratePosts, type THydratedPageRow, toPagePost } from "./post-dto.ts";
+import { hydratePage, hydratePosts } from "./post-dto.ts";
 import { queryRows } from "./visibility.ts";
 
 /**
@@ -24,26 +22,20 @@ import { queryRows } from "./visibility.ts";
 export async function getFeed(deps: TDeps, viewer: TViewer | null, query: TFeedQuery): Promise<TFeedPage> {
   const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : null;
   if (query.tab === "following" && !viewer) return { items: [], nextCursor: null };
-  // The ids and their posts in one statement, built once per shape: tab, sort, viewer or not, cursor or not, limit.
-  const limit = query.limit + 1;
-  const signedIn = viewer !== null;
-  const name = `feed_${query.tab}_${query.sort}${signedIn ? "_viewer" : ""}${cursor ? "_after" : ""}_${limit}`;
-  const build = () => {
-    const viewerId = signedIn ? sql.placeholder("viewerId") : null;
-    const ids = feedIdsQuery({
+  // The ids and their posts in one statement.
+  const rows = await hydratePage<TFeedRow>(
+    deps.db,
+    feedIdsQuery({
       tab: query.tab,
       sort: query.sort,
-      viewerId,
-      cursor: cursor ? cursorPlaceholders(query.sort) : null,
-      limit,
-    });
-    return hydratedPageStatement(ids, orderBy(query.sort, "posts"), viewerId);
-  };
-  const rows = await builtRows<THydratedPageRow<TFeedRow>>(deps.db, name, build, {
-    ...cursor,
-    viewerId: viewer?.id,
-  });
-  const page = rows.slice(0, query.limit).map(toPagePost);
+      viewerId: viewer?.id ?? null,
+      cursor,
+      limit: query.limit + 1,
+    }),
+    orderBy(query.sort, "posts"),
+    viewer?.id ?? null,
+  );
+  const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
     items: page.map((r) => r.post),

@@ -1,5 +1,4 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { TValue } from "../../db/built-once.ts";
 import type { TDb } from "../../db/client.ts";
 
 /**
@@ -15,12 +14,12 @@ export function isUuid(value: string): boolean {
 }
 
 /** The viewer's active communities, as a subquery (served by community_members_user_active_idx). */
-export function activeCommunityIds(viewerId: TValue<string>): SQL {
+export function activeCommunityIds(viewerId: string): SQL {
   return sql`select m.community_id from community_members m where m.user_id = ${viewerId} and m.status = 'active'`;
 }
 
 /** A condition on `posts p`: the post is visible to this viewer (null for a visitor). */
-export function visibleTo(viewerId: TValue<string> | null): SQL {
+export function visibleTo(viewerId: string | null): SQL {
   if (!viewerId) return sql`(p.visibility = 'public' and p.community_id is null)`;
   return sql`(p.visibility = 'public' and (p.community_id is null or p.community_id in (${activeCommunityIds(viewerId)})))`;
 }
@@ -32,7 +31,7 @@ export async function queryRows<T>(db: Pick<TDb, "execute">, query: SQL): Promis
 }
 
 /** A condition on `posts p`: the viewer is an active member of the post's community. */
-function activeMemberOfCommunity(viewerId: TValue<string>): SQL {
+function activeMemberOfCommunity(viewerId: string): SQL {
   return sql`exists (select 1 from community_members m
     where m.community_id = p.community_id and m.user_id = ${viewerId} and m.status = 'active')`;
 }
@@ -41,7 +40,7 @@ function activeMemberOfCommunity(viewerId: TValue<string>): SQL {
  * A condition on `posts p`: the viewer may reach the post on single-post routes (see findAccessiblePost): it is
  * public, and outside communities, or in one where the viewer is an active member, or theirs.
  */
-export function reachableBy(viewerId: TValue<string> | null): SQL {
+export function reachableBy(viewerId: string | null): SQL {
   if (!viewerId) return sql`(p.visibility = 'public' and p.community_id is null)`;
   return sql`(p.visibility = 'public' and (p.community_id is null or p.user_id = ${viewerId}
     or ${activeMemberOfCommunity(viewerId)}))`;

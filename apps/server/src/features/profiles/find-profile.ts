@@ -1,6 +1,5 @@
 import { M } from "@plugs/domain";
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import type { TValue } from "../../db/built-once.ts";
 import type { TDb } from "../../db/client.ts";
 import { profiles } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
@@ -18,17 +17,9 @@ export type TProfileRow = {
   createdAt: Date;
 };
 
-/** A name no profile can have is 404 at once, before any statement runs. */
-export function checkUsername(username: string): void {
+/** The WHERE for "the non-banned profile named this"; a name no profile can have is 404 at once. */
+export function publicProfileNamed(username: string): SQL | undefined {
   if (!USERNAME.test(username)) throw new AppError("NOT_FOUND", M.follows.userNotFound);
-}
-
-/**
- * The WHERE for "the non-banned profile named this" (checkUsername first), or, for a statement built once, for the
- * name its placeholder will hold (checked by its caller).
- */
-export function publicProfileNamed(username: TValue<string>): SQL | undefined {
-  if (typeof username === "string") checkUsername(username);
   return and(sql`lower(${profiles.username}) = lower(${username})`, eq(profiles.isBanned, false));
 }
 
