@@ -1,6 +1,5 @@
 import type { TPost } from "@plugs/domain";
 import { inArray, type SQL, sql } from "drizzle-orm";
-import { builtRows, type TValue } from "../../db/built-once.ts";
 import type { TDb } from "../../db/client.ts";
 import { posts } from "../../db/schema/index.ts";
 import { isoTimestamp, type TIsoOrDate, type TIsoTimestamp, toIso } from "../../lib/row-date.ts";
@@ -90,7 +89,7 @@ type THydratedRow = {
 };
 
 /** A post's columns with its author, community, media and mentions (in order) and whether the viewer likes it. */
-function hydratedColumns(viewerId: TValue<string> | null): SQL {
+function hydratedColumns(viewerId: string | null): SQL {
   // A scalar subquery on the like's key, never an EXISTS: PostgreSQL may run an EXISTS as one hashed pass over all
   // of the viewer's likes, which a generic plan (prepared statements) picks without knowing how many they have.
   const liked = viewerId
@@ -162,62 +161,46 @@ export async function hydratePosts(db: TDb, ids: string[], viewerId: string | nu
 }
 
 /**
- * The statement behind hydrateViewedPost, in one of its four shapes (a viewer or a visitor; counting a view or
- * not), with placeholders for the post, the viewer and the view's key and day.
- */
-function viewedPostStatement(signedIn: boolean, counting: boolean): SQL {
-  const viewerId = signedIn ? sql.placeholder("viewerId") : null;
-  const count = counting
-    ? sql`, counted as (insert into post_views (post_id, viewer_key, day)
-          select id, ${sql.placeholder("key")}, ${sql.placeholder("day")} from target on conflict do nothing returning post_id),
-        moved as (update posts set views_count = views_count + 1
-          where id = (select post_id from counted) returning views_count)`
-    : sql``;
-  const moved = counting ? sql`(select views_count from moved)` : sql`null::int`;
-  return sql`with target as (select p.id from posts p where p.id = ${sql.placeholder("postId")} and ${reachableBy(viewerId)})${count}
-      select ${hydratedColumns(viewerId)}, ${moved} as moved_views
-      from posts ${HYDRATED_JOINS} where posts.id = (select id from target)`;
-}
-
-/**
- * One post for its page, in one statement (built once per shape, builtRows): the post if the viewer may reach it
- * (reachableBy), hydrated, and, when `view` is given, that view counted (a new row for the day's key moves
- * views_count; the answer carries the moved count). Null when the viewer may not reach it.
+ * One post for its page, in one statement: the post if the viewer may reach it (reachableBy), hydrated, and the
+ * view counted (a new row for the day's key moves views_count; the answer carries the moved count). Null when the
+ * viewer may not reach it.
  */
 export async function hydrateViewedPost(
   db: TDb,
   postId: string,
   viewerId: string | null,
-  view: { key: string; day: string } | null,
+  view: { key: string; day: string },
 ): Promise<TPost | null> {
-  const signedIn = viewerId !== null;
-  const counting = view !== null;
-  const name = `viewed_post${signedIn ? "_viewer" : ""}${counting ? "_counting" : ""}`;
-  const [row] = await builtRows<THydratedRow & { moved_views: number | null }>(
+  const [row] = await queryRows<THydratedRow & { moved_views: number | null }>(
     db,
-    name,
-    () => viewedPostStatement(signedIn, counting),
-    { postId, viewerId, key: view?.key, day: view?.day },
+    sql`with target as (select p.id from posts p where p.id = ${postId} and ${reachableBy(viewerId)}),
+        counted as (insert into post_views (post_id, viewer_key, day)
+          select id, ${view.key}, ${view.day} from target on conflict do nothing returning post_id),
+        moved as (update posts set views_count = views_count + 1
+          where id = (select post_id from counted) returning views_count)
+      select ${hydratedColumns(viewerId)}, (select views_count from moved) as moved_views
+      from posts ${HYDRATED_JOINS} where posts.id = (select id from target)`,
   );
   if (!row) return null;
   return toPostOf(row.moved_views === null ? row : { ...row, views_count: row.moved_views });
 }
 
-/** A row of hydratedPageStatement: a hydrated post and, under `keys`, its id query's row. */
-export type THydratedPageRow<TKeys> = THydratedRow & { keys: TKeys };
-
 /**
  * A page of posts in one statement: `page` is an id query (already filtered by visibility) whose rows carry `id`
  * and the page's keyset columns; each row comes back hydrated beside those columns, in `order` (over `posts`).
- * Run it with queryRows or builtRows, and map its rows with toPagePost.
  */
-export function hydratedPageStatement(page: SQL, order: SQL, viewerId: TValue<string> | null): SQL {
-  return sql`with page as (${page})
+export async function hydratePage<TKeys extends { id: string }>(
+  db: TDb,
+  page: SQL,
+  order: SQL,
+  viewerId: string | null,
+): Promise<{ post: TPost; keys: TKeys }[]> {
+  const rows = await queryRows<THydratedRow & { keys: TKeys }>(
+    db,
+    sql`with page as (${page})
       select ${hydratedColumns(viewerId)}, row_to_json(page) as keys
       from page join posts on posts.id = page.id ${HYDRATED_JOINS}
-      order by ${order}`;
-}
-
-export function toPagePost<TKeys>(row: THydratedPageRow<TKeys>): { post: TPost; keys: TKeys } {
-  return { post: toPostOf(row), keys: row.keys };
+      order by ${order}`,
+  );
+  return rows.map((r) => ({ post: toPostOf(r), keys: r.keys }));
 }

@@ -27,33 +27,9 @@ export function viewerKey(deps: TDeps, viewer: TViewer | null, client: TViewerCl
   return `v:${hash.slice(0, 32)}`;
 }
 
-/** How many (day, post, viewer) keys an instance remembers as written; past that it starts over (and rewrites). */
-const REMEMBERED_VIEWS = 100_000;
-const writtenViews = new WeakMap<TDeps["database"], { day: string; keys: Set<string> }>();
-
-/**
- * Whether this instance already wrote the view under `key` today (then writing it again would change nothing), or
- * else a function that records it once it has been written. The record is only a shortcut: the view row's primary
- * key still decides, across instances and restarts, whether a view counts.
- */
-function rememberView(deps: TDeps, day: string, key: string): (() => void) | null {
-  let written = writtenViews.get(deps.database);
-  if (!written || written.day !== day) {
-    written = { day, keys: new Set() };
-    writtenViews.set(deps.database, written);
-  }
-  const { keys } = written;
-  if (keys.has(key)) return null;
-  return () => {
-    if (keys.size >= REMEMBERED_VIEWS) keys.clear();
-    keys.add(key);
-  };
-}
-
 /**
  * One post for its page, with its community's slug, in one statement. Opening it counts a view once per viewer per
- * UTC day: the counter moves only when the day's view row is new, in the same statement. A view this instance
- * already wrote today is not written again, so reading a post over and over is a plain read.
+ * UTC day: the counter moves only when the day's view row is new, in the same statement.
  */
 export async function viewPost(
   deps: TDeps,
@@ -64,10 +40,8 @@ export async function viewPost(
   if (!isUuid(postId)) throw new AppError("NOT_FOUND", M.posts.notFound);
   const day = utcDay();
   const key = viewerKey(deps, viewer, client, day);
-  const remember = rememberView(deps, day, `${postId.toLowerCase()} ${key}`);
-  const post = await hydrateViewedPost(deps.db, postId, viewer?.id ?? null, remember ? { key, day } : null);
+  const post = await hydrateViewedPost(deps.db, postId, viewer?.id ?? null, { key, day });
   if (!post) throw new AppError("NOT_FOUND", M.posts.notFound);
-  remember?.();
   return { ...post, communitySlug: post.community?.slug ?? null };
 }
 
