@@ -1,22 +1,21 @@
 import { randomUUID } from "node:crypto";
 import { M, type TComment, type TCreateCommentRequest } from "@plugs/domain";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { commentMentions, postCommentAttachments, postComments, posts } from "../../db/schema/index.ts";
 import { AppError, isForeignKeyViolation } from "../../errors.ts";
+import { removeStoredFiles, saveUploadedFiles } from "../media/save-upload.ts";
 import { mentionNotices, mentionValues, resolveMentions } from "../mentions/resolve-mentions.ts";
 import { notify, type TNotifyInput } from "../notifications/notify.ts";
 import { findAccessiblePost } from "../posts/visibility.ts";
 import { findComment } from "./comment-access.ts";
 import { hydrateComments } from "./comment-dto.ts";
-import { removeCommentFiles, saveCommentFiles } from "./comment-files.ts";
 
 /**
  * Comments on a post (or replies to a comment on it). Authorization first: a visitor gets 401, a post the viewer may
  * not see is 404, and a community post needs active membership. A reply to a reply joins its parent's thread (one
- * reply level). Files are stored first; the comment, its attachments, mentions, posts.comments_count and the
- * notifications are then written in one statement (atomic without a transaction), and if that fails the stored
- * files are removed again.
+ * reply level). Files are stored first; the comment, its attachments, mentions, notifications and
+ * posts.comments_count are then written in one transaction, and if that fails the stored files are removed again.
  */
 export async function createComment(
   deps: TDeps,
@@ -44,45 +43,6 @@ export async function createComment(
 
   const commentId = randomUUID();
   const { mentions, notifyUserIds } = await resolveMentions(deps.db, input.content, post.communityId);
-  const saved = await saveCommentFiles(deps, commentId, input.attachments);
-  const db = deps.db;
-  // The comment, its attachments and mentions and the post's count, as the writes of notify's one statement
-  // (getSQL: a query builder put in a template is wrapped in parentheses, which a WITH query may not be).
-  const writes = [
-    sql`new_comment as (${db
-      .insert(postComments)
-      .values({ id: commentId, postId: post.id, userId: me.id, parentId, content: input.content })
-      .getSQL()})`,
-  ];
-  if (saved.length > 0) {
-    const attachments = saved.map((file, position) => ({
-      commentId,
-      fileName: file.originalName,
-      filePath: file.path,
-      fileUrl: file.url,
-      fileType: file.mime,
-      fileSize: file.size,
-      position,
-    }));
-    writes.push(sql`new_attachments as (${db.insert(postCommentAttachments).values(attachments).getSQL()})`);
-  }
-  if (mentions.length > 0) {
-    const rows = mentions.map((m) => ({ commentId, ...mentionValues(m) }));
-    writes.push(sql`new_mentions as (${db.insert(commentMentions).values(rows).getSQL()})`);
-  }
-  // A reply first takes its parent's key-share lock (its foreign-key check would, but only at the statement's end),
-  // then the post's row: the order in which deleting a thread takes them, so the two wait for each other instead of
-  // deadlocking. A parent deleted meanwhile leaves no count to move, and the foreign key then refuses the reply.
-  const parentHeld = parentId
-    ? sql`exists (select 1 from post_comments where id = ${parentId} for key share)`
-    : undefined;
-  writes.push(
-    sql`counted as (${db
-      .update(posts)
-      .set({ commentsCount: sql`${posts.commentsCount} + 1` })
-      .where(and(eq(posts.id, post.id), parentHeld))
-      .getSQL()})`,
-  );
   // Those mentioned; the post's author hears of comments on it, a comment's author of replies to it (notify skips
   // your own).
   const told: TNotifyInput[] = [
@@ -92,10 +52,45 @@ export async function createComment(
   if (repliedToUserId && repliedToUserId !== post.userId) {
     told.push({ kind: "reply", userId: repliedToUserId, actorId: me.id, postId: post.id, commentId });
   }
+  // Images, documents and videos, checked by their bytes (HTML named report.pdf is refused); images re-encoded.
+  // One folder per comment (the spec's comment_attachments).
+  const saved = await saveUploadedFiles(deps, {
+    folder: `comment_attachments/${commentId}`,
+    files: input.attachments,
+    allowedKinds: ["image", "document", "video"],
+  });
   try {
-    await notify(db, told, writes);
+    await deps.db.transaction(async (tx) => {
+      // A reply's foreign key takes its parent's key-share lock here, before the post's row below: the order in
+      // which deleting a thread takes them, so the two wait for each other instead of deadlocking.
+      await tx
+        .insert(postComments)
+        .values({ id: commentId, postId: post.id, userId: me.id, parentId, content: input.content });
+      if (saved.length > 0) {
+        await tx.insert(postCommentAttachments).values(
+          saved.map((file, position) => ({
+            commentId,
+            fileName: file.originalName,
+            filePath: file.path,
+            fileUrl: file.url,
+            fileType: file.mime,
+            fileSize: file.size,
+            position,
+          })),
+        );
+      }
+      if (mentions.length > 0) {
+        await tx.insert(commentMentions).values(mentions.map((m) => ({ commentId, ...mentionValues(m) })));
+      }
+      await notify(tx, told);
+      // Last: the post's row stays locked until commit, so concurrent comments on one post wait the least.
+      await tx
+        .update(posts)
+        .set({ commentsCount: sql`${posts.commentsCount} + 1` })
+        .where(eq(posts.id, post.id));
+    });
   } catch (err) {
-    await removeCommentFiles(
+    await removeStoredFiles(
       deps,
       saved.map((f) => f.path),
     );

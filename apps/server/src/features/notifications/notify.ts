@@ -1,5 +1,5 @@
 import type { TNotificationKind } from "@plugs/domain";
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { TDb } from "../../db/client.ts";
 import { rowDate } from "../../lib/row-date.ts";
 import { queryRows } from "../posts/visibility.ts";
@@ -75,20 +75,12 @@ type TCreatedRow = {
  * cannot open), and never twice for the same thing (the unique key; a repeat is silently skipped). Returns how many
  * were created.
  *
- * `alongWith` are the writes that cause the notifications, as named data-modifying WITH queries (`name as (insert
- * ...)`): they run in the same statement, so the writes and their notifications are one atomic round trip without a
- * transaction (a comment, its attachments, mentions and count). They run even when nobody is to be notified.
- *
  * Used by mentions and follows; comments (mention_comment, reply, comment) and points (points, airdrop) call it
  * with their own kinds.
  */
-export async function notify(
-  db: TNotifyDb,
-  inputs: TNotifyInput | TNotifyInput[],
-  alongWith: SQL[] = [],
-): Promise<number> {
+export async function notify(db: TNotifyDb, inputs: TNotifyInput | TNotifyInput[]): Promise<number> {
   const list = (Array.isArray(inputs) ? inputs : [inputs]).filter((i) => i.userId !== i.actorId);
-  if (list.length === 0 && alongWith.length === 0) return 0;
+  if (list.length === 0) return 0;
   const rows = list.map((i) => ({
     user_id: i.userId,
     actor_id: i.actorId,
@@ -98,10 +90,9 @@ export async function notify(
     comment_id: "commentId" in i ? i.commentId : null,
     amount: "amount" in i ? i.amount : null,
   }));
-  const writes = alongWith.length > 0 ? sql`${sql.join(alongWith, sql`, `)}, ` : sql``;
   const created = await queryRows<TCreatedRow>(
     db,
-    sql`with ${writes}input as (
+    sql`with input as (
         select * from json_to_recordset(${JSON.stringify(rows)}::json) as i(user_id uuid, actor_id uuid,
           kind text, source_key text, post_id uuid, comment_id uuid, amount int)
       ), created as (
