@@ -3,9 +3,9 @@ import { eq, inArray, or, sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { notifications, postCommentAttachments, postComments, posts } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
+import { removeStoredFiles } from "../media/save-upload.ts";
 import { findAccessiblePost } from "../posts/visibility.ts";
 import { findComment } from "./comment-access.ts";
-import { removeCommentFiles } from "./comment-files.ts";
 
 /**
  * Deletes a comment (its author or an admin); a top-level comment takes its replies with it. The author and admins
@@ -22,7 +22,7 @@ export async function deleteComment(deps: TDeps, viewer: TViewer | null, comment
     throw new AppError("FORBIDDEN", M.comments.ownDelete);
   }
   const files = await removeThread(deps, comment.id, comment.postId);
-  await removeCommentFiles(deps, files);
+  await removeStoredFiles(deps, files);
 }
 
 /**

@@ -68,3 +68,44 @@ export async function saveUploadedFile(
     bytes: file ? new Uint8Array(await file.arrayBuffer()) : null,
   });
 }
+
+/**
+ * Stores a list of uploads in order into one folder (a post's media, a comment's attachments, a report's
+ * screenshots). If one is refused, those already stored are removed before the error goes on, so nothing is left.
+ */
+export async function saveUploadedFiles(
+  deps: Pick<TDeps, "storage" | "logger">,
+  input: { folder: string; files: File[]; allowedKinds: readonly TFileKind[] },
+): Promise<TSavedUpload[]> {
+  const saved: TSavedUpload[] = [];
+  try {
+    for (const file of input.files) {
+      saved.push(
+        await saveUploadedFile(deps, { folder: input.folder, file, allowedKinds: input.allowedKinds }),
+      );
+    }
+  } catch (err) {
+    await removeStoredFiles(
+      deps,
+      saved.map((f) => f.path),
+    );
+    throw err;
+  }
+  return saved;
+}
+
+/** Removes stored files; a failure is logged, never thrown (what owned them is already gone or was never made). */
+export async function removeStoredFiles(
+  deps: Pick<TDeps, "storage" | "logger">,
+  paths: string[],
+): Promise<void> {
+  await Promise.all(
+    paths.map(async (path) => {
+      try {
+        await deps.storage.delete(path);
+      } catch (err) {
+        deps.logger.warn({ err, path }, "could not remove a stored file");
+      }
+    }),
+  );
+}

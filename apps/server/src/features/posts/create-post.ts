@@ -4,10 +4,10 @@ import { and, eq } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { communities, communityMembers, postMedia, postMentions, posts } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
+import { removeStoredFiles, saveUploadedFiles } from "../media/save-upload.ts";
 import { mentionValues, notifyMentioned, resolveMentions } from "../mentions/resolve-mentions.ts";
 import { publishEvent } from "../realtime/publish.ts";
 import { hydratePosts } from "./post-dto.ts";
-import { removePostFiles, savePostFiles } from "./post-files.ts";
 
 /** The type stored for a GIPHY GIF, which stays on GIPHY's servers. */
 export const EXTERNAL_GIF_TYPE = "image/gif-external";
@@ -45,7 +45,12 @@ export async function createPost(
   await checkCanPostIn(deps, me, communityId);
 
   const postId = randomUUID();
-  const saved = await savePostFiles(deps, postId, input.media);
+  // Images and videos only, checked by their bytes; images re-encoded. One folder per post (the spec's post_media).
+  const saved = await saveUploadedFiles(deps, {
+    folder: `post_media/${postId}`,
+    files: input.media,
+    allowedKinds: ["image", "video"],
+  });
   try {
     await deps.db.transaction(async (tx) => {
       await tx.insert(posts).values({ id: postId, userId: me.id, content: input.content, communityId });
@@ -77,7 +82,7 @@ export async function createPost(
       await publishEvent(tx, { type: "post", postId, authorId: me.id, communityId });
     });
   } catch (err) {
-    await removePostFiles(
+    await removeStoredFiles(
       deps,
       saved.map((f) => f.path),
     );

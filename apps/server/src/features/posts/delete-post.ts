@@ -4,7 +4,7 @@ import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { postMedia, posts } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { clearCommentsOfPost } from "../comments/post-cleanup.ts";
-import { removePostFiles } from "./post-files.ts";
+import { removeStoredFiles } from "../media/save-upload.ts";
 import { findAccessiblePost } from "./visibility.ts";
 
 /**
@@ -26,5 +26,5 @@ export async function deletePost(deps: TDeps, viewer: TViewer | null, postId: st
     await tx.delete(posts).where(eq(posts.id, post.id));
     return [...stored.map((f) => f.path), ...commentFiles];
   });
-  await removePostFiles(deps, files);
+  await removeStoredFiles(deps, files);
 }

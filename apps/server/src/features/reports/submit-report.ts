@@ -5,26 +5,9 @@ import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { kols, reportEvidence, reports } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { handleIs } from "../kols/kol-dto.ts";
-import { saveUploadedFile, type TSavedUpload } from "../media/save-upload.ts";
+import { removeStoredFiles, saveUploadedFiles } from "../media/save-upload.ts";
 import { awardPointsSafely } from "../points/award-points.ts";
 import { hydrateReports, selectReports } from "./report-dto.ts";
-
-/** Screenshots of a report live in one folder per report. */
-function reportFolder(reportId: string): string {
-  return `reports/${reportId}`;
-}
-
-async function removeFiles(deps: TDeps, paths: string[]) {
-  await Promise.all(
-    paths.map(async (path) => {
-      try {
-        await deps.storage.delete(path);
-      } catch (err) {
-        deps.logger.warn({ err, path }, "could not remove a report screenshot");
-      }
-    }),
-  );
-}
 
 /**
  * Files a report. Screenshots are stored first (images only, checked by their bytes and re-encoded); then, in one
@@ -41,13 +24,13 @@ export async function submitReport(
   if (input.screenshots.length > KOL_LIMITS.screenshots)
     throw new AppError("VALIDATION", M.reports.tooManyScreenshots);
   const reportId = randomUUID();
-  const saved: TSavedUpload[] = [];
+  // Screenshots live in one folder per report.
+  const saved = await saveUploadedFiles(deps, {
+    folder: `reports/${reportId}`,
+    files: input.screenshots,
+    allowedKinds: ["image"],
+  });
   try {
-    for (const file of input.screenshots) {
-      saved.push(
-        await saveUploadedFile(deps, { folder: reportFolder(reportId), file, allowedKinds: ["image"] }),
-      );
-    }
     await deps.db.transaction(async (tx) => {
       const created = await tx
         .insert(kols)
@@ -103,7 +86,7 @@ export async function submitReport(
       if (evidence.length > 0) await tx.insert(reportEvidence).values(evidence);
     });
   } catch (err) {
-    await removeFiles(
+    await removeStoredFiles(
       deps,
       saved.map((f) => f.path),
     );
