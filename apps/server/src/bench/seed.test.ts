@@ -1,7 +1,7 @@
 import { scoreKol } from "@plugs/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../features/posts/visibility.ts";
+import { queryRows } from "../db/query-rows.ts";
 import { startTestServer, type TTestServer } from "../testing/test-server.ts";
 import { benchId } from "./database.ts";
 import { BENCH_PASSWORD, benchSize, HOT_POSTS, seedBench } from "./seed.ts";

@@ -1,7 +1,7 @@
 import { scoreKol } from "@plugs/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { TDb } from "../db/client.ts";
-import { queryRows } from "../features/posts/visibility.ts";
+import { queryRows } from "../db/query-rows.ts";
 
 /*
  * The benchmark's data set, written by bulk SQL (generate_series), so even the default size takes minutes, not

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../features/posts/visibility.ts";
 import { startEventBus, type TEventBus } from "../features/realtime/event-bus.ts";
 import { publishEvent, type TBusEvent } from "../features/realtime/publish.ts";
 import { createLogger } from "../logger.ts";
 import { openDatabase, type TDatabase } from "./client.ts";
+import { queryRows } from "./query-rows.ts";
 import { createScratchDatabase, type TScratchDatabase } from "./scratch-database.ts";
 
 /*

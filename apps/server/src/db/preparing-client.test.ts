@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../features/posts/visibility.ts";
 import { openDatabase, type TDatabase } from "./client.ts";
 import { isPreparable, StatementNames } from "./preparing-client.ts";
+import { queryRows } from "./query-rows.ts";
 import { createScratchDatabase, type TScratchDatabase } from "./scratch-database.ts";
 
 describe("StatementNames", () => {

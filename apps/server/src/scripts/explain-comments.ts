@@ -10,9 +10,9 @@
  */
 import { sql } from "drizzle-orm";
 import pg from "pg";
+import { queryRows } from "../db/query-rows.ts";
 import { reactionCounts } from "../features/comments/comment-dto.ts";
 import { pageIdsQuery, threadIdsQuery } from "../features/comments/list-comments.ts";
-import { queryRows } from "../features/posts/visibility.ts";
 import { withScratchDatabase } from "./explain-scratch.ts";
 
 const COMMENTS = Number(process.env.COMMENTS ?? 50000);

@@ -8,8 +8,8 @@
  * Options (environment): POSTS (default 5000), USERS (default 500).
  */
 import { sql } from "drizzle-orm";
+import { queryRows } from "../db/query-rows.ts";
 import { feedIdsQuery, pagedCountQuery, pagedIdsQuery, type TFeedRow } from "../features/posts/feed-query.ts";
-import { queryRows } from "../features/posts/visibility.ts";
 import { withScratchDatabase } from "./explain-scratch.ts";
 
 const POSTS = Number(process.env.POSTS ?? 5000);

@@ -4,8 +4,8 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import { openDatabase, type TDatabase } from "../db/client.ts";
+import { queryRows } from "../db/query-rows.ts";
 import { createScratchDatabase } from "../db/scratch-database.ts";
-import { queryRows } from "../features/posts/visibility.ts";
 
 export type TScratch = {
   db: TDatabase["db"];

@@ -1,9 +1,9 @@
 import { REACTION_EMOJIS, type TComment, type TReactionCount, type TReactionState } from "@plugs/domain";
 import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client.ts";
+import { queryRows } from "../../db/query-rows.ts";
 import { postCommentReactions, postComments } from "../../db/schema/index.ts";
 import { isoTimestamp, type TIsoOrDate, type TIsoTimestamp, toIso } from "../../lib/row-date.ts";
-import { queryRows } from "../posts/visibility.ts";
 import { type TAuthorRow, toAuthor } from "../profiles/author-dto.ts";
 
 type TCommentRow = {

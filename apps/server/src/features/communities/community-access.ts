@@ -1,9 +1,10 @@
 import { M } from "@plugs/domain";
 import { and, eq, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client.ts";
+import { queryRows } from "../../db/query-rows.ts";
 import { communityMembers } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
-import { isUuid, queryRows } from "../posts/visibility.ts";
+import { isUuid } from "../posts/visibility.ts";
 
 export type TLockedCommunity = { id: string; rules: string | null; rulesVersion: number };
 

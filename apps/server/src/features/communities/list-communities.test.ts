@@ -1,10 +1,10 @@
 import { M, type TCommunitiesPage, type TCommunityDetail } from "@plugs/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/query-rows.ts";
 import { createUser, type TTestUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { call } from "../posts/testing.ts";
-import { queryRows } from "../posts/visibility.ts";
 import { createCommunityAs, joinAs, type TErrorResult } from "./testing.ts";
 
 /* The community list (search, sorts, pages, the viewer's membership) and the detail route. */

@@ -2,11 +2,11 @@ import { createHash } from "node:crypto";
 import { M, type TCommunityDetail, type TCommunityMember, type TMembershipState } from "@plugs/domain";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/query-rows.ts";
 import { communityMembers } from "../../db/schema/index.ts";
 import { createUser, type TTestUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { call, postForm, seedSignedInUsers } from "../posts/testing.ts";
-import { queryRows } from "../posts/visibility.ts";
 import { createCommunityAs, joinAs, type TErrorResult } from "./testing.ts";
 
 /*

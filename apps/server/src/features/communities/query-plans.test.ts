@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/query-rows.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
-import { queryRows } from "../posts/visibility.ts";
 import { communitiesPageQuery } from "./list-communities.ts";
 import { membersPageQuery } from "./members.ts";
 

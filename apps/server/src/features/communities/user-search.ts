@@ -7,8 +7,8 @@ import {
 } from "@plugs/domain";
 import { sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
+import { queryRows } from "../../db/query-rows.ts";
 import { sqlInt } from "../../db/sql-int.ts";
-import { queryRows } from "../posts/visibility.ts";
 import { requireCreatorOf } from "./community-access.ts";
 
 /**

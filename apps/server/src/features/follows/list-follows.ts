@@ -1,9 +1,9 @@
 import type { TCursorQuery, TFollowList } from "@plugs/domain";
 import { sql } from "drizzle-orm";
 import type { TDeps, TViewer } from "../../context.ts";
+import { queryRows } from "../../db/query-rows.ts";
 import { sqlInt } from "../../db/sql-int.ts";
 import { decodeTimeCursor, timeCursorPage } from "../../lib/time-cursor.ts";
-import { queryRows } from "../posts/visibility.ts";
 import { findProfileByUsername } from "../profiles/find-profile.ts";
 
 type TRow = {

@@ -1,11 +1,11 @@
 import { HOME_LIMITS, KOL_LIMITS, type THomePage } from "@plugs/domain";
 import type { TDeps, TViewer } from "../../context.ts";
+import { queryRows } from "../../db/query-rows.ts";
 import { toKolCard } from "../kols/kol-dto.ts";
 import { kolPageQuery } from "../kols/list-kols.ts";
 import { leaderboardTop } from "../leaderboard/leaderboard-query.ts";
 import { feedIdsQuery, type TFeedRow } from "../posts/feed-query.ts";
 import { hydratePosts } from "../posts/post-dto.ts";
-import { queryRows } from "../posts/visibility.ts";
 
 /**
  * GET /api/home: top KOLs, the latest plugs and rugs, the newest PlugFeed posts the viewer may see and the top of

@@ -1,8 +1,8 @@
 import { KOL_LISTS, KOL_SORTS, type TKolList, type TKolSort } from "@plugs/domain";
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/query-rows.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
-import { queryRows } from "../posts/visibility.ts";
 import { kolCountQuery, kolPageQuery } from "./list-kols.ts";
 
 /*

@@ -1,11 +1,12 @@
 import { KOL_LIMITS, M, scoreKol, type TKolDetail, type TPost } from "@plugs/domain";
 import { and, eq, sql } from "drizzle-orm";
 import type { TDeps, TViewer } from "../../context.ts";
+import { queryRows } from "../../db/query-rows.ts";
 import { kols, kolVotes } from "../../db/schema/index.ts";
 import { sqlInt } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
 import { hydratePosts } from "../posts/post-dto.ts";
-import { queryRows, visibleTo } from "../posts/visibility.ts";
+import { visibleTo } from "../posts/visibility.ts";
 import { listApprovedReports } from "../reports/report-dto.ts";
 import { findKolOr404 } from "./find-kol.ts";
 import { kolCardColumns, toKolCard } from "./kol-dto.ts";

@@ -7,8 +7,8 @@ import {
 } from "@plugs/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { TDeps, TViewer } from "../../context.ts";
+import { queryRows } from "../../db/query-rows.ts";
 import { sqlInt } from "../../db/sql-int.ts";
-import { queryRows } from "../posts/visibility.ts";
 
 /*
  * The leaderboard. Order: points, most first; ties by username (case-insensitive), then id, so every person has

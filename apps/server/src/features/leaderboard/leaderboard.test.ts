@@ -1,12 +1,12 @@
 import { M } from "@plugs/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/query-rows.ts";
 import { createUser, makeAdmin } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { awardPoints } from "../points/award-points.ts";
 import { driftedPeriods } from "../points/testing.ts";
 import { call, seedSignedInUsers } from "../posts/testing.ts";
-import { queryRows } from "../posts/visibility.ts";
 
 type TBoard = {
   items: { rank: number; username: string; avatarUrl: string | null; points: number }[];

@@ -1,8 +1,8 @@
 import type { TNotificationKind } from "@plugs/domain";
 import { sql } from "drizzle-orm";
 import type { TDb } from "../../db/client.ts";
+import { queryRows } from "../../db/query-rows.ts";
 import { rowDate } from "../../lib/row-date.ts";
-import { queryRows } from "../posts/visibility.ts";
 import { publishEvents } from "../realtime/publish.ts";
 import { toNotification } from "./notification-dto.ts";
 

@@ -1,10 +1,10 @@
 import { M } from "@plugs/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/query-rows.ts";
 import { createUser, makeAdmin, type TTestUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { call } from "../posts/testing.ts";
-import { queryRows } from "../posts/visibility.ts";
 import { balanceOf, setActivity } from "./testing.ts";
 
 type TAirdropOut = {

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { queryRows } from "../../db/query-rows.ts";
 import type { TLogger } from "../../logger.ts";
 import { createUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { seedSignedInUsers } from "../posts/testing.ts";
-import { queryRows } from "../posts/visibility.ts";
 import { awardPoints, awardPointsSafely } from "./award-points.ts";
 import { balanceOf, setActivity } from "./testing.ts";
 

@@ -1,11 +1,11 @@
 import type { TNotification } from "@plugs/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/query-rows.ts";
 import { openEventStream } from "../../testing/event-stream.ts";
 import { createUser, makeAdmin, type TTestUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { call, seedSignedInUsers } from "../posts/testing.ts";
-import { queryRows } from "../posts/visibility.ts";
 import { awardPointsToMany } from "./award-points.ts";
 import { driftedProfiles } from "./testing.ts";
 

@@ -1,6 +1,7 @@
 import type { TNotification, TReactionState, TVoteState } from "@plugs/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { queryRows } from "../../db/query-rows.ts";
 import type { TLogger } from "../../logger.ts";
 import { openEventStream } from "../../testing/event-stream.ts";
 import { createUser, makeAdmin, type TTestUser } from "../../testing/factories.ts";
@@ -8,7 +9,6 @@ import { startTestServer, type TTestServer } from "../../testing/test-server.ts"
 import { commentAs } from "../comments/testing.ts";
 import { addKol, fileReport, randomHandle } from "../kols/testing.ts";
 import { call, createPostAs } from "../posts/testing.ts";
-import { queryRows } from "../posts/visibility.ts";
 import { awardPoints, awardPointsSafely } from "./award-points.ts";
 import { balanceOf, driftedProfiles } from "./testing.ts";
 

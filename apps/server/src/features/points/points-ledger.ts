@@ -1,10 +1,10 @@
 import { M, POINTS_LIMITS, type TPointsLedgerItem, type TPointsMe } from "@plugs/domain";
 import { eq, sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
+import { queryRows } from "../../db/query-rows.ts";
 import { profiles } from "../../db/schema/index.ts";
 import { sqlInt } from "../../db/sql-int.ts";
 import { decodeTimeCursor, timeCursorPage } from "../../lib/time-cursor.ts";
-import { queryRows } from "../posts/visibility.ts";
 
 type TLedgerRow = {
   id: string;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
+import { queryRows } from "../../db/query-rows.ts";
 import type { TTestServer } from "../../testing/test-server.ts";
-import { queryRows } from "../posts/visibility.ts";
 
 /** Helpers shared by the points, referral and leaderboard tests. */
 

@@ -1,10 +1,10 @@
 import { M } from "@plugs/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/query-rows.ts";
 import { createUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { call, createPostAs, seedFollow } from "./testing.ts";
-import { queryRows } from "./visibility.ts";
 
 type TUser = Awaited<ReturnType<typeof createUser>>;
 type TFeedPost = {

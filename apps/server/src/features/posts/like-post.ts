@@ -1,8 +1,9 @@
 import { M, type TLikeState } from "@plugs/domain";
 import { sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
+import { queryRows } from "../../db/query-rows.ts";
 import { AppError, isForeignKeyViolation } from "../../errors.ts";
-import { canInteract, findAccessiblePost, isUuid, queryRows, reachableBy } from "./visibility.ts";
+import { canInteract, findAccessiblePost, isUuid, reachableBy } from "./visibility.ts";
 
 /**
  * Likes (step 1) or unlikes (step -1) a post in one statement (one transaction, one round trip), if the viewer may:

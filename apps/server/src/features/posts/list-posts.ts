@@ -1,6 +1,7 @@
 import type { TFeedPage, TFeedQuery, TPostsPage, TPostsPageQuery } from "@plugs/domain";
 import { and, eq } from "drizzle-orm";
 import type { TDeps, TViewer } from "../../context.ts";
+import { queryRows } from "../../db/query-rows.ts";
 import { communityMembers } from "../../db/schema/index.ts";
 import {
   cursorOf,
@@ -13,7 +14,6 @@ import {
   type TFeedRow,
 } from "./feed-query.ts";
 import { hydratePage, hydratePosts } from "./post-dto.ts";
-import { queryRows } from "./visibility.ts";
 
 /**
  * PlugFeed: For You ('all') is everything the viewer may see; Following is that, limited to authors they follow

@@ -1,10 +1,11 @@
 import type { TPost } from "@plugs/domain";
 import { inArray, type SQL, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client.ts";
+import { queryRows } from "../../db/query-rows.ts";
 import { posts } from "../../db/schema/index.ts";
 import { isoTimestamp, type TIsoOrDate, type TIsoTimestamp, toIso } from "../../lib/row-date.ts";
 import { toAuthor } from "../profiles/author-dto.ts";
-import { queryRows, reachableBy } from "./visibility.ts";
+import { reachableBy } from "./visibility.ts";
 
 type TPostRow = {
   id: string;

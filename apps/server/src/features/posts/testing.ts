@@ -2,10 +2,10 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { serializeSigned } from "hono/utils/cookie";
 import sharp from "sharp";
+import { queryRows } from "../../db/query-rows.ts";
 import { profiles, sessions, users } from "../../db/schema/index.ts";
 import type { TTestServer } from "../../testing/test-server.ts";
 import { sessionCookieSettings } from "../auth/auth.ts";
-import { queryRows } from "./visibility.ts";
 
 /** Small seeding and request helpers shared by the posts tests (the communities and follows routes come later). */
 

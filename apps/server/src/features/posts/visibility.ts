@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client.ts";
+import { queryRows } from "../../db/query-rows.ts";
 
 /**
  * Who sees a post: everyone sees public posts outside communities; a signed-in user also sees the posts of
@@ -22,12 +23,6 @@ export function activeCommunityIds(viewerId: string): SQL {
 export function visibleTo(viewerId: string | null): SQL {
   if (!viewerId) return sql`(p.visibility = 'public' and p.community_id is null)`;
   return sql`(p.visibility = 'public' and (p.community_id is null or p.community_id in (${activeCommunityIds(viewerId)})))`;
-}
-
-/** Runs a raw query and returns its rows, the same on PGlite and node-postgres. */
-export async function queryRows<T>(db: Pick<TDb, "execute">, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }
 
 /** A condition on `posts p`: the viewer is an active member of the post's community. */

@@ -1,10 +1,10 @@
 import { M, type TUserCommunities } from "@plugs/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/query-rows.ts";
 import { createUser, type TTestUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { call, seedCommunity, seedMember } from "../posts/testing.ts";
-import { queryRows } from "../posts/visibility.ts";
 import { userCommunitiesQuery } from "./user-communities.ts";
 
 let server: TTestServer;

@@ -1,9 +1,9 @@
 import type { TCursorQuery, TUserCommunities, TUserCommunity } from "@plugs/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { TDeps } from "../../context.ts";
+import { queryRows } from "../../db/query-rows.ts";
 import { sqlInt } from "../../db/sql-int.ts";
 import { decodeTimeCursor, type TTimeCursor, timeCursorPage } from "../../lib/time-cursor.ts";
-import { queryRows } from "../posts/visibility.ts";
 import { findProfileByUsername } from "./find-profile.ts";
 
 type TRow = {

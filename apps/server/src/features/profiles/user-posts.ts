@@ -1,10 +1,11 @@
 import type { TFeedPage, TUserPostsQuery } from "@plugs/domain";
 import { sql } from "drizzle-orm";
 import type { TDeps, TViewer } from "../../context.ts";
+import { queryRows } from "../../db/query-rows.ts";
 import { sqlInt } from "../../db/sql-int.ts";
 import { cursorOf, decodeCursor, encodeCursor, type TFeedRow } from "../posts/feed-query.ts";
 import { hydratePosts } from "../posts/post-dto.ts";
-import { queryRows, visibleTo } from "../posts/visibility.ts";
+import { visibleTo } from "../posts/visibility.ts";
 import { findProfileByUsername } from "./find-profile.ts";
 
 /**

@@ -1,8 +1,8 @@
 import type { TRealtimeEvent } from "@plugs/domain";
 import { sql } from "drizzle-orm";
 import type { TDb } from "../../db/client.ts";
+import { queryRows } from "../../db/query-rows.ts";
 import type { TLogger } from "../../logger.ts";
-import { queryRows } from "../posts/visibility.ts";
 import type { TEventBus } from "./event-bus.ts";
 import type { TBusEvent } from "./publish.ts";
 

@@ -1,8 +1,8 @@
 import { M, POINTS_LIMITS, type TReferralStats } from "@plugs/domain";
 import { sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
+import { queryRows } from "../../db/query-rows.ts";
 import { sqlInt } from "../../db/sql-int.ts";
-import { queryRows } from "../posts/visibility.ts";
 
 type TStatsRow = { total_referrals: number; points_earned: number };
 type TReferredRow = { username: string; avatar_url: string | null; joined_at: string };
