@@ -124,7 +124,7 @@ describe("the score", () => {
 
 describe("the report form", () => {
   it("takes evidence links one per line and checks each", async () => {
-    const { ZReportForm } = await import("./kols.ts");
+    const { ZReportForm } = await import("./reports.ts");
     const base = {
       kolHandle: "@moon",
       category: "other",
