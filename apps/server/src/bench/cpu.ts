@@ -2,14 +2,13 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 
 /**
- * CPU time per request, split by who spent it: this process (autocannon, or the database peer's services), the
- * process it drives (the server or the HTTP peer) and PostgreSQL's processes. Where the cores are all busy, the
- * throughputs of two runs stand in the inverse ratio of their sums, so the split says what a ratio is made of.
+ * CPU time per request over one run, split by who spent it: this process (autocannon), the server and PostgreSQL's
+ * processes. On a machine where all three share the cores, it says where a request's cost goes.
  */
 export type TCpuSplit = {
-  /** The bench's own process: autocannon for HTTP runs, the services for the database peer. */
+  /** The bench's own process: autocannon. */
   bench: number;
-  /** The server or the HTTP peer (null for the database peer, which is the bench's process). */
+  /** The server process (null where /proc cannot be read). */
   target: number | null;
   /** Every process named postgres on this machine (null without /proc or a local PostgreSQL). */
   postgres: number | null;
@@ -77,15 +76,15 @@ export function postgresSince(before: Map<number, number>, now: Map<number, numb
 }
 
 /** Starts counting; `per(requests)` gives the split since then. */
-export function cpuMeter(targetPid: number | null, withPostgres: boolean) {
+export function cpuMeter(targetPid: number, withPostgres: boolean) {
   const bench = process.cpuUsage();
-  const target = targetPid ? processUs(targetPid) : null;
+  const target = processUs(targetPid);
   const postgres = withPostgres ? postgresTimes() : null;
   return {
     per(requests: number): TCpuSplit {
       const n = Math.max(requests, 1);
       const used = process.cpuUsage(bench);
-      const targetNow = targetPid ? processUs(targetPid) : null;
+      const targetNow = processUs(targetPid);
       const postgresNow = withPostgres ? postgresTimes() : null;
       return {
         bench: Math.round((used.user + used.system) / n),

@@ -22,7 +22,7 @@ export type TBenchDatabase = {
   reused: boolean;
   databaseUrl: string | null;
   dataDir: string;
-  /** The environment that points the server (and the peers) at it. */
+  /** The environment that points the server at it. */
   env: Record<string, string>;
   /** Drops it, unless it is to be kept (`--keep`, `--reuse`). */
   drop(): Promise<void>;
@@ -65,17 +65,10 @@ export async function createBenchDatabase(
   };
 }
 
-/** The services' dependencies on that database, as the server builds them (for seeding and the database peer). */
-export async function openBenchDeps(
-  target: TBenchDatabase,
-  onQuery?: (query: string, params: unknown[]) => void,
-): Promise<TDeps> {
-  // The database settings the server process gets from the bench's environment, so both use the same pool.
-  const { DATABASE_POOL_SIZE, DATABASE_PREPARED_STATEMENTS } = process.env;
+/** The services' dependencies on that database, as the server builds them (for seeding). */
+export async function openBenchDeps(target: TBenchDatabase): Promise<TDeps> {
   const config = loadConfig({
     ...target.env,
-    DATABASE_POOL_SIZE,
-    DATABASE_PREPARED_STATEMENTS,
     CAPTCHA_PROVIDER: "none",
     LOG_LEVEL: "silent",
     WEB_DIST: "",
@@ -83,7 +76,6 @@ export async function openBenchDeps(
   const database = await openDatabase({
     databaseUrl: target.databaseUrl,
     dataDir: target.dataDir,
-    onQuery,
     poolMax: config.databasePoolSize,
     preparedStatements: config.databasePreparedStatements,
   });

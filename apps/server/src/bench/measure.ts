@@ -1,35 +1,19 @@
-import { sql } from "drizzle-orm";
-import type { TDeps } from "../context.ts";
+import pg from "pg";
 import { cpuMeter } from "./cpu.ts";
-import { benchId, createBenchDatabase, openBenchDeps, seedAndInspect } from "./database.ts";
+import { createBenchDatabase, seedAndInspect } from "./database.ts";
 import { ENDPOINTS, type TEndpoint, type TFixtures } from "./endpoints.ts";
-import { startHttpPeer } from "./http-peer.ts";
-import { drive, loop, type TLoadOptions, type TLoadRequest, type TMeasure } from "./load.ts";
-import { checkPlans, formatPlanChecks } from "./plans.ts";
+import { drive, type TLoadOptions, type TLoadRequest, type TMeasure } from "./load.ts";
 import { BENCH_PASSWORD, type TBenchSize } from "./seed.ts";
-import { startServerProcess, type TServerProcess } from "./server-process.ts";
+import { startServerProcess } from "./server-process.ts";
 
-export type TEndpointResult = {
+export type TEndpointResult = TMeasure & {
   name: string;
   kind: "read" | "write";
   /** Size of the server's JSON answer (the first request of the cycle). */
   bytes: number;
-  server: TMeasure;
-  /** Bare node:http sending the same JSON. */
-  http: TMeasure;
-  /** The same services (same SQL, same driver) called without HTTP. */
-  database: TMeasure;
-  /** With `--rounds` over 1: each round's req/s (the three above are the rounds' medians). */
-  rounds?: { server: number[]; http: number[]; database: number[] };
+  /** With `--rounds` over 1: each round's req/s (the figures above are the median round's). */
+  rounds?: number[];
 };
-
-type TRounds = { server: TMeasure[]; http: TMeasure[]; database: TMeasure[] };
-
-/** The round with the median req/s (the upper middle of an even count), whole, so its latencies and CPU go with it. */
-function median(measures: TMeasure[]): TMeasure {
-  const sorted = [...measures].sort((a, b) => a.rps - b.rps);
-  return sorted[Math.floor(sorted.length / 2)] as TMeasure;
-}
 
 export type TDatabaseRun = {
   database: "postgres" | "pglite";
@@ -39,32 +23,21 @@ export type TDatabaseRun = {
 
 const SIGNED_IN_USERS = 8;
 
-async function signIn(url: string, n: number) {
+/** Signs bench user `n` in through the real sign-in route and returns its cookies. */
+async function signIn(url: string, n: number): Promise<string> {
   const res = await fetch(`${url}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: url },
     body: JSON.stringify({ email: `bench${n}@bench.test`, password: BENCH_PASSWORD }),
   });
   if (!res.ok) throw new Error(`bench${n} could not sign in: ${res.status} ${await res.text()}`);
-  const pairs = res.headers.getSetCookie().map((c) => c.split(";")[0] ?? "");
-  const cookie = pairs.join("; ");
-  // The signed value is `token.signature`: the token is what the session middleware looks up.
-  const signed = pairs.find((p) => p.split("=")[0]?.endsWith("session_token"))?.split("=")[1];
-  if (!signed) throw new Error(`bench${n} signed in without a session cookie`);
-  const value = decodeURIComponent(signed);
-  const sessionToken = value.slice(0, value.lastIndexOf("."));
-  return {
-    id: benchId("u", n),
-    username: `bench_${n}`,
-    email: `bench${n}@bench.test`,
-    isAdmin: false,
-    sessionId: "",
-    cookie,
-    sessionToken,
-  };
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0] ?? "")
+    .join("; ");
 }
 
-/** One request of the cycle, sent once with fetch: the answer the HTTP peer will repeat. */
+/** One request of the cycle, sent once with fetch: it must succeed, and its body's size is reported. */
 async function sample(url: string, request: TLoadRequest): Promise<string> {
   const req = { path: request.path, headers: { ...request.headers } };
   request.setup?.(req, {});
@@ -78,17 +51,31 @@ async function sample(url: string, request: TLoadRequest): Promise<string> {
   return text;
 }
 
-/** What autovacuum would do after a write run (seed.ts says why it is done by hand), so the next run starts clean. */
-async function afterWrites(deps: TDeps) {
-  await deps.db.execute(sql`vacuum analyze`);
+/** The round with the median req/s (the upper middle of an even count), whole, so its latencies and CPU go with it. */
+function median(measures: TMeasure[]): TMeasure {
+  const sorted = [...measures].sort((a, b) => a.rps - b.rps);
+  return sorted[Math.floor(sorted.length / 2)] as TMeasure;
 }
 
 /**
- * Seeds a fresh database of one kind, then measures every endpoint three ways: the built server over loopback,
- * bare node:http with the same JSON, and the services called directly. On PostgreSQL the three runs of an endpoint
- * follow each other, so a change in the machine's load between endpoints touches all three alike; PGlite's data
- * folder admits one process at a time, so there the server's runs come first, then the peers'. Each run is timed
- * after a second of warm-up and has its CPU time per request split (cpu.ts).
+ * What autovacuum would do after a write run (seed.ts says why it is done by hand), so the next run does not read
+ * through the dead rows it left. PostgreSQL only: PGlite's data folder is the server's alone, and the server's
+ * maintenance (db/maintenance.ts) looks after it.
+ */
+async function vacuum(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("vacuum analyze");
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Seeds a fresh database of one kind, starts the built server on it and measures every endpoint in turn over
+ * loopback: a second of warm-up, then the timed run with its CPU time per request (cpu.ts). With `rounds` over 1,
+ * every endpoint is measured once per round, in the same order each round.
  */
 export async function measureDatabase(
   kind: "postgres" | "pglite",
@@ -99,9 +86,7 @@ export async function measureDatabase(
     reuse?: string | undefined;
     /** Only the endpoints whose names contain one of these. */
     endpoints?: string[] | undefined;
-    /** Instead of measuring, time each statement's generic plan against its custom plans (PostgreSQL). */
-    plans?: boolean;
-    /** How many times every endpoint is measured three ways; each figure is then the rounds' median. */
+    /** How many times every endpoint is measured; each figure is then the median round's. */
     rounds?: number;
   },
   log: (line: string) => void,
@@ -112,113 +97,49 @@ export async function measureDatabase(
   const endpoints = ENDPOINTS.filter(
     (e) => !options.endpoints || options.endpoints.some((n) => e.name.includes(n)),
   );
-  const withPostgres = kind === "postgres";
   try {
     if (!target.reused)
       log(`Seeding ${kind} (${size.users} users, ${size.posts} posts, ${size.likes} likes)...`);
     const seeded = await seedAndInspect(target, size, log);
     log(`Seeded in ${seeded.seedSeconds.toFixed(0)} s. Starting the server...`);
-    let server: TServerProcess | null = await startServerProcess(target.env);
-    let peer: Awaited<ReturnType<typeof startHttpPeer>> | null = null;
-    let deps: TDeps | null = null;
+    const server = await startServerProcess(target.env);
     const rounds = Math.max(1, options.rounds ?? 1);
-    const byEndpoint = new Map<TEndpoint, TRounds>(
-      endpoints.map((e) => [e, { server: [], http: [], database: [] }]),
-    );
-    /** Each endpoint's answer from the server, which the HTTP peer then repeats. */
-    const bodies = new Map<TEndpoint, string>();
+    const measured = new Map<TEndpoint, TMeasure[]>(endpoints.map((e) => [e, []]));
+    const bytes = new Map<TEndpoint, number>();
     try {
-      const users = [];
-      for (let n = 1; n <= SIGNED_IN_USERS; n++) users.push(await signIn(server.url, n));
-      const fx: TFixtures = { origin: server.url, users, ...seeded };
-      if (options.plans) {
-        log(formatPlanChecks(await checkPlans(target, endpoints, fx)));
-        return { database: kind, seedSeconds: seeded.seedSeconds, endpoints: [] };
-      }
-
-      const measuredBy = (endpoint: TEndpoint) => byEndpoint.get(endpoint) as TRounds;
-      const viaServer = async (endpoint: TEndpoint, running: TServerProcess) => {
-        const requests = endpoint.requests(fx);
-        const body = await sample(running.url, requests[0] as TLoadRequest);
-        await drive(running.url, requests, { ...options, seconds: 1 });
-        const meter = cpuMeter(running.pid, withPostgres);
-        const measured = await drive(running.url, requests, options);
-        measured.cpu = meter.per(measured.requests);
-        log(`  server  ${endpoint.name}: ${measured.rps.toFixed(0)} req/s, p99 ${measured.p99} ms`);
-        bodies.set(endpoint, body);
-        measuredBy(endpoint).server.push(measured);
-      };
-      const viaHttpPeer = async (endpoint: TEndpoint, running: NonNullable<typeof peer>) => {
-        await running.answer(bodies.get(endpoint) ?? "{}");
-        const meter = cpuMeter(running.pid, false);
-        const measured = await drive(running.url, endpoint.requests(fx), options);
-        measured.cpu = meter.per(measured.requests);
-        measuredBy(endpoint).http.push(measured);
-      };
-      const viaServices = async (endpoint: TEndpoint, open: TDeps) => {
-        await loop((w, i) => endpoint.direct(open, fx, w, i), { ...options, seconds: 1 });
-        const meter = cpuMeter(null, withPostgres);
-        const measured = await loop((w, i) => endpoint.direct(open, fx, w, i), options);
-        measured.cpu = meter.per(measured.requests);
-        log(
-          `  database ${endpoint.name}: ${measured.rps.toFixed(0)} req/s, p99 ${measured.p99.toFixed(1)} ms`,
-        );
-        measuredBy(endpoint).database.push(measured);
-        if (endpoint.kind === "write") await afterWrites(open);
-      };
-
-      if (kind === "postgres") {
-        peer = await startHttpPeer();
-        deps = await openBenchDeps(target);
-        for (let round = 1; round <= rounds; round++) {
-          if (rounds > 1) log(` round ${round} of ${rounds}`);
-          for (const endpoint of endpoints) {
-            await viaServer(endpoint, server);
-            if (endpoint.kind === "write") await afterWrites(deps);
-            await viaHttpPeer(endpoint, peer);
-            await viaServices(endpoint, deps);
-          }
-        }
-        await whileServing?.(server.url);
-      } else {
-        for (let round = 1; round <= rounds; round++) {
-          for (const endpoint of endpoints) await viaServer(endpoint, server);
-        }
-        await whileServing?.(server.url);
-        await server.stop();
-        server = null;
-        peer = await startHttpPeer();
-        for (let round = 1; round <= rounds; round++) {
-          for (const endpoint of endpoints) await viaHttpPeer(endpoint, peer);
-        }
-        deps = await openBenchDeps(target);
-        // The server's write runs are behind it: start the peer's from the state the server's reads saw.
-        await afterWrites(deps);
-        for (let round = 1; round <= rounds; round++) {
-          for (const endpoint of endpoints) await viaServices(endpoint, deps);
+      const cookies = [];
+      for (let n = 1; n <= SIGNED_IN_USERS; n++) cookies.push(await signIn(server.url, n));
+      const fx: TFixtures = { origin: server.url, cookies, ...seeded };
+      for (let round = 1; round <= rounds; round++) {
+        if (rounds > 1) log(` round ${round} of ${rounds}`);
+        for (const endpoint of endpoints) {
+          const requests = endpoint.requests(fx);
+          const body = await sample(server.url, requests[0] as TLoadRequest);
+          bytes.set(endpoint, Buffer.byteLength(body));
+          await drive(server.url, requests, { ...options, seconds: 1 });
+          const meter = cpuMeter(server.pid, kind === "postgres");
+          const run = await drive(server.url, requests, options);
+          run.cpu = meter.per(run.requests);
+          log(`  ${endpoint.name}: ${run.rps.toFixed(0)} req/s, p99 ${run.p99} ms`);
+          measured.get(endpoint)?.push(run);
+          if (endpoint.kind === "write" && target.databaseUrl) await vacuum(target.databaseUrl);
         }
       }
+      await whileServing?.(server.url);
     } finally {
-      await server?.stop();
-      await peer?.close();
-      await deps?.database.close();
+      await server.stop();
     }
     return {
       database: kind,
       seedSeconds: seeded.seedSeconds,
       endpoints: endpoints.map((e) => {
-        const m = byEndpoint.get(e) as TRounds;
-        const rps = (list: TMeasure[]) => list.map((x) => Math.round(x.rps));
+        const runs = measured.get(e) ?? [];
         return {
           name: e.name,
           kind: e.kind,
-          bytes: Buffer.byteLength(bodies.get(e) ?? ""),
-          server: median(m.server),
-          http: median(m.http),
-          database: median(m.database),
-          ...(rounds > 1
-            ? { rounds: { server: rps(m.server), http: rps(m.http), database: rps(m.database) } }
-            : {}),
+          bytes: bytes.get(e) ?? 0,
+          ...median(runs),
+          ...(rounds > 1 ? { rounds: runs.map((r) => Math.round(r.rps)) } : {}),
         };
       }),
     };

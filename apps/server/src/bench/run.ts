@@ -1,12 +1,11 @@
 /**
  * `npm run bench`: seeds a data set by bulk SQL, starts the built server on a fresh PostgreSQL database and then on
- * PGlite, drives it with autocannon beside its two peers, weighs the web app's first load and runs Lighthouse.
+ * PGlite, drives each endpoint with autocannon, weighs the web app's first load and runs Lighthouse.
  * Prints a table and writes bench-results/benchmarks.json. See docs/benchmarks.md.
  *
  *   npm run bench -- --scale 0.05 --seconds 5 --connections 32 --only postgres --no-web --no-build
  *   npm run bench -- --only postgres --keep              (keeps the seeded database and prints its name)
  *   npm run bench -- --only postgres --reuse plugs_bench_0123abcd --endpoints health,feed
- *   npm run bench -- --only postgres --reuse plugs_bench_0123abcd --plans   (generic against custom plans)
  *   npm run bench -- --rounds 3 --pglite-scale 0.1      (the recorded run: each figure the median of 3 rounds)
  */
 import { execSync } from "node:child_process";
@@ -17,7 +16,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { runLighthouse, type TLighthouseResult } from "./lighthouse.ts";
 import { measureDatabase, type TDatabaseRun } from "./measure.ts";
-import { checkTargets, formatCpuTable, formatTable } from "./report.ts";
+import { checkTargets, formatTable } from "./report.ts";
 import { benchSize } from "./seed.ts";
 import { webBudget } from "./web-budget.ts";
 
@@ -40,7 +39,6 @@ const { values: args } = parseArgs({
     keep: { type: "boolean", default: false },
     reuse: { type: "string" },
     endpoints: { type: "string" },
-    plans: { type: "boolean", default: false },
     rounds: { type: "string", default: "1" },
   },
 });
@@ -53,7 +51,6 @@ const options = {
   keep: args.keep,
   reuse: args.reuse,
   endpoints: args.endpoints?.split(","),
-  plans: args.plans,
   rounds: Number(args.rounds),
 };
 if (!Number.isInteger(options.rounds) || options.rounds < 1)
@@ -85,11 +82,6 @@ async function main() {
     log("Building the web app (npm run build)...");
     execSync("npm run build", { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
   }
-  if (options.plans) {
-    if (args.only !== "postgres") throw new Error("--plans checks PostgreSQL's plans: add --only postgres");
-    await measureDatabase("postgres", benchSize(scale), options, log);
-    return;
-  }
   const kinds = (args.only ? [args.only] : ["postgres", "pglite"]) as ("postgres" | "pglite")[];
   const runs: TDatabaseRun[] = [];
   let lighthouse: TLighthouseResult[] | null = null;
@@ -107,8 +99,6 @@ async function main() {
       `\n${kind}, scale ${kindScale}, ${options.connections} connections, ${options.seconds} s each${options.rounds > 1 ? `, medians of ${options.rounds} rounds` : ""}:\n`,
     );
     console.log(formatTable(run));
-    console.log(`\nCPU time per request (µs):\n`);
-    console.log(formatCpuTable(run));
     for (const miss of checkTargets(run)) console.log(miss);
     console.log("");
   }
