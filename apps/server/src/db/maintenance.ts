@@ -3,9 +3,9 @@ import type { TLogger } from "../logger.ts";
 
 /**
  * PGlite runs no autovacuum (it is a single backend, with no launcher to start workers), so an embedded database is
- * otherwise never analyzed nor vacuumed: the planner keeps guessing row counts and selectivities (on the bench's data
- * at scale 0.1 with no statistics, the public feed and For You took two to three times as long as once analyzed; see
- * docs/benchmarks.md) and dead rows pile up without their space being reused. A pass does what autovacuum's default thresholds would, table by table:
+ * otherwise never analyzed nor vacuumed: the planner keeps guessing row counts and selectivities (and picks slower
+ * plans for it) and dead rows pile up without their space being reused. A pass does what autovacuum's default
+ * thresholds would, table by table:
  *  - VACUUM (ANALYZE) a table whose dead rows pass 50 + 20% of its rows, or whose inserts since its last vacuum pass
  *    1000 + 20% (the visibility map, which index-only scans need);
  *  - ANALYZE a table whose changed rows since its last analyze pass 50 + 10% of its rows;

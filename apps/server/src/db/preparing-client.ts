@@ -43,9 +43,8 @@ type TQueryConfig = { text?: unknown; name?: unknown; submit?: unknown };
 /**
  * A node-postgres client that runs each query shape it sees often as a named prepared statement, so a pooled
  * connection parses it once and PostgreSQL can keep one generic plan for it (after five runs, when that plan is
- * estimated no worse than planning for the parameters each time). Planning cost as much as executing the feed's
- * statements. Row counts are written into the text (db/sql-int.ts) so a generic plan still knows them;
- * `npm run bench -- --plans` compares every benchmarked statement's generic and custom plans.
+ * estimated no worse than planning for the parameters each time): short reads then skip planning, which can cost as
+ * much as running them. Row counts are written into the text (db/sql-int.ts) so a generic plan still knows them.
  */
 export class PreparingClient extends pg.Client {
   // biome-ignore lint/suspicious/noExplicitAny: node-postgres' query() is overloaded many ways; this passes them on

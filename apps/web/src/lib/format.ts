@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 
-// Intl rather than date-fns here: the browser already has it, and the first load of every page with a date saves
-// date-fns's format (5 KB gzipped). Parts, not format(), so the spacing never depends on the ICU version.
+// Intl rather than date-fns here: the browser already has it, so the first load of every page with a date does
+// without date-fns. Parts, not format(), so the spacing never depends on the ICU version.
 const DATE_OPTIONS: Intl.DateTimeFormatOptions = {
   month: "short",
   day: "numeric",

@@ -10,7 +10,7 @@ import { AppError } from "../../errors.ts";
  *   each active community's posts     posts_community_{newest,popular}_idx (a LATERAL per membership)
  *   each followed author's posts      posts_author_{newest,popular}_idx (a LATERAL per follow; the membership
  *                                     test is an EXISTS, which keeps that index scan: as IN (subquery) the
- *                                     planner read all of a prolific author's posts and sorted them, 20 ms)
+ *                                     planner read all of a prolific author's posts and sorted them)
  * then the branches are merged and cut to `limit`. Keyset conditions are row comparisons over the same columns, so
  * the index scan starts at the cursor. created_at travels as text to keep PostgreSQL's microseconds.
  */

@@ -2,7 +2,7 @@ import { type ComponentProps, createContext, type KeyboardEvent, useContext, use
 import { cn } from "../../lib/cn.ts";
 
 // Our own tabs (the WAI-ARIA tabs pattern) rather than Radix's: the feed draws them on first paint, and Radix's
-// collection and roving-focus code would add 8 KB gzipped to that page's first load.
+// collection and roving-focus code would weigh on that page's first load.
 
 type TTabsContext = { id: string; value: string; onValueChange: (value: string) => void };
 const TabsContext = createContext<TTabsContext | null>(null);
