@@ -33,6 +33,7 @@ export async function addReaction(
       await awardReactionPoints(deps, tx, {
         reactionId: inserted.id,
         commentId: comment.id,
+        emoji,
         commentAuthorId: comment.userId,
         userId: me.id,
       });

@@ -108,6 +108,19 @@ describe("points for what members do", () => {
     expect(
       await earned(author.id, async () => expect((await react(author.cookie, "❤️")).status).toBe(200)),
     ).toEqual({ points: 0, rows: 0 });
+    // Taking a reaction back and adding it again, five times over, pays nothing more.
+    const unreact = (cookie: string, emoji: string) =>
+      call(server, "DELETE", `/api/comments/${comment.id}/reactions/${encodeURIComponent(emoji)}`, {
+        cookie,
+      });
+    expect(
+      await earned(fan.id, async () => {
+        for (let i = 0; i < 5; i++) {
+          expect((await unreact(fan.cookie, "❤️")).status).toBe(200);
+          expect((await react(fan.cookie, "❤️")).status).toBe(200);
+        }
+      }),
+    ).toEqual({ points: 0, rows: 0 });
   });
 
   it("pays 'comment_vote' for the first like of someone else's comment, not for liking your own or re-liking", async () => {
