@@ -190,6 +190,18 @@ describe("the sign-in prompt", () => {
     await page.getByRole("heading", { level: 1, name: "Edit profile" }).waitFor();
     expect(await page.getByLabel("Username").inputValue()).toBe(account.username);
   });
+
+  it("goes to ?next= after signing in on /signin, and home for a next that would leave the site", async () => {
+    const account = await signUpByApi(j.server, newAccount("nexted"));
+    const page = await open();
+    await page.goto("/signin?next=/leaderboard");
+    await fillSignIn(page.getByRole("main"), account);
+    await page.waitForURL((url) => url.pathname === "/leaderboard");
+    // Signed in now: a backslash path that browsers read as another host lands home, with no error on the page.
+    await page.goto("/signin?next=/%5Cevil.example/");
+    await page.waitForURL((url) => url.pathname === "/");
+    expect(new URL(page.url()).host).toBe(new URL(j.server.url).host);
+  });
 });
 
 describe("password reset", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPageRoute, matchPageRoute } from "./routes.ts";
+import { isPageRoute, matchPageRoute, safeNextPath } from "./routes.ts";
 
 describe("isPageRoute", () => {
   it("knows the product's pages", () => {
@@ -34,5 +34,28 @@ describe("matchPageRoute", () => {
     expect(matchPageRoute("/communities/solana/manage")).toBe("/communities/:slug/manage");
     expect(matchPageRoute("/dashboard/security")).toBe("/dashboard/*");
     expect(matchPageRoute("/nope")).toBeNull();
+  });
+});
+
+describe("safeNextPath", () => {
+  it("keeps a path of this site with its query and hash", () => {
+    expect(safeNextPath("/kol/abc?tab=reports#top")).toBe("/kol/abc?tab=reports#top");
+    expect(safeNextPath("/")).toBe("/");
+  });
+  it("falls back to / for anything that could leave the site, or nothing", () => {
+    for (const next of [
+      null,
+      undefined,
+      "",
+      "//evil.example/",
+      "/\\evil.example/",
+      new URLSearchParams("next=/%5Cevil.example/").get("next"),
+      "https://evil.example/",
+      "javascript:alert(1)",
+      "/ok\nSet-Cookie: x",
+      "kols",
+    ]) {
+      expect(safeNextPath(next), String(next)).toBe("/");
+    }
   });
 });

@@ -70,3 +70,14 @@ export function matchPageRoute(path: string): TPageRoute | null {
 export function isPageRoute(path: string): boolean {
   return matchPageRoute(path) !== null;
 }
+
+/**
+ * Where to go after signing in, from a `?next=` value: a path of this site (with its query and hash), or "/" for
+ * anything else. A URL parser reads "/\evil.example" and "//evil.example" as another host, so only a single "/"
+ * followed by no slash or backslash is a path of ours; control characters are refused too.
+ */
+export function safeNextPath(next: string | null | undefined): string {
+  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return "/";
+  if (/[\\\u0000-\u001f\u007f]/.test(next)) return "/";
+  return next;
+}

@@ -1,3 +1,4 @@
+import { safeNextPath } from "@plugs/domain";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { usePageTitle, useSite } from "../site/queries.ts";
 import { AuthTabs } from "./auth-modal.tsx";
@@ -15,8 +16,7 @@ export function AuthPage({ view }: { view: TAuthView }) {
   const [params] = useSearchParams();
   const refreshSession = useRefreshSession();
   const { session } = useSession();
-  const next = params.get("next");
-  const target = next?.startsWith("/") && !next.startsWith("//") ? next : "/";
+  const target = safeNextPath(params.get("next"));
 
   const onSuccess = async () => {
     await refreshSession();
