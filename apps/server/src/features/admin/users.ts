@@ -1,7 +1,7 @@
 import { M } from "@plugs/domain";
 import { eq, ilike, or, sql } from "drizzle-orm";
 import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
-import { profiles, sessions, userRoles, users } from "../../db/schema/index.ts";
+import { profiles, userRoles, users } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 
 export type TAdminUser = { id: string; username: string; email: string; isBanned: boolean; roles: string[] };
@@ -61,7 +61,9 @@ function mapAdminUser(row: TAdminUser): TAdminUser {
 
 /**
  * POST /api/admin/users/:id/ban and /unban. A ban sets profiles.is_banned (and better-auth's users.banned, so its
- * sign-in refuses too) and ends every session of the account at once.
+ * sign-in refuses too). Every session of the account ends with it: the session middleware reads the ban on each
+ * request, revokes them all at the next and tells that tab why (a session expired here would be deleted by
+ * better-auth before anyone learned whose it was).
  */
 export async function setUserBanned(deps: TDeps, viewer: TViewer | null, userId: string, banned: boolean) {
   const admin = requireAdmin(viewer);
@@ -77,9 +79,6 @@ export async function setUserBanned(deps: TDeps, viewer: TViewer | null, userId:
       .update(users)
       .set({ banned, banReason: banned ? "Banned by an admin" : null })
       .where(eq(users.id, userId));
-    // Expired at once rather than deleted, so the next request of an open tab still finds it and is told why
-    // (the session middleware then deletes them).
-    if (banned) await tx.update(sessions).set({ expiresAt: sql`now()` }).where(eq(sessions.userId, userId));
     return profile;
   });
   if (!result) throw new AppError("NOT_FOUND", M.auth.userNotFound);

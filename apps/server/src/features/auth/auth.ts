@@ -16,9 +16,9 @@ import { totpAfterHook, totpBeforeHook } from "./totp-hooks.ts";
 /** better-auth reads the client's address from this header, which our forwarder alone sets (see forward.ts). */
 export const CLIENT_IP_HEADER = "x-plugs-client-ip";
 
-export const SESSION_EXPIRES_SECONDS = 7 * 24 * 60 * 60;
+const SESSION_EXPIRES_SECONDS = 7 * 24 * 60 * 60;
 /** A session used after this long since its last refresh gets a fresh expiry (and cookie). */
-export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
+const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
 const RESET_TOKEN_SECONDS = 60 * 60;
 
 function buildAuth(deps: TDeps) {
@@ -187,14 +187,4 @@ export function getAuth(deps: TDeps): TAuth {
     instances.set(deps, auth);
   }
   return auth;
-}
-
-/** The session cookie's name and attributes, and the secret that signs it, as better-auth uses them. */
-export async function sessionCookieSettings(deps: TDeps) {
-  const ctx = await getAuth(deps).$context;
-  return {
-    secret: ctx.secret,
-    sessionToken: ctx.authCookies.sessionToken,
-    dontRemember: ctx.authCookies.dontRememberToken,
-  };
 }

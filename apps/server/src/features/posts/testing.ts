@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { queryRows } from "../../db/query-rows.ts";
 import { profiles, sessions, users } from "../../db/schema/index.ts";
 import type { TTestServer } from "../../testing/test-server.ts";
-import { sessionCookieSettings } from "../auth/auth.ts";
+import { getAuth } from "../auth/auth.ts";
 
 /** Small seeding and request helpers shared by the posts tests (the communities and follows routes come later). */
 
@@ -111,7 +111,8 @@ export async function seedSignedInUsers(
   server: TTestServer,
   count: number,
 ): Promise<{ id: string; username: string; cookie: string }[]> {
-  const settings = await sessionCookieSettings(server.deps);
+  // The cookie's name and secret as better-auth signs it.
+  const { authCookies, secret } = await getAuth(server.deps).$context;
   const tag = randomBytes(4).toString("hex");
   const people = Array.from({ length: count }, (_, i) => ({
     id: randomUUID(),
@@ -135,8 +136,7 @@ export async function seedSignedInUsers(
     people.map(async (p) => ({
       id: p.id,
       username: p.username,
-      cookie:
-        (await serializeSigned(settings.sessionToken.name, p.token, settings.secret)).split(";")[0] ?? "",
+      cookie: (await serializeSigned(authCookies.sessionToken.name, p.token, secret)).split(";")[0] ?? "",
     })),
   );
 }
