@@ -1,7 +1,6 @@
 import { type TSignUpRequest, ZSignUpRequest } from "@plugs/domain";
 import type { TDeps } from "../../context.ts";
 import { getAuth } from "./auth.ts";
-import { inAuthCall } from "./auth-calls.ts";
 import { checkSignUp } from "./sign-up.ts";
 
 /**
@@ -11,6 +10,6 @@ import { checkSignUp } from "./sign-up.ts";
  */
 export async function createAccount(deps: TDeps, input: TSignUpRequest): Promise<{ id: string }> {
   const body = await checkSignUp(deps, ZSignUpRequest.parse(input));
-  const result = await inAuthCall(() => getAuth(deps).api.signUpEmail({ body }));
+  const result = await getAuth(deps).api.signUpEmail({ body });
   return { id: result.user.id };
 }

@@ -4,7 +4,6 @@ import type { TDeps } from "../../context.ts";
 import type { TErrorBody, TErrorCode } from "../../errors.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { CLIENT_IP_HEADER, getAuth } from "./auth.ts";
-import { inAuthCall } from "./auth-calls.ts";
 
 /*
  * Hands a request to better-auth and brings its answer into our API's shape: errors become our envelope with the
@@ -69,7 +68,7 @@ export async function forwardToAuth(
     }
   }
   const request = new Request(c.req.url, { method: c.req.method, headers, body });
-  const res = await inAuthCall(() => getAuth(deps).handler(request));
+  const res = await getAuth(deps).handler(request);
   return toOurShape(res, options.messages ?? {});
 }
 
