@@ -1,26 +1,32 @@
 import { M, SESSION_ENDED_HEADER } from "@plugs/domain";
 import { eq, sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
+import { getSignedCookie } from "hono/cookie";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { profiles, sessions, userRoles, users } from "../../db/schema/index.ts";
 import type { TErrorBody } from "../../errors.ts";
 import { getAuth } from "./auth.ts";
 
 /**
- * The account behind a session: its profile's username, both bans and the admin role, in one read by primary key.
- * The bans are read here rather than taken from better-auth's answer, so they stay immediate whatever it caches.
+ * The session by the cookie's token, with its account's profile, both bans and the admin role, in one read
+ * (sessions_token_key, then each table's primary key). It runs on every signed-in request.
  */
-async function loadAccount(deps: TDeps, userId: string) {
+async function loadSession(deps: TDeps, token: string) {
   const [row] = await deps.db
     .select({
+      sessionId: sessions.id,
+      userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
+      email: users.email,
+      userBanned: users.banned,
       username: profiles.username,
       profileBanned: profiles.isBanned,
-      userBanned: users.banned,
-      isAdmin: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = 'admin')`,
+      isAdmin: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${sessions.userId} and ${userRoles.role} = 'admin')`,
     })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(eq(users.id, userId));
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.id, sessions.userId))
+    .where(eq(sessions.token, token));
   return row ?? null;
 }
 
@@ -29,10 +35,15 @@ function passOnCookies(c: Context, headers: Headers) {
 }
 
 /**
- * Sets `c.var.viewer` on every /api request from better-auth's session (null for a visitor): better-auth checks
- * the signed cookie and refreshes the session, and the cookies it sets are passed on. A banned account's sessions
- * are all revoked on its next request and it is treated as signed out; a route that needed a user then answers 401
- * with the ban message, and every answer to that request carries `x-session-ended: banned`, so the tab learns why.
+ * Sets `c.var.viewer` on every /api request from the better-auth session cookie (null for a visitor). The cookie is
+ * checked with Hono's signed-cookie reader under better-auth's own secret and cookie name (its context), and the
+ * session, account, bans and role are one query; when better-auth would refresh the session (used a day after its
+ * last refresh), its getSession does so and its cookies are passed on. getSession on every request cost several
+ * times the rest of a small read, so it is only asked when there is work for it.
+ *
+ * A banned account's sessions are all revoked on its next request and it is treated as signed out; a route that
+ * needed a user then answers 401 with the ban message, and every answer to that request carries
+ * `x-session-ended: banned`, so the tab learns why.
  */
 export function sessionMiddleware(deps: TDeps): MiddlewareHandler<TAppEnv> {
   return async (c, next) => {
@@ -40,17 +51,15 @@ export function sessionMiddleware(deps: TDeps): MiddlewareHandler<TAppEnv> {
     // A visitor without cookies costs nothing more.
     if (!c.req.header("cookie")) return next();
     const auth = getAuth(deps);
-    // better-auth's own routes refresh the session and set its cookies themselves (Hono would keep only ours).
-    const isAuthRoute = c.req.path.startsWith("/api/auth/");
-    const { headers, response: found } = await auth.api.getSession({
-      headers: c.req.raw.headers,
-      query: { disableRefresh: isAuthRoute },
-      returnHeaders: true,
-    });
-    const account = found ? await loadAccount(deps, found.user.id) : null;
+    const { secret, authCookies, sessionConfig } = await auth.$context;
+    const token = await getSignedCookie(c, secret, authCookies.sessionToken.name);
+    if (!token) return next();
+    const row = await loadSession(deps, token);
+    if (!row) return next();
 
-    if (found && (account?.profileBanned || account?.userBanned)) {
-      await deps.db.delete(sessions).where(eq(sessions.userId, found.user.id));
+    // Checked before expiry: the tab still learns why it was signed out.
+    if (row.profileBanned || row.userBanned) {
+      await deps.db.delete(sessions).where(eq(sessions.userId, row.userId));
       // better-auth's sign-out clears its cookies as it set them (names, prefix, attributes).
       const signedOut = await auth.api.signOut({ headers: c.req.raw.headers, returnHeaders: true });
       passOnCookies(c, signedOut.headers);
@@ -67,16 +76,22 @@ export function sessionMiddleware(deps: TDeps): MiddlewareHandler<TAppEnv> {
       return;
     }
 
-    if (!isAuthRoute) passOnCookies(c, headers);
-    // An account without a profile yet is a visitor.
-    if (found && account?.username != null) {
-      c.set("viewer", {
-        id: found.user.id,
-        username: account.username,
-        email: found.user.email,
-        isAdmin: account.isAdmin,
-        sessionId: found.session.id,
-      });
+    // An expired session, or an account without a profile yet, is a visitor.
+    if (row.expiresAt.getTime() <= Date.now() || row.username === null) return next();
+    c.set("viewer", {
+      id: row.userId,
+      username: row.username,
+      email: row.email,
+      isAdmin: row.isAdmin,
+      sessionId: row.sessionId,
+    });
+
+    // better-auth's own routes refresh the session themselves (and Hono would keep only one route's cookies).
+    const lastRefresh = row.expiresAt.getTime() - sessionConfig.expiresIn * 1000;
+    const refreshDue = lastRefresh + sessionConfig.updateAge * 1000 <= Date.now();
+    if (refreshDue && !c.req.path.startsWith("/api/auth/")) {
+      const refreshed = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
+      passOnCookies(c, refreshed.headers);
     }
     await next();
   };
