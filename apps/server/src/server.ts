@@ -9,7 +9,6 @@ import { startMaintenance } from "./db/maintenance.ts";
 import { onAuthStart } from "./features/auth/startup.ts";
 import { startEventBus } from "./features/realtime/event-bus.ts";
 import { createRealtimeHub, type TRealtimeHub } from "./features/realtime/hub.ts";
-import { withEarlyHealth } from "./features/site/early-health.ts";
 import { createLogger, type TLogger } from "./logger.ts";
 import { createStorage } from "./storage/create-storage.ts";
 
@@ -64,10 +63,7 @@ export async function startServer(
   }
   const app = createApp(deps, { realtime, realtimeHeartbeatMs: options.realtimeHeartbeatMs });
   const server = await new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
-    // What @hono/node-server's serve() does, with health checks answered before Hono when they can be
-    // (features/site/early-health.ts).
-    const listener = getRequestListener(app.fetch, { hostname: "0.0.0.0" });
-    const s = createServer(withEarlyHealth(deps, listener));
+    const s = createServer(getRequestListener(app.fetch, { hostname: "0.0.0.0" }));
     s.listen(config.port, "0.0.0.0", () => resolve(s));
     s.once("error", reject);
   });
