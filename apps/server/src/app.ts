@@ -1,5 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { Hono } from "hono";
+import { requestId } from "hono/request-id";
 import type { TAppEnv, TDeps } from "./context.ts";
 import { AppError } from "./errors.ts";
 import { adminUserRoutes } from "./features/admin/users-routes.ts";
@@ -28,7 +29,6 @@ import { reportRoutes } from "./features/reports/routes.ts";
 import { siteRoutes } from "./features/site/routes.ts";
 import { mountApiDocs } from "./http/api-docs.ts";
 import { handleError, validationError } from "./http/error-handler.ts";
-import { requestId } from "./http/request-id.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { mountWebApp } from "./http/web-app.ts";
 
