@@ -61,15 +61,15 @@ export function realtimeRoutes(hub: TRealtimeHub, options: { heartbeatMs?: numbe
         done = resolve;
       });
       let pending = 0;
-      const write = (text: string) => {
+      /** Writes one frame, unless the client is gone or too far behind (then the stream ends). */
+      const write = (frame: () => Promise<void>) => {
         if (stream.closed || stream.aborted) return;
         if (pending >= MAX_PENDING_WRITES) {
           done();
           return;
         }
         pending++;
-        stream
-          .write(text)
+        frame()
           .catch(() => done())
           .finally(() => {
             pending--;
@@ -80,13 +80,17 @@ export function realtimeRoutes(hub: TRealtimeHub, options: { heartbeatMs?: numbe
           event.type === "notification"
             ? event.notification
             : { postId: event.postId, communityId: event.communityId };
-        write(`event: ${event.type}\ndata: ${JSON.stringify(data)}\n\n`);
+        write(() => stream.writeSSE({ event: event.type, data: JSON.stringify(data) }));
       };
       const remove = hub.add({ userId: viewer.id, send, close: () => done() });
-      const heartbeat = setInterval(() => write(": heartbeat\n\n"), heartbeatMs);
+      // A comment line (writeSSE has none), which EventSource ignores.
+      const heartbeat = setInterval(
+        () => write(() => stream.write(": heartbeat\n\n").then(() => {})),
+        heartbeatMs,
+      );
       stream.onAbort(() => done());
       c.req.raw.signal.addEventListener("abort", () => done());
-      write(`retry: ${RETRY_MS}\nevent: ready\ndata: {}\n\n`);
+      write(() => stream.writeSSE({ event: "ready", data: "{}", retry: RETRY_MS }));
       try {
         await finished;
       } finally {
