@@ -1,8 +1,8 @@
 import { createRequire } from "node:module";
 import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { TAppEnv } from "../context.ts";
-import { fileResponse, resolveInside } from "../lib/send-file.ts";
 
 const require = createRequire(import.meta.url);
 const swaggerDist = path.dirname(require.resolve("swagger-ui-dist/package.json"));
@@ -29,9 +29,14 @@ export function mountApiDocs(api: OpenAPIHono<TAppEnv>, version: string) {
   });
   api.get("/docs", (c) => c.html(PAGE));
   api.get("/docs/init.js", (c) => c.body(INIT, 200, { "content-type": "text/javascript; charset=utf-8" }));
-  api.get("/docs/assets/:file", (c) => {
-    const file = resolveInside(swaggerDist, c.req.param("file"));
-    if (!file) return c.notFound();
-    return fileResponse(file, { "cache-control": "public, max-age=86400" });
-  });
+  api.get(
+    "/docs/assets/*",
+    serveStatic({
+      root: swaggerDist,
+      rewriteRequestPath: (p) => p.replace(/^\/api\/docs\/assets/, ""),
+      onFound: (_path, c) => {
+        c.header("cache-control", "public, max-age=86400");
+      },
+    }),
+  );
 }

@@ -3,16 +3,10 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import { serveStatic } from "@hono/node-server/serve-static";
 import { matchPageRoute, type TPageRoute } from "@plugs/domain";
-import type { Context, Hono } from "hono";
+import type { Context, Hono, MiddlewareHandler } from "hono";
 import type { TAppEnv } from "../context.ts";
-import { contentTypeOf, fileResponse, resolveInside } from "../lib/send-file.ts";
-
-/** The encodings the build writes beside each text file (apps/web/vite.config.ts), best first. */
-const ENCODINGS = [
-  { name: "br", suffix: ".br" },
-  { name: "gzip", suffix: ".gz" },
-] as const;
 
 /** The content codings an Accept-Encoding header allows (a q of 0 refuses one). */
 function acceptedEncodings(header: string | undefined): Set<string> {
@@ -25,27 +19,15 @@ function acceptedEncodings(header: string | undefined): Set<string> {
   return accepted;
 }
 
-/**
- * A built file as the client best accepts it: its precompressed brotli or gzip twin when there is one, else the
- * file itself. Caches are told the answer varies with Accept-Encoding.
- */
-function sendBuilt(
-  file: string,
-  acceptEncoding: string | undefined,
-  headers: Record<string, string>,
-  status = 200,
-) {
-  const accepted = acceptedEncodings(acceptEncoding);
-  const vary = { vary: "accept-encoding", ...headers };
-  for (const { name, suffix } of ENCODINGS) {
-    if (!accepted.has(name) || !fs.existsSync(file + suffix)) continue;
-    return fileResponse(
-      file + suffix,
-      { ...vary, "content-type": contentTypeOf(file), "content-encoding": name },
-      status,
-    );
-  }
-  return fileResponse(file, vary, status);
+/** Built files with their precompressed brotli or gzip twins (apps/web/vite.config.ts writes them). */
+function builtFiles(dist: string, cacheControl: string): MiddlewareHandler<TAppEnv> {
+  return serveStatic({
+    root: dist,
+    precompressed: true,
+    onFound: (_path, c) => {
+      c.header("cache-control", cacheControl);
+    },
+  });
 }
 
 type TEncoding = "br" | "gzip" | "identity";
@@ -182,19 +164,13 @@ export function mountWebApp(app: Hono<TAppEnv>, dist: string) {
     }
   };
 
+  // Hashed assets are cached for a year; other built files (the icon, the manifest) for an hour; "/" is a page.
+  app.use("/assets/*", builtFiles(dist, "public, max-age=31536000, immutable"));
+  const otherFiles = builtFiles(dist, "public, max-age=3600");
+  app.use("*", (c, next) => (c.req.path === "/" ? next() : otherFiles(c, next)));
   app.get("*", async (c) => {
-    const url = new URL(c.req.url);
-    const pathname = decodeURIComponent(url.pathname);
+    const pathname = decodeURIComponent(new URL(c.req.url).pathname);
     const acceptEncoding = c.req.header("accept-encoding");
-    if (pathname !== "/") {
-      const file = resolveInside(dist, pathname);
-      if (file) {
-        const immutable = pathname.startsWith("/assets/");
-        return sendBuilt(file, acceptEncoding, {
-          "cache-control": immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
-        });
-      }
-    }
     if (!fs.existsSync(index)) {
       return c.text("The web app is not built. Run `npm run build` (npm start does it for you).", 503);
     }

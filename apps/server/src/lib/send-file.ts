@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { Readable } from "node:stream";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -50,19 +49,4 @@ export function resolveInside(root: string, relative: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** A streaming response for a file on disk, with the given extra headers. */
-export function fileResponse(file: string, headers: Record<string, string>, status = 200): Response {
-  const stat = fs.statSync(file);
-  const body = Readable.toWeb(fs.createReadStream(file)) as ReadableStream;
-  return new Response(body, {
-    status,
-    headers: {
-      "content-type": contentTypeOf(file),
-      "content-length": String(stat.size),
-      "last-modified": stat.mtime.toUTCString(),
-      ...headers,
-    },
-  });
 }
