@@ -77,7 +77,10 @@ export function isPageRoute(path: string): boolean {
  * followed by no slash or backslash is a path of ours; control characters are refused too.
  */
 export function safeNextPath(next: string | null | undefined): string {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return "/";
-  if (/[\\\u0000-\u001f\u007f]/.test(next)) return "/";
+  if (!next?.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return "/";
+  for (const ch of next) {
+    const code = ch.charCodeAt(0);
+    if (ch === "\\" || code < 0x20 || code === 0x7f) return "/";
+  }
   return next;
 }
