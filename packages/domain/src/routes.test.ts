@@ -49,7 +49,7 @@ describe("safeNextPath", () => {
       "",
       "//evil.example/",
       "/\\evil.example/",
-      new URLSearchParams("next=/%5Cevil.example/").get("next"),
+      decodeURIComponent("/%5Cevil.example/"),
       "https://evil.example/",
       "javascript:alert(1)",
       "/ok\nSet-Cookie: x",
