@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { errorResponses } from "../../http/openapi-errors.ts";
+import { errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import { listUsers, setUserBanned } from "./users.ts";
 
 const ZAdminUser = z.object({
@@ -20,10 +20,6 @@ const ZUsersQuery = z.object({
 const ZUserParams = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
 
 const ZBanResult = z.object({ id: z.string(), username: z.string(), isBanned: z.boolean() });
-
-function json<T extends z.ZodType>(schema: T, description: string) {
-  return { description, content: { "application/json": { schema } } };
-}
 
 /** Admin user management. Every route checks the admin role on the server (requireAdmin in the service). */
 export function adminUserRoutes(deps: TDeps) {
@@ -47,7 +43,7 @@ export function adminUserRoutes(deps: TDeps) {
         ...errorResponses(400, 401, 403),
       },
     }),
-    async (c) => c.json(await listUsers(deps, c.get("viewer"), c.req.valid("query")), 200),
+    async (c) => c.json(await listUsers(deps, viewerOf(c), c.req.valid("query")), 200),
   );
   for (const [verb, banned] of [
     ["ban", true],
@@ -62,7 +58,7 @@ export function adminUserRoutes(deps: TDeps) {
         request: { params: ZUserParams },
         responses: { 200: json(ZBanResult, "Done"), ...errorResponses(400, 401, 403, 404) },
       }),
-      async (c) => c.json(await setUserBanned(deps, c.get("viewer"), c.req.valid("param").id, banned), 200),
+      async (c) => c.json(await setUserBanned(deps, viewerOf(c), c.req.valid("param").id, banned), 200),
     );
   }
   return app;

@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { ZUpdateProfileRequest } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { errorResponses } from "../../http/openapi-errors.ts";
+import { errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import { fileOf, requestBodyLimit } from "../media/multipart.ts";
 import { getMe, revokeMyOtherSessions, setMyAvatar, updateMyProfile } from "./me.ts";
 
@@ -34,10 +34,6 @@ const ZAvatarForm = z.object({
   }),
 });
 
-function json<T extends z.ZodType>(schema: T, description: string) {
-  return { description, content: { "application/json": { schema } } };
-}
-
 export function meRoutes(deps: TDeps) {
   return new OpenAPIHono<TAppEnv>()
     .openapi(
@@ -50,7 +46,7 @@ export function meRoutes(deps: TDeps) {
       }),
       async (c) => {
         c.header("cache-control", "no-store");
-        return c.json(await getMe(deps, c.get("viewer")), 200);
+        return c.json(await getMe(deps, viewerOf(c)), 200);
       },
     )
     .openapi(
@@ -65,7 +61,7 @@ export function meRoutes(deps: TDeps) {
       }),
       async (c) => {
         c.header("cache-control", "no-store");
-        const viewer = c.get("viewer");
+        const viewer = viewerOf(c);
         return c.json({ me: viewer ? await getMe(deps, viewer) : null }, 200);
       },
     )
@@ -80,7 +76,7 @@ export function meRoutes(deps: TDeps) {
         },
         responses: { 200: json(ZMe, "Updated"), ...errorResponses(400, 401, 409) },
       }),
-      async (c) => c.json(await updateMyProfile(deps, c.get("viewer"), c.req.valid("json")), 200),
+      async (c) => c.json(await updateMyProfile(deps, viewerOf(c), c.req.valid("json")), 200),
     )
     .openapi(
       createRoute({
@@ -96,7 +92,7 @@ export function meRoutes(deps: TDeps) {
       async (c) => {
         const form = c.req.valid("form");
         const file = fileOf({ avatar: form.avatar ?? [] }, "avatar");
-        return c.json(await setMyAvatar(deps, c.get("viewer"), file), 200);
+        return c.json(await setMyAvatar(deps, viewerOf(c), file), 200);
       },
     )
     .openapi(
@@ -110,6 +106,6 @@ export function meRoutes(deps: TDeps) {
           ...errorResponses(401),
         },
       }),
-      async (c) => c.json(await revokeMyOtherSessions(deps, c.get("viewer")), 200),
+      async (c) => c.json(await revokeMyOtherSessions(deps, viewerOf(c)), 200),
     );
 }

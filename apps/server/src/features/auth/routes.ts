@@ -13,7 +13,7 @@ import {
 } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { AppError } from "../../errors.ts";
-import { errorResponses } from "../../http/openapi-errors.ts";
+import { errorResponses, json } from "../../http/openapi.ts";
 import { captchaConfig, createAltchaChallenge, requireCaptcha } from "./captcha.ts";
 import { forwardToAuth } from "./forward.ts";
 import { signIn } from "./sign-in.ts";
@@ -38,10 +38,6 @@ const ZCaptchaConfig = z.object({
   turnstileSiteKey: z.string().nullable(),
   challengeUrl: z.string().nullable(),
 });
-
-function json<T extends z.ZodType>(schema: T, description: string) {
-  return { description, content: { "application/json": { schema } } };
-}
 
 function body<T extends z.ZodType>(schema: T) {
   return { body: { required: true, content: { "application/json": { schema } } } };

@@ -15,7 +15,7 @@ import {
 } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { AppError } from "../../errors.ts";
-import { errorResponses } from "../../http/openapi-errors.ts";
+import { errorResponses, json, viewerOf, ZFile } from "../../http/openapi.ts";
 import { filesOf, requestBodyLimit } from "../media/multipart.ts";
 import { createComment } from "./create-comment.ts";
 import { deleteComment } from "./delete-comment.ts";
@@ -29,8 +29,6 @@ const ZReactionParams = ZIdParams.extend({
     .string()
     .openapi({ param: { name: "emoji", in: "path" }, description: "One of the palette, URL-encoded" }),
 });
-
-const ZFile = z.instanceof(File).openapi({ type: "string", format: "binary" });
 
 /** The multipart body of POST /api/posts/:id/comments as it arrives; the rules are ZCreateCommentRequest's. */
 const ZCreateCommentForm = z.object({
@@ -50,10 +48,6 @@ const ZCreateCommentForm = z.object({
 
 // Four videos at their limit, plus the text fields.
 const MAX_BODY = COMMENT_LIMITS.maxAttachments * FILE_RULES.video.maxBytes + 1024 * 1024;
-
-function json<T extends z.ZodType>(schema: T, description: string) {
-  return { description, content: { "application/json": { schema } } };
-}
 
 function formToRequest(form: z.infer<typeof ZCreateCommentForm>) {
   const attachments = form.attachments === undefined ? [] : filesOf({ a: form.attachments }, "a");
@@ -95,10 +89,7 @@ export function commentRoutes(deps: TDeps) {
         },
       }),
       async (c) =>
-        c.json(
-          await listComments(deps, c.get("viewer") ?? null, c.req.valid("param").id, c.req.valid("query")),
-          200,
-        ),
+        c.json(await listComments(deps, viewerOf(c), c.req.valid("param").id, c.req.valid("query")), 200),
     )
     .openapi(
       createRoute({
@@ -118,10 +109,7 @@ export function commentRoutes(deps: TDeps) {
       }),
       async (c) => {
         const input = formToRequest(c.req.valid("form"));
-        return c.json(
-          await createComment(deps, c.get("viewer") ?? null, c.req.valid("param").id, input),
-          201,
-        );
+        return c.json(await createComment(deps, viewerOf(c), c.req.valid("param").id, input), 201);
       },
     )
     .openapi(
@@ -134,7 +122,7 @@ export function commentRoutes(deps: TDeps) {
         responses: { 204: { description: "Deleted" }, ...errorResponses(401, 403, 404) },
       }),
       async (c) => {
-        await deleteComment(deps, c.get("viewer") ?? null, c.req.valid("param").id);
+        await deleteComment(deps, viewerOf(c), c.req.valid("param").id);
         return c.body(null, 204);
       },
     )
@@ -147,7 +135,7 @@ export function commentRoutes(deps: TDeps) {
         request: { params: ZIdParams },
         responses: { 200: json(ZLikeState, "Liked"), ...errorResponses(401, 403, 404) },
       }),
-      async (c) => c.json(await likeComment(deps, c.get("viewer") ?? null, c.req.valid("param").id), 200),
+      async (c) => c.json(await likeComment(deps, viewerOf(c), c.req.valid("param").id), 200),
     )
     .openapi(
       createRoute({
@@ -158,7 +146,7 @@ export function commentRoutes(deps: TDeps) {
         request: { params: ZIdParams },
         responses: { 200: json(ZLikeState, "Not liked"), ...errorResponses(401, 404) },
       }),
-      async (c) => c.json(await unlikeComment(deps, c.get("viewer") ?? null, c.req.valid("param").id), 200),
+      async (c) => c.json(await unlikeComment(deps, viewerOf(c), c.req.valid("param").id), 200),
     )
     .openapi(
       createRoute({
@@ -176,15 +164,7 @@ export function commentRoutes(deps: TDeps) {
         },
       }),
       async (c) =>
-        c.json(
-          await addReaction(
-            deps,
-            c.get("viewer") ?? null,
-            c.req.valid("param").id,
-            c.req.valid("json").emoji,
-          ),
-          200,
-        ),
+        c.json(await addReaction(deps, viewerOf(c), c.req.valid("param").id, c.req.valid("json").emoji), 200),
     )
     .openapi(
       createRoute({
@@ -200,7 +180,7 @@ export function commentRoutes(deps: TDeps) {
       }),
       async (c) => {
         const { id, emoji } = c.req.valid("param");
-        return c.json(await removeReaction(deps, c.get("viewer") ?? null, id, emojiParam(emoji)), 200);
+        return c.json(await removeReaction(deps, viewerOf(c), id, emojiParam(emoji)), 200);
       },
     );
 }

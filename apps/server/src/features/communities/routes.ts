@@ -18,7 +18,7 @@ import {
   ZUserSearchQuery,
 } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { errorResponses } from "../../http/openapi-errors.ts";
+import { errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import { fileOf, requestBodyLimit, type TParsedBody } from "../media/multipart.ts";
 import { replaceBranding } from "./branding.ts";
 import { createCommunity } from "./create-community.ts";
@@ -81,9 +81,6 @@ const ZAddMemberBody = z.object({ userId: field("string", "The user's id, from t
 const MAX_CREATE_BODY = 2 * FILE_RULES.image.maxBytes + 1024 * 1024;
 const MAX_BRANDING_BODY = FILE_RULES.image.maxBytes + 1024 * 1024;
 
-function json<T extends z.ZodType>(schema: T, description: string) {
-  return { description, content: { "application/json": { schema } } };
-}
 function jsonBody<T extends z.ZodType>(schema: T) {
   return { required: false, content: { "application/json": { schema } } };
 }
@@ -103,7 +100,7 @@ export function communityRoutes(deps: TDeps) {
         request: { query: ZCommunitiesQuery },
         responses: { 200: json(ZCommunitiesPage, "One page of communities"), ...errorResponses(400) },
       }),
-      async (c) => c.json(await listCommunities(deps, c.get("viewer") ?? null, c.req.valid("query")), 200),
+      async (c) => c.json(await listCommunities(deps, viewerOf(c), c.req.valid("query")), 200),
     )
     .openapi(
       createRoute({
@@ -125,7 +122,7 @@ export function communityRoutes(deps: TDeps) {
       }),
       async (c) => {
         const form = c.req.valid("form") as TParsedBody;
-        const result = await createCommunity(deps, c.get("viewer") ?? null, {
+        const result = await createCommunity(deps, viewerOf(c), {
           name: form.name,
           description: form.description,
           rules: form.rules,
@@ -144,8 +141,7 @@ export function communityRoutes(deps: TDeps) {
         request: { params: z.object({ slugOrId: pathParam("slugOrId", "The community's slug or id") }) },
         responses: { 200: json(ZCommunityDetail, "The community"), ...errorResponses(404) },
       }),
-      async (c) =>
-        c.json(await getCommunity(deps, c.get("viewer") ?? null, c.req.valid("param").slugOrId), 200),
+      async (c) => c.json(await getCommunity(deps, viewerOf(c), c.req.valid("param").slugOrId), 200),
     )
     .openapi(
       createRoute({
@@ -160,10 +156,7 @@ export function communityRoutes(deps: TDeps) {
         },
       }),
       async (c) =>
-        c.json(
-          await updateCommunity(deps, c.get("viewer") ?? null, c.req.valid("param").id, c.req.valid("json")),
-          200,
-        ),
+        c.json(await updateCommunity(deps, viewerOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
     )
     .openapi(
       createRoute({
@@ -178,10 +171,7 @@ export function communityRoutes(deps: TDeps) {
         },
       }),
       async (c) =>
-        c.json(
-          await joinCommunity(deps, c.get("viewer") ?? null, c.req.valid("param").id, c.req.valid("json")),
-          200,
-        ),
+        c.json(await joinCommunity(deps, viewerOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
     )
     .openapi(
       createRoute({
@@ -195,7 +185,7 @@ export function communityRoutes(deps: TDeps) {
           ...errorResponses(401, 404, 409),
         },
       }),
-      async (c) => c.json(await leaveCommunity(deps, c.get("viewer") ?? null, c.req.valid("param").id), 200),
+      async (c) => c.json(await leaveCommunity(deps, viewerOf(c), c.req.valid("param").id), 200),
     )
     .openapi(
       createRoute({
@@ -210,10 +200,7 @@ export function communityRoutes(deps: TDeps) {
         },
       }),
       async (c) =>
-        c.json(
-          await listMembers(deps, c.get("viewer") ?? null, c.req.valid("param").id, c.req.valid("query")),
-          200,
-        ),
+        c.json(await listMembers(deps, viewerOf(c), c.req.valid("param").id, c.req.valid("query")), 200),
     )
     .openapi(
       createRoute({
@@ -228,10 +215,7 @@ export function communityRoutes(deps: TDeps) {
         },
       }),
       async (c) =>
-        c.json(
-          await addMember(deps, c.get("viewer") ?? null, c.req.valid("param").id, c.req.valid("json")),
-          201,
-        ),
+        c.json(await addMember(deps, viewerOf(c), c.req.valid("param").id, c.req.valid("json")), 201),
     )
     .openapi(
       createRoute({
@@ -247,10 +231,7 @@ export function communityRoutes(deps: TDeps) {
       }),
       async (c) => {
         const { id, memberId } = c.req.valid("param");
-        return c.json(
-          await updateMember(deps, c.get("viewer") ?? null, id, memberId, c.req.valid("json")),
-          200,
-        );
+        return c.json(await updateMember(deps, viewerOf(c), id, memberId, c.req.valid("json")), 200);
       },
     )
     .openapi(
@@ -267,12 +248,7 @@ export function communityRoutes(deps: TDeps) {
       }),
       async (c) =>
         c.json(
-          await searchUsersForCommunity(
-            deps,
-            c.get("viewer") ?? null,
-            c.req.valid("param").id,
-            c.req.valid("query"),
-          ),
+          await searchUsersForCommunity(deps, viewerOf(c), c.req.valid("param").id, c.req.valid("query")),
           200,
         ),
     )
@@ -295,10 +271,7 @@ export function communityRoutes(deps: TDeps) {
       async (c) => {
         const { id, type } = c.req.valid("param");
         const form = c.req.valid("form") as TParsedBody;
-        return c.json(
-          await replaceBranding(deps, c.get("viewer") ?? null, id, type, fileOf(form, "file")),
-          200,
-        );
+        return c.json(await replaceBranding(deps, viewerOf(c), id, type, fileOf(form, "file")), 200);
       },
     );
 }

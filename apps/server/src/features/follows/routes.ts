@@ -1,14 +1,10 @@
-import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { ZCursorQuery, ZFollowList, ZFollowState } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { errorResponses } from "../../http/openapi-errors.ts";
+import { errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import { ZUsernameParams } from "../profiles/routes.ts";
 import { followUser, unfollowUser } from "./follow-user.ts";
 import { listFollows } from "./list-follows.ts";
-
-function json<T extends z.ZodType>(schema: T, description: string) {
-  return { description, content: { "application/json": { schema } } };
-}
 
 function listRoute(direction: "followers" | "following") {
   return createRoute({
@@ -36,8 +32,7 @@ export function followRoutes(deps: TDeps) {
         request: { params: ZUsernameParams },
         responses: { 200: json(ZFollowState, "Following"), ...errorResponses(400, 401, 404) },
       }),
-      async (c) =>
-        c.json(await followUser(deps, c.get("viewer") ?? null, c.req.valid("param").username), 200),
+      async (c) => c.json(await followUser(deps, viewerOf(c), c.req.valid("param").username), 200),
     )
     .openapi(
       createRoute({
@@ -48,14 +43,13 @@ export function followRoutes(deps: TDeps) {
         request: { params: ZUsernameParams },
         responses: { 200: json(ZFollowState, "Not following"), ...errorResponses(400, 401, 404) },
       }),
-      async (c) =>
-        c.json(await unfollowUser(deps, c.get("viewer") ?? null, c.req.valid("param").username), 200),
+      async (c) => c.json(await unfollowUser(deps, viewerOf(c), c.req.valid("param").username), 200),
     )
     .openapi(listRoute("followers"), async (c) =>
       c.json(
         await listFollows(
           deps,
-          c.get("viewer") ?? null,
+          viewerOf(c),
           c.req.valid("param").username,
           "followers",
           c.req.valid("query"),
@@ -67,7 +61,7 @@ export function followRoutes(deps: TDeps) {
       c.json(
         await listFollows(
           deps,
-          c.get("viewer") ?? null,
+          viewerOf(c),
           c.req.valid("param").username,
           "following",
           c.req.valid("query"),

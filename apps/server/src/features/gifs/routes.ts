@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { M, ZGifList } from "@plugs/domain";
 import { requireViewer, type TAppEnv, type TDeps } from "../../context.ts";
-import { errorResponses } from "../../http/openapi-errors.ts";
+import { errorResponses, viewerOf } from "../../http/openapi.ts";
 import { createGifService } from "./service.ts";
 
 const ZSearchQuery = z.object({ q: z.string().max(50).default("") });
@@ -37,7 +37,7 @@ export function gifRoutes(deps: TDeps) {
         responses: { 200: ok, ...errorResponses(401, 502, 503) },
       }),
       async (c) => {
-        requireViewer(c.get("viewer"), M.gifs.signIn);
+        requireViewer(viewerOf(c), M.gifs.signIn);
         return c.json({ items: await gifs.trending() }, 200);
       },
     )
@@ -51,7 +51,7 @@ export function gifRoutes(deps: TDeps) {
         responses: { 200: ok, ...errorResponses(400, 401, 502, 503) },
       }),
       async (c) => {
-        requireViewer(c.get("viewer"), M.gifs.signIn);
+        requireViewer(viewerOf(c), M.gifs.signIn);
         return c.json({ items: await gifs.search(c.req.valid("query").q) }, 200);
       },
     );

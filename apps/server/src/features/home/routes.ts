@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { ZHomePage } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
+import { viewerOf } from "../../http/openapi.ts";
 import { homePage } from "./home.ts";
 
 /** GET /api/home: the home page's lists in one answer. */
@@ -16,6 +17,6 @@ export function homeRoutes(deps: TDeps) {
         200: { description: "The home page's lists", content: { "application/json": { schema: ZHomePage } } },
       },
     }),
-    async (c) => c.json(await homePage(deps, c.get("viewer") ?? null), 200),
+    async (c) => c.json(await homePage(deps, viewerOf(c)), 200),
   );
 }

@@ -11,7 +11,7 @@ import {
   ZVoteState,
 } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { errorResponses } from "../../http/openapi-errors.ts";
+import { errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import { createKol, updateKol } from "./admin-kols.ts";
 import { listKols } from "./list-kols.ts";
 import { listKolMentions, viewKol } from "./view-kol.ts";
@@ -23,10 +23,6 @@ const ZHandleParams = z.object({
     .max(100)
     .openapi({ param: { name: "handle", in: "path" }, example: "moon_boy" }),
 });
-
-function json<T extends z.ZodType>(schema: T, description: string) {
-  return { description, content: { "application/json": { schema } } };
-}
 
 function body<T extends z.ZodType>(schema: T) {
   return { required: true, content: { "application/json": { schema } } };
@@ -59,7 +55,7 @@ export function kolRoutes(deps: TDeps) {
         request: { params: ZHandleParams },
         responses: { 200: json(ZKolDetail, "The KOL"), ...errorResponses(404) },
       }),
-      async (c) => c.json(await viewKol(deps, c.get("viewer") ?? null, c.req.valid("param").handle), 200),
+      async (c) => c.json(await viewKol(deps, viewerOf(c), c.req.valid("param").handle), 200),
     )
     .openapi(
       createRoute({
@@ -73,8 +69,7 @@ export function kolRoutes(deps: TDeps) {
           ...errorResponses(404),
         },
       }),
-      async (c) =>
-        c.json(await listKolMentions(deps, c.get("viewer") ?? null, c.req.valid("param").handle), 200),
+      async (c) => c.json(await listKolMentions(deps, viewerOf(c), c.req.valid("param").handle), 200),
     )
     .openapi(
       createRoute({
@@ -87,12 +82,7 @@ export function kolRoutes(deps: TDeps) {
       }),
       async (c) =>
         c.json(
-          await castVote(
-            deps,
-            c.get("viewer") ?? null,
-            c.req.valid("param").handle,
-            c.req.valid("json").verdict,
-          ),
+          await castVote(deps, viewerOf(c), c.req.valid("param").handle, c.req.valid("json").verdict),
           200,
         ),
     )
@@ -105,8 +95,7 @@ export function kolRoutes(deps: TDeps) {
         request: { params: ZHandleParams },
         responses: { 200: json(ZVoteState, "No vote, and the new tally"), ...errorResponses(401, 404) },
       }),
-      async (c) =>
-        c.json(await withdrawVote(deps, c.get("viewer") ?? null, c.req.valid("param").handle), 200),
+      async (c) => c.json(await withdrawVote(deps, viewerOf(c), c.req.valid("param").handle), 200),
     )
     .openapi(
       createRoute({
@@ -117,7 +106,7 @@ export function kolRoutes(deps: TDeps) {
         request: { body: body(ZCreateKolRequest) },
         responses: { 201: json(ZKolCard, "The new KOL"), ...errorResponses(400, 401, 403, 409) },
       }),
-      async (c) => c.json(await createKol(deps, c.get("viewer") ?? null, c.req.valid("json")), 201),
+      async (c) => c.json(await createKol(deps, viewerOf(c), c.req.valid("json")), 201),
     )
     .openapi(
       createRoute({
@@ -129,9 +118,6 @@ export function kolRoutes(deps: TDeps) {
         responses: { 200: json(ZKolCard, "The KOL"), ...errorResponses(400, 401, 403, 404) },
       }),
       async (c) =>
-        c.json(
-          await updateKol(deps, c.get("viewer") ?? null, c.req.valid("param").handle, c.req.valid("json")),
-          200,
-        ),
+        c.json(await updateKol(deps, viewerOf(c), c.req.valid("param").handle, c.req.valid("json")), 200),
     );
 }

@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { ZLeaderboardQuery } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { errorResponses } from "../../http/openapi-errors.ts";
+import { errorResponses, viewerOf } from "../../http/openapi.ts";
 import { getLeaderboard } from "./leaderboard-query.ts";
 
 const ZLeaderboardPage = z.object({
@@ -38,6 +38,6 @@ export function leaderboardRoutes(deps: TDeps) {
         ...errorResponses(400),
       },
     }),
-    async (c) => c.json(await getLeaderboard(deps, c.get("viewer") ?? null, c.req.valid("query")), 200),
+    async (c) => c.json(await getLeaderboard(deps, viewerOf(c), c.req.valid("query")), 200),
   );
 }

@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { ZMentionSuggestions } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { errorResponses } from "../../http/openapi-errors.ts";
+import { errorResponses, viewerOf } from "../../http/openapi.ts";
 import { suggestMentions } from "./suggest-mentions.ts";
 
 const ZSuggestQuery = z.object({
@@ -26,7 +26,7 @@ export function mentionRoutes(deps: TDeps) {
       },
     }),
     async (c) => {
-      const items = await suggestMentions(deps, c.get("viewer") ?? null, c.req.valid("query").q);
+      const items = await suggestMentions(deps, viewerOf(c), c.req.valid("query").q);
       return c.json({ items }, 200);
     },
   );

@@ -1,12 +1,8 @@
-import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { ZCursorQuery, ZMarkReadRequest, ZNotificationsPage, ZUnreadCount } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { errorResponses } from "../../http/openapi-errors.ts";
+import { errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import { getUnreadCount, listNotifications, markRead } from "./list-notifications.ts";
-
-function json<T extends z.ZodType>(schema: T, description: string) {
-  return { description, content: { "application/json": { schema } } };
-}
 
 /** GET /api/notifications, GET /api/notifications/unread-count, POST /api/notifications/read. */
 export function notificationRoutes(deps: TDeps) {
@@ -20,7 +16,7 @@ export function notificationRoutes(deps: TDeps) {
         request: { query: ZCursorQuery },
         responses: { 200: json(ZNotificationsPage, "A page of notifications"), ...errorResponses(400, 401) },
       }),
-      async (c) => c.json(await listNotifications(deps, c.get("viewer") ?? null, c.req.valid("query")), 200),
+      async (c) => c.json(await listNotifications(deps, viewerOf(c), c.req.valid("query")), 200),
     )
     .openapi(
       createRoute({
@@ -30,7 +26,7 @@ export function notificationRoutes(deps: TDeps) {
         summary: "How many of your notifications are unread (the bell)",
         responses: { 200: json(ZUnreadCount, "The count"), ...errorResponses(401) },
       }),
-      async (c) => c.json(await getUnreadCount(deps, c.get("viewer") ?? null), 200),
+      async (c) => c.json(await getUnreadCount(deps, viewerOf(c)), 200),
     )
     .openapi(
       createRoute({
@@ -41,6 +37,6 @@ export function notificationRoutes(deps: TDeps) {
         request: { body: { required: true, content: { "application/json": { schema: ZMarkReadRequest } } } },
         responses: { 200: json(ZUnreadCount, "The unread count after"), ...errorResponses(400, 401, 404) },
       }),
-      async (c) => c.json(await markRead(deps, c.get("viewer") ?? null, c.req.valid("json")), 200),
+      async (c) => c.json(await markRead(deps, viewerOf(c), c.req.valid("json")), 200),
     );
 }

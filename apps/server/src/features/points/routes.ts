@@ -1,14 +1,10 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { M, POINTS_LIMITS, ZAirdropRequest, ZUpdatePointsActivityRequest } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { errorResponses } from "../../http/openapi-errors.ts";
+import { errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import { createAirdrop, listAirdrops } from "./airdrops.ts";
 import { listPointsActivities, updatePointsActivity } from "./points-activities.ts";
 import { getMyPoints } from "./points-ledger.ts";
-
-function json<T extends z.ZodType>(schema: T, description: string) {
-  return { description, content: { "application/json": { schema } } };
-}
 
 const ZLedgerQuery = z.object({
   cursor: z.string().max(200).optional(),
@@ -87,7 +83,7 @@ export function pointsRoutes(deps: TDeps) {
         request: { query: ZLedgerQuery },
         responses: { 200: json(ZPointsMe, "Balance and a page of the ledger"), ...errorResponses(400, 401) },
       }),
-      async (c) => c.json(await getMyPoints(deps, c.get("viewer") ?? null, c.req.valid("query")), 200),
+      async (c) => c.json(await getMyPoints(deps, viewerOf(c), c.req.valid("query")), 200),
     )
     .openapi(
       createRoute({
@@ -115,7 +111,7 @@ export function pointsRoutes(deps: TDeps) {
         },
       }),
       async (c) => {
-        const viewer = c.get("viewer") ?? null;
+        const viewer = viewerOf(c);
         const key = c.req.header("idempotency-key");
         const { items, replayed } = await createAirdrop(deps, viewer, c.req.valid("json"), key);
         if (replayed) c.header("idempotent-replayed", "true");
@@ -142,7 +138,7 @@ export function pointsRoutes(deps: TDeps) {
           ...errorResponses(400, 401, 403),
         },
       }),
-      async (c) => c.json(await listAirdrops(deps, c.get("viewer") ?? null, c.req.valid("query")), 200),
+      async (c) => c.json(await listAirdrops(deps, viewerOf(c), c.req.valid("query")), 200),
     )
     .openapi(
       createRoute({
@@ -155,7 +151,7 @@ export function pointsRoutes(deps: TDeps) {
           ...errorResponses(401, 403),
         },
       }),
-      async (c) => c.json(await listPointsActivities(deps, c.get("viewer") ?? null), 200),
+      async (c) => c.json(await listPointsActivities(deps, viewerOf(c)), 200),
     )
     .openapi(
       createRoute({
@@ -175,12 +171,7 @@ export function pointsRoutes(deps: TDeps) {
       }),
       async (c) =>
         c.json(
-          await updatePointsActivity(
-            deps,
-            c.get("viewer") ?? null,
-            c.req.valid("param").name,
-            c.req.valid("json"),
-          ),
+          await updatePointsActivity(deps, viewerOf(c), c.req.valid("param").name, c.req.valid("json")),
           200,
         ),
     );

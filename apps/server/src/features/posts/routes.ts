@@ -17,7 +17,7 @@ import {
 import type { Context } from "hono";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { AppError } from "../../errors.ts";
-import { errorResponses } from "../../http/openapi-errors.ts";
+import { errorResponses, json, viewerOf, ZFile } from "../../http/openapi.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { filesOf, requestBodyLimit } from "../media/multipart.ts";
 import { createPost } from "./create-post.ts";
@@ -28,8 +28,6 @@ import { updatePost } from "./update-post.ts";
 import { listPostEdits, viewPost } from "./view-post.ts";
 
 const ZPostParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
-
-const ZFile = z.instanceof(File).openapi({ type: "string", format: "binary" });
 
 /** The multipart body of POST /api/posts as it arrives; the rules are ZCreatePostRequest's. */
 const ZCreatePostForm = z.object({
@@ -53,10 +51,6 @@ const ZCreatePostForm = z.object({
 
 // Four videos at their limit, plus the text fields.
 const MAX_BODY = POST_LIMITS.maxAttachments * FILE_RULES.video.maxBytes + 1024 * 1024;
-
-function json<T extends z.ZodType>(schema: T, description: string) {
-  return { description, content: { "application/json": { schema } } };
-}
 
 /** Turns the arriving form into ZCreatePostRequest's input: files as a list, GIFs parsed from JSON. */
 function formToRequest(form: z.infer<typeof ZCreatePostForm>) {
@@ -101,7 +95,7 @@ export function postRoutes(deps: TDeps) {
           ...errorResponses(400),
         },
       }),
-      async (c) => c.json(await getFeed(deps, c.get("viewer") ?? null, c.req.valid("query")), 200),
+      async (c) => c.json(await getFeed(deps, viewerOf(c), c.req.valid("query")), 200),
     )
     .openapi(
       createRoute({
@@ -112,7 +106,7 @@ export function postRoutes(deps: TDeps) {
         request: { query: ZPostsPageQuery },
         responses: { 200: json(ZPostsPage, "One page of posts"), ...errorResponses(400) },
       }),
-      async (c) => c.json(await listPostsPage(deps, c.get("viewer") ?? null, c.req.valid("query")), 200),
+      async (c) => c.json(await listPostsPage(deps, viewerOf(c), c.req.valid("query")), 200),
     )
     .openapi(
       createRoute({
@@ -131,7 +125,7 @@ export function postRoutes(deps: TDeps) {
       }),
       async (c) => {
         const input = formToRequest(c.req.valid("form"));
-        return c.json(await createPost(deps, c.get("viewer") ?? null, input), 201);
+        return c.json(await createPost(deps, viewerOf(c), input), 201);
       },
     )
     .openapi(
@@ -143,11 +137,7 @@ export function postRoutes(deps: TDeps) {
         request: { params: ZPostParams },
         responses: { 200: json(ZPostDetail, "The post"), ...errorResponses(404) },
       }),
-      async (c) =>
-        c.json(
-          await viewPost(deps, c.get("viewer") ?? null, c.req.valid("param").id, clientOf(c, deps)),
-          200,
-        ),
+      async (c) => c.json(await viewPost(deps, viewerOf(c), c.req.valid("param").id, clientOf(c, deps)), 200),
     )
     .openapi(
       createRoute({
@@ -162,10 +152,7 @@ export function postRoutes(deps: TDeps) {
         responses: { 200: json(ZPost, "The edited post"), ...errorResponses(400, 401, 403, 404) },
       }),
       async (c) =>
-        c.json(
-          await updatePost(deps, c.get("viewer") ?? null, c.req.valid("param").id, c.req.valid("json")),
-          200,
-        ),
+        c.json(await updatePost(deps, viewerOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
     )
     .openapi(
       createRoute({
@@ -177,7 +164,7 @@ export function postRoutes(deps: TDeps) {
         responses: { 204: { description: "Deleted" }, ...errorResponses(401, 403, 404) },
       }),
       async (c) => {
-        await deletePost(deps, c.get("viewer") ?? null, c.req.valid("param").id);
+        await deletePost(deps, viewerOf(c), c.req.valid("param").id);
         return c.body(null, 204);
       },
     )
@@ -190,8 +177,7 @@ export function postRoutes(deps: TDeps) {
         request: { params: ZPostParams },
         responses: { 200: json(ZPostEdits, "Earlier versions"), ...errorResponses(404) },
       }),
-      async (c) =>
-        c.json({ items: await listPostEdits(deps, c.get("viewer") ?? null, c.req.valid("param").id) }, 200),
+      async (c) => c.json({ items: await listPostEdits(deps, viewerOf(c), c.req.valid("param").id) }, 200),
     )
     .openapi(
       createRoute({
@@ -202,7 +188,7 @@ export function postRoutes(deps: TDeps) {
         request: { params: ZPostParams },
         responses: { 200: json(ZLikeState, "Liked"), ...errorResponses(401, 403, 404) },
       }),
-      async (c) => c.json(await likePost(deps, c.get("viewer") ?? null, c.req.valid("param").id), 200),
+      async (c) => c.json(await likePost(deps, viewerOf(c), c.req.valid("param").id), 200),
     )
     .openapi(
       createRoute({
@@ -213,6 +199,6 @@ export function postRoutes(deps: TDeps) {
         request: { params: ZPostParams },
         responses: { 200: json(ZLikeState, "Not liked"), ...errorResponses(401, 404) },
       }),
-      async (c) => c.json(await unlikePost(deps, c.get("viewer") ?? null, c.req.valid("param").id), 200),
+      async (c) => c.json(await unlikePost(deps, viewerOf(c), c.req.valid("param").id), 200),
     );
 }

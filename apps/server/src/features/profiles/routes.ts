@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { ZCursorQuery, ZFeedPage, ZPublicProfile, ZUserCommunities, ZUserPostsQuery } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { errorResponses } from "../../http/openapi-errors.ts";
+import { errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import { getPublicProfile } from "./get-profile.ts";
 import { listUserCommunities } from "./user-communities.ts";
 import { listUserPosts } from "./user-posts.ts";
@@ -9,10 +9,6 @@ import { listUserPosts } from "./user-posts.ts";
 export const ZUsernameParams = z.object({
   username: z.string().openapi({ param: { name: "username", in: "path" } }),
 });
-
-function json<T extends z.ZodType>(schema: T, description: string) {
-  return { description, content: { "application/json": { schema } } };
-}
 
 /** Public profiles: GET /api/users/:username, GET /api/users/:username/posts and .../communities. */
 export function profileRoutes(deps: TDeps) {
@@ -26,8 +22,7 @@ export function profileRoutes(deps: TDeps) {
         request: { params: ZUsernameParams },
         responses: { 200: json(ZPublicProfile, "The profile"), ...errorResponses(404) },
       }),
-      async (c) =>
-        c.json(await getPublicProfile(deps, c.get("viewer") ?? null, c.req.valid("param").username), 200),
+      async (c) => c.json(await getPublicProfile(deps, viewerOf(c), c.req.valid("param").username), 200),
     )
     .openapi(
       createRoute({
@@ -43,12 +38,7 @@ export function profileRoutes(deps: TDeps) {
       }),
       async (c) =>
         c.json(
-          await listUserPosts(
-            deps,
-            c.get("viewer") ?? null,
-            c.req.valid("param").username,
-            c.req.valid("query"),
-          ),
+          await listUserPosts(deps, viewerOf(c), c.req.valid("param").username, c.req.valid("query")),
           200,
         ),
     )

@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { M, type TRealtimeEvent } from "@plugs/domain";
 import { streamSSE } from "hono/streaming";
 import { requireViewer, type TAppEnv } from "../../context.ts";
-import { errorResponses } from "../../http/openapi-errors.ts";
+import { errorResponses, viewerOf } from "../../http/openapi.ts";
 import type { TRealtimeHub } from "./hub.ts";
 
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
@@ -52,7 +52,7 @@ const eventsRoute = createRoute({
 export function realtimeRoutes(hub: TRealtimeHub, options: { heartbeatMs?: number | undefined } = {}) {
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   return new OpenAPIHono<TAppEnv>().openapi(eventsRoute, (c) => {
-    const viewer = requireViewer(c.get("viewer"), M.auth.signInRequired);
+    const viewer = requireViewer(viewerOf(c), M.auth.signInRequired);
     // Tells nginx-style proxies not to buffer the stream.
     c.header("X-Accel-Buffering", "no");
     return streamSSE(c, async (stream) => {

@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { errorResponses } from "../../http/openapi-errors.ts";
+import { errorResponses, viewerOf } from "../../http/openapi.ts";
 import { getMyReferrals } from "./referral-stats.ts";
 
 const ZReferralStats = z.object({
@@ -27,6 +27,6 @@ export function referralRoutes(deps: TDeps) {
         ...errorResponses(401),
       },
     }),
-    async (c) => c.json(await getMyReferrals(deps, c.get("viewer") ?? null), 200),
+    async (c) => c.json(await getMyReferrals(deps, viewerOf(c)), 200),
   );
 }

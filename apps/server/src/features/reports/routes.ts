@@ -12,12 +12,10 @@ import {
 } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { AppError } from "../../errors.ts";
-import { errorResponses } from "../../http/openapi-errors.ts";
+import { errorResponses, json, viewerOf, ZFile } from "../../http/openapi.ts";
 import { filesOf, requestBodyLimit } from "../media/multipart.ts";
 import { listMyReports, listReportsForReview, reviewReport } from "./review-report.ts";
 import { submitReport } from "./submit-report.ts";
-
-const ZFile = z.instanceof(File).openapi({ type: "string", format: "binary" });
 
 /** The multipart body of POST /api/reports as it arrives; the rules are ZCreateReportRequest's. */
 const ZReportForm = z.object({
@@ -45,10 +43,6 @@ const ZReportParams = z.object({ id: z.string().openapi({ param: { name: "id", i
 // Four screenshots at the image limit, plus the text fields.
 const MAX_BODY = KOL_LIMITS.screenshots * FILE_RULES.image.maxBytes + 1024 * 1024;
 
-function json<T extends z.ZodType>(schema: T, description: string) {
-  return { description, content: { "application/json": { schema } } };
-}
-
 function listOf(value: string | string[] | undefined): string[] {
   return (value === undefined ? [] : [value].flat()).map((v) => v.trim()).filter((v) => v !== "");
 }
@@ -71,7 +65,7 @@ export function reportRoutes(deps: TDeps) {
       }),
       async (c) => {
         // Signed-out visitors learn that first, before any field is judged.
-        if (!c.get("viewer")) throw new AppError("UNAUTHORIZED", M.reports.loginToReport);
+        if (!viewerOf(c)) throw new AppError("UNAUTHORIZED", M.reports.loginToReport);
         const form = c.req.valid("form");
         const screenshots = filesOf({ evidence: form.evidence ?? [] }, "evidence");
         const input = ZCreateReportRequest.parse({
@@ -83,7 +77,7 @@ export function reportRoutes(deps: TDeps) {
           txHash: form.txHash,
           screenshotCount: screenshots.length,
         });
-        return c.json(await submitReport(deps, c.get("viewer") ?? null, { ...input, screenshots }), 201);
+        return c.json(await submitReport(deps, viewerOf(c), { ...input, screenshots }), 201);
       },
     )
     .openapi(
@@ -95,7 +89,7 @@ export function reportRoutes(deps: TDeps) {
           "Your reports, newest first, with their status (pending, approved, or rejected with a reason)",
         responses: { 200: json(ZReportList, "Your reports"), ...errorResponses(401) },
       }),
-      async (c) => c.json(await listMyReports(deps, c.get("viewer") ?? null), 200),
+      async (c) => c.json(await listMyReports(deps, viewerOf(c)), 200),
     )
     .openapi(
       createRoute({
@@ -106,8 +100,7 @@ export function reportRoutes(deps: TDeps) {
         request: { query: ZAdminReportsQuery },
         responses: { 200: json(ZReportPage, "One page of reports"), ...errorResponses(400, 401, 403) },
       }),
-      async (c) =>
-        c.json(await listReportsForReview(deps, c.get("viewer") ?? null, c.req.valid("query")), 200),
+      async (c) => c.json(await listReportsForReview(deps, viewerOf(c), c.req.valid("query")), 200),
     )
     .openapi(
       createRoute({
@@ -122,9 +115,6 @@ export function reportRoutes(deps: TDeps) {
         responses: { 200: json(ZReport, "The reviewed report"), ...errorResponses(400, 401, 403, 404) },
       }),
       async (c) =>
-        c.json(
-          await reviewReport(deps, c.get("viewer") ?? null, c.req.valid("param").id, c.req.valid("json")),
-          200,
-        ),
+        c.json(await reviewReport(deps, viewerOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
     );
 }

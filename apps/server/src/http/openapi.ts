@@ -1,4 +1,6 @@
 import { z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { TAppEnv, TViewer } from "../context.ts";
 
 /** The error envelope every failing route answers with (see errors.ts and docs/api.md). */
 export const ZErrorBody = z
@@ -38,4 +40,17 @@ export function errorResponses<const S extends keyof typeof DESCRIPTIONS>(...sta
     };
   }
   return out;
+}
+
+/** An OpenAPI response entry: a JSON body of `schema`. */
+export function json<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { "application/json": { schema } } };
+}
+
+/** A file field of a multipart body, documented as binary. */
+export const ZFile = z.instanceof(File).openapi({ type: "string", format: "binary" });
+
+/** The signed-in viewer of this request, or null for a visitor (set by the session middleware). */
+export function viewerOf(c: Context<TAppEnv>): TViewer | null {
+  return c.get("viewer") ?? null;
 }
