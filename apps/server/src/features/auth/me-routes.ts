@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { ZUpdateProfileRequest } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { errorResponses, json, viewerOf } from "../../http/openapi.ts";
+import { errorResponses, json, viewerOf, ZFile } from "../../http/openapi.ts";
 import { fileOf, requestBodyLimit } from "../media/multipart.ts";
 import { getMe, revokeMyOtherSessions, setMyAvatar, updateMyProfile } from "./me.ts";
 
@@ -27,11 +27,7 @@ const ZMe = z
   .openapi("Me");
 
 const ZAvatarForm = z.object({
-  avatar: z.instanceof(File).optional().openapi({
-    type: "string",
-    format: "binary",
-    description: "An image: JPEG, PNG, GIF or WebP, at most 5 MB",
-  }),
+  avatar: ZFile.optional().openapi({ description: "An image: JPEG, PNG, GIF or WebP, at most 5 MB" }),
 });
 
 export function meRoutes(deps: TDeps) {
