@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { M } from "./messages.ts";
+import { ZCursorPage } from "./pages.ts";
 import { type TFileLike, ZPostMention } from "./posts.ts";
 
 /** Our numbers for comments (the spec gives none beyond the file sizes and one reply level). */
@@ -139,5 +140,5 @@ export type TComment = z.infer<typeof ZComment>;
 export const ZCommentThread = ZComment.extend({ replies: z.array(ZComment) });
 export type TCommentThread = z.infer<typeof ZCommentThread>;
 
-export const ZCommentsPage = z.object({ items: z.array(ZCommentThread), nextCursor: z.string().nullable() });
+export const ZCommentsPage = ZCursorPage(ZCommentThread);
 export type TCommentsPage = z.infer<typeof ZCommentsPage>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { M } from "./messages.ts";
+import { ZPage } from "./pages.ts";
 import type { TFileLike } from "./posts.ts";
 
 /** The spec's numbers for communities (sections 8 and 9). */
@@ -194,12 +195,7 @@ export const ZCommunityDetail = ZCommunitySummary.extend({
 });
 export type TCommunityDetail = z.infer<typeof ZCommunityDetail>;
 
-export const ZCommunitiesPage = z.object({
-  items: z.array(ZCommunitySummary),
-  total: z.number(),
-  page: z.number(),
-  pageCount: z.number(),
-});
+export const ZCommunitiesPage = ZPage(ZCommunitySummary);
 export type TCommunitiesPage = z.infer<typeof ZCommunitiesPage>;
 
 export const ZCreateCommunityResponse = z.object({
@@ -230,12 +226,7 @@ export const ZCommunityMember = z.object({
 });
 export type TCommunityMember = z.infer<typeof ZCommunityMember>;
 
-export const ZCommunityMembersPage = z.object({
-  items: z.array(ZCommunityMember),
-  total: z.number(),
-  page: z.number(),
-  pageCount: z.number(),
-});
+export const ZCommunityMembersPage = ZPage(ZCommunityMember);
 export type TCommunityMembersPage = z.infer<typeof ZCommunityMembersPage>;
 
 export const ZCommunityUserSearch = z.object({

@@ -9,6 +9,7 @@ export * from "./initials.ts";
 export * from "./kol-limits.ts";
 export * from "./kols.ts";
 export * from "./messages.ts";
+export * from "./pages.ts";
 export * from "./points.ts";
 export * from "./post-text.ts";
 export * from "./posts.ts";

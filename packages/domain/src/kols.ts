@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ZHandle } from "./handles.ts";
 import { KOL_LIMITS, KOL_LISTS, KOL_SORTS } from "./kol-limits.ts";
 import { M } from "./messages.ts";
+import { ZPage } from "./pages.ts";
 import { ZPublicReport } from "./reports.ts";
 import { safeText, ZOptionalUrl } from "./text.ts";
 
@@ -118,12 +119,7 @@ export const ZKolCard = z.object({
 });
 export type TKolCard = z.infer<typeof ZKolCard>;
 
-export const ZKolPage = z.object({
-  items: z.array(ZKolCard),
-  total: z.number(),
-  page: z.number(),
-  pageCount: z.number(),
-});
+export const ZKolPage = ZPage(ZKolCard);
 export type TKolPage = z.infer<typeof ZKolPage>;
 
 export const ZKolDetail = z.object({

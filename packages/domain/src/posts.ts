@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { M } from "./messages.ts";
+import { ZCursorPage, ZPage } from "./pages.ts";
 import { FEED_SORTS, FEED_TABS, isGiphyMediaUrl, POST_LIMITS } from "./post-text.ts";
 
 const gifError = { error: M.posts.gifInvalid };
@@ -128,15 +129,10 @@ export type TPost = z.infer<typeof ZPost>;
 export const ZPostDetail = ZPost.extend({ communitySlug: z.string().nullable() });
 export type TPostDetail = z.infer<typeof ZPostDetail>;
 
-export const ZFeedPage = z.object({ items: z.array(ZPost), nextCursor: z.string().nullable() });
+export const ZFeedPage = ZCursorPage(ZPost);
 export type TFeedPage = z.infer<typeof ZFeedPage>;
 
-export const ZPostsPage = z.object({
-  items: z.array(ZPost),
-  total: z.number(),
-  page: z.number(),
-  pageCount: z.number(),
-});
+export const ZPostsPage = ZPage(ZPost);
 export type TPostsPage = z.infer<typeof ZPostsPage>;
 
 export const ZLikeState = z.object({ liked: z.boolean(), likesCount: z.number() });

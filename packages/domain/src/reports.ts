@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ZHandle } from "./handles.ts";
 import { KOL_LIMITS } from "./kol-limits.ts";
 import { M } from "./messages.ts";
+import { ZPage } from "./pages.ts";
 import { isSafeString, ZWebUrl } from "./text.ts";
 
 export const REPORT_CATEGORIES = [
@@ -144,10 +145,5 @@ export const ZReport = ZPublicReport.extend({
 export type TReport = z.infer<typeof ZReport>;
 
 export const ZReportList = z.object({ items: z.array(ZReport) });
-export const ZReportPage = z.object({
-  items: z.array(ZReport),
-  total: z.number(),
-  page: z.number(),
-  pageCount: z.number(),
-});
+export const ZReportPage = ZPage(ZReport);
 export type TReportPage = z.infer<typeof ZReportPage>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { COMMUNITY_ROLES } from "./communities.ts";
 import { M } from "./messages.ts";
+import { ZCursorPage } from "./pages.ts";
 import { POST_LIMITS } from "./post-text.ts";
 
 /** Follows, public profiles and notifications: the API contract shared by the server and the web app. */
@@ -52,10 +53,7 @@ export const ZUserCommunity = z.object({
 });
 export type TUserCommunity = z.infer<typeof ZUserCommunity>;
 
-export const ZUserCommunities = z.object({
-  items: z.array(ZUserCommunity),
-  nextCursor: z.string().nullable(),
-});
+export const ZUserCommunities = ZCursorPage(ZUserCommunity);
 export type TUserCommunities = z.infer<typeof ZUserCommunities>;
 
 export const ZFollowState = z.object({ following: z.boolean(), followersCount: z.number() });
@@ -73,7 +71,7 @@ export const ZFollowListItem = z.object({
 });
 export type TFollowListItem = z.infer<typeof ZFollowListItem>;
 
-export const ZFollowList = z.object({ items: z.array(ZFollowListItem), nextCursor: z.string().nullable() });
+export const ZFollowList = ZCursorPage(ZFollowListItem);
 export type TFollowList = z.infer<typeof ZFollowList>;
 
 export const NOTIFICATION_KINDS = [
@@ -108,11 +106,7 @@ export const ZNotification = z.object({
 });
 export type TNotification = z.infer<typeof ZNotification>;
 
-export const ZNotificationsPage = z.object({
-  items: z.array(ZNotification),
-  nextCursor: z.string().nullable(),
-  unreadCount: z.number(),
-});
+export const ZNotificationsPage = ZCursorPage(ZNotification).extend({ unreadCount: z.number() });
 export type TNotificationsPage = z.infer<typeof ZNotificationsPage>;
 
 export const ZUnreadCount = z.object({ unreadCount: z.number() });

@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { ZPage } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import { listUsers, setUserBanned } from "./users.ts";
@@ -31,15 +32,7 @@ export function adminUserRoutes(deps: TDeps) {
       summary: "Find accounts by username or e-mail prefix (admins only)",
       request: { query: ZUsersQuery },
       responses: {
-        200: json(
-          z.object({
-            items: z.array(ZAdminUser),
-            total: z.number(),
-            page: z.number(),
-            pageCount: z.number(),
-          }),
-          "A page of accounts",
-        ),
+        200: json(ZPage(ZAdminUser), "A page of accounts"),
         ...errorResponses(400, 401, 403),
       },
     }),

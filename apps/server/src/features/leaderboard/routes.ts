@@ -1,21 +1,17 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { ZLeaderboardQuery } from "@plugs/domain";
+import { ZLeaderboardQuery, ZPage } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { errorResponses, viewerOf } from "../../http/openapi.ts";
 import { getLeaderboard } from "./leaderboard-query.ts";
 
-const ZLeaderboardPage = z.object({
-  items: z.array(
-    z.object({
-      rank: z.number(),
-      username: z.string(),
-      avatarUrl: z.string().nullable(),
-      points: z.number(),
-    }),
-  ),
-  total: z.number(),
-  page: z.number(),
-  pageCount: z.number(),
+const ZLeaderboardPage = ZPage(
+  z.object({
+    rank: z.number(),
+    username: z.string(),
+    avatarUrl: z.string().nullable(),
+    points: z.number(),
+  }),
+).extend({
   window: z.enum(["week", "month", "all"]),
   me: z.object({ rank: z.number().nullable(), points: z.number() }).nullable(),
 });

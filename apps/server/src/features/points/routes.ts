@@ -1,5 +1,12 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { M, POINTS_LIMITS, ZAirdropRequest, ZUpdatePointsActivityRequest } from "@plugs/domain";
+import {
+  M,
+  POINTS_LIMITS,
+  ZAirdropRequest,
+  ZCursorPage,
+  ZPage,
+  ZUpdatePointsActivityRequest,
+} from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import { createAirdrop, listAirdrops } from "./airdrops.ts";
@@ -16,21 +23,17 @@ const ZLedgerQuery = z.object({
     .default(POINTS_LIMITS.ledgerPageSize),
 });
 
-const ZPointsMe = z.object({
-  balance: z.number(),
-  items: z.array(
-    z.object({
-      id: z.string(),
-      points: z.number(),
-      description: z.string(),
-      activity: z.string(),
-      activityLabel: z.string(),
-      referenceType: z.string().nullable(),
-      createdAt: z.string(),
-    }),
-  ),
-  nextCursor: z.string().nullable(),
-});
+const ZPointsMe = ZCursorPage(
+  z.object({
+    id: z.string(),
+    points: z.number(),
+    description: z.string(),
+    activity: z.string(),
+    activityLabel: z.string(),
+    referenceType: z.string().nullable(),
+    createdAt: z.string(),
+  }),
+).extend({ balance: z.number() });
 
 const ZAirdrop = z.object({
   id: z.string(),
@@ -126,15 +129,7 @@ export function pointsRoutes(deps: TDeps) {
         summary: "Every airdrop, newest first: who granted what to whom and why (admins only)",
         request: { query: ZPageQuery },
         responses: {
-          200: json(
-            z.object({
-              items: z.array(ZAirdrop),
-              total: z.number(),
-              page: z.number(),
-              pageCount: z.number(),
-            }),
-            "A page of the audit list",
-          ),
+          200: json(ZPage(ZAirdrop), "A page of the audit list"),
           ...errorResponses(400, 401, 403),
         },
       }),
