@@ -7,7 +7,7 @@ import { Input } from "../../components/ui/input.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import { refusalMessage } from "../../lib/api.ts";
-import { useDebouncedValue } from "../kols/use-debounced-value.ts";
+import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
 import { useAddMember, useCommunityUserSearch } from "./api.ts";
 
 const SEARCH_DEBOUNCE_MS = 300;

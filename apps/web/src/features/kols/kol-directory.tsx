@@ -2,14 +2,14 @@ import { KOL_LIMITS, KOL_SORTS, M, type TKolList, type TKolSort } from "@plugs/d
 import { AlertTriangle, Flag, Search, X } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, NavLink, useSearchParams } from "react-router";
+import { Pager } from "../../components/pager.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { fieldClasses, Input } from "../../components/ui/input.tsx";
 import { cn } from "../../lib/cn.ts";
+import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
 import { usePageTitle } from "../site/queries.ts";
 import { directoryAddress, directoryQuery, useKolList } from "./api.ts";
 import { KolCard, KolCardSkeleton } from "./kol-card.tsx";
-import { Pager } from "./pager.tsx";
-import { useDebouncedValue } from "./use-debounced-value.ts";
 
 const SKELETONS = ["a", "b", "c", "d", "e", "f"];
 

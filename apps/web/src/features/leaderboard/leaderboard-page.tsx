@@ -2,11 +2,11 @@ import { LEADERBOARD_WINDOWS, M, type TLeaderboardEntry, type TLeaderboardWindow
 import { AlertTriangle, Trophy } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
+import { Pager } from "../../components/pager.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Tabs, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { cn } from "../../lib/cn.ts";
-import { Pager } from "../kols/pager.tsx";
 import { useLeaderboard } from "../points/api.ts";
 import { usePageTitle } from "../site/queries.ts";
 

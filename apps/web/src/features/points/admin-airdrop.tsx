@@ -12,6 +12,7 @@ import { AlertTriangle, Gift } from "lucide-react";
 import { type FocusEvent, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { Pager } from "../../components/pager.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
@@ -21,8 +22,7 @@ import { Tabs, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import { ApiError, apiFetch } from "../../lib/api.ts";
 import { formatDate } from "../../lib/format.ts";
-import { Pager } from "../kols/pager.tsx";
-import { useDebouncedValue } from "../kols/use-debounced-value.ts";
+import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
 import { useAirdrops, useCreateAirdrop } from "./api.ts";
 
 type TMode = "one" | "many";

@@ -2,6 +2,7 @@ import { KOL_LIMITS, M, REPORT_STATUSES, type TReport, type TReportStatus } from
 import { AlertTriangle, Check, Star, X } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { Pager } from "../../components/pager.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
@@ -10,7 +11,6 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { Tabs, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import { formatDate } from "../../lib/format.ts";
-import { Pager } from "../kols/pager.tsx";
 import { useReportsForReview, useReviewReport } from "./api.ts";
 import { CategoryPill, ReportEvidence } from "./report-evidence.tsx";
 import { StatusPill } from "./status-pill.tsx";

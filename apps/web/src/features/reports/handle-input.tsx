@@ -2,8 +2,8 @@ import { type ComponentProps, useId, useState } from "react";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { cn } from "../../lib/cn.ts";
+import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
 import { useKolList } from "../kols/api.ts";
-import { useDebouncedValue } from "../kols/use-debounced-value.ts";
 import { VerdictPill } from "../kols/verdict.tsx";
 
 type TProps = Omit<ComponentProps<"input">, "value" | "onChange"> & {

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { Button } from "../../components/ui/button.tsx";
+import { Button } from "./ui/button.tsx";
 
 /** Previous / 'Page X of Y' / Next, as the spec's paged lists show it. */
 export function Pager({
