@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 
-// Intl rather than date-fns here: the browser already has it, so the first load of every page with a date does
-// without date-fns. Parts, not format(), so the spacing never depends on the ICU version.
+// The one place dates are written. Intl rather than a date library: the browser already has it, so no page loads
+// one. Parts, not format(), so the spacing never depends on the ICU version.
 const DATE_OPTIONS: Intl.DateTimeFormatOptions = {
   month: "short",
   day: "numeric",
@@ -12,16 +12,28 @@ const DATE_OPTIONS: Intl.DateTimeFormatOptions = {
 };
 const LOCAL_PARTS = new Intl.DateTimeFormat("en-US", DATE_OPTIONS);
 const UTC_PARTS = new Intl.DateTimeFormat("en-US", { ...DATE_OPTIONS, timeZone: "UTC" });
+const DAY_PARTS = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
 
-function formatWith(format: Intl.DateTimeFormat, date: Date | string | number): string {
+function partsOf(format: Intl.DateTimeFormat, date: Date | string | number): Record<string, string> {
   const parts: Record<string, string> = {};
   for (const { type, value } of format.formatToParts(new Date(date))) parts[type] = value;
+  return parts;
+}
+
+function formatWith(format: Intl.DateTimeFormat, date: Date | string | number): string {
+  const parts = partsOf(format, date);
   return `${parts.month} ${parts.day}, ${parts.year} • ${parts.hour}:${parts.minute} ${parts.dayPeriod}`;
 }
 
 /** The product's one date format (spec: 'MMM d, yyyy • h:mm a'), e.g. "Nov 23, 2026 • 1:31 PM", on the viewer's clock. */
 export function formatDate(date: Date | string | number): string {
   return formatWith(LOCAL_PARTS, date);
+}
+
+/** A day without its time, e.g. "Nov 23, 2026" (joined dates), on the viewer's clock. */
+export function formatDay(date: Date | string | number): string {
+  const parts = partsOf(DAY_PARTS, date);
+  return `${parts.month} ${parts.day}, ${parts.year}`;
 }
 
 function formatUtcDate(date: Date | string | number): string {

@@ -1,6 +1,5 @@
 import { M, type TCommunityMember } from "@plugs/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { format } from "date-fns";
 import { BadgeCheck, Crown, EllipsisVertical, ShieldBan, ShieldCheck, UserMinus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -13,7 +12,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from "../../components/ui/dropdown-menu.tsx";
-import { formatDate } from "../../lib/format.ts";
+import { formatDate, formatDay } from "../../lib/format.ts";
 import { FollowButton } from "../profiles/follow-button.tsx";
 import { communityKeys, useUpdateMember } from "./api.ts";
 
@@ -121,7 +120,7 @@ export function MemberRow({
         <p className="mt-0.5 truncate text-xs text-muted">
           Joined{" "}
           <time dateTime={member.joinedAt} title={formatDate(member.joinedAt)}>
-            {format(new Date(member.joinedAt), "MMM d, yyyy")}
+            {formatDay(member.joinedAt)}
           </time>
         </p>
       </div>

@@ -1,6 +1,5 @@
 import { M, type TFollowListItem } from "@plugs/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { format } from "date-fns";
 import { ArrowLeft, BadgeCheck, CalendarDays, Coins, UserX } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
@@ -10,6 +9,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { ApiError } from "../../lib/api.ts";
+import { formatDay } from "../../lib/format.ts";
 import { useSession } from "../auth/session.ts";
 import { PostCard } from "../posts/post-card.tsx";
 import { usePageTitle } from "../site/queries.ts";
@@ -161,8 +161,7 @@ export default function ProfilePage() {
                 <span className="font-semibold text-foreground">{p.points.toLocaleString()}</span> points
               </span>
               <span className="inline-flex items-center gap-1.5">
-                <CalendarDays className="size-4" aria-hidden /> Joined{" "}
-                {format(new Date(p.joinedAt), "MMM d, yyyy")}
+                <CalendarDays className="size-4" aria-hidden /> Joined {formatDay(p.joinedAt)}
               </span>
             </div>
             <div className="mt-3 flex flex-wrap gap-x-5 gap-y-1" data-testid="follow-counts">

@@ -1,7 +1,7 @@
 import type { TUserCommunity } from "@plugs/domain";
-import { format } from "date-fns";
 import { Users } from "lucide-react";
 import { Link } from "react-router";
+import { formatDay } from "../../lib/format.ts";
 import { CommunityAvatar } from "../communities/community-visuals.tsx";
 import { ProfileTabList } from "./profile-tab-list.tsx";
 import { useUserCommunities } from "./queries.ts";
@@ -29,7 +29,7 @@ function CommunityRow({ community }: { community: TUserCommunity }) {
               <Users className="size-3.5" aria-hidden />
               {members.toLocaleString()} {members === 1 ? "member" : "members"}
             </span>
-            <span>Joined {format(new Date(community.joinedAt), "MMM d, yyyy")}</span>
+            <span>Joined {formatDay(community.joinedAt)}</span>
           </span>
         </span>
       </Link>
