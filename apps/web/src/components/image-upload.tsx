@@ -2,6 +2,7 @@ import { checkFileClaim, FILE_RULES, M } from "@plugs/domain";
 import { ImageUp, X } from "lucide-react";
 import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import { refusalMessage } from "../lib/api.ts";
+import { fileAccept } from "../lib/file-accept.ts";
 import { UploadCancelled } from "../lib/upload.ts";
 import { Button, type TButtonSize } from "./ui/button.tsx";
 import { Progress } from "./ui/progress.tsx";
@@ -118,7 +119,7 @@ export function ImageUploadControls({
       <input
         ref={upload.input}
         type="file"
-        accept={FILE_RULES.image.mimes.join(",")}
+        accept={fileAccept(["image"])}
         className="sr-only"
         tabIndex={-1}
         aria-label={`${name.charAt(0).toUpperCase()}${name.slice(1)} image`}

@@ -6,16 +6,12 @@ import { useForm } from "react-hook-form";
 import { Button } from "../../components/ui/button.tsx";
 import { Textarea } from "../../components/ui/input.tsx";
 import { ApiError } from "../../lib/api.ts";
+import { fileAccept } from "../../lib/file-accept.ts";
 import { humanSize } from "./comment-attachments.tsx";
 import { useCreateComment } from "./queries.ts";
 
-// Extensions as well as types: some systems give documents no MIME type, and the picker should still offer them.
-const ACCEPT = [
-  ...FILE_RULES.image.mimes,
-  ...FILE_RULES.document.mimes,
-  ...FILE_RULES.video.mimes,
-  ".pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.txt,.rtf",
-].join(",");
+// With the document extensions too: some systems give documents no MIME type.
+const ACCEPT = fileAccept(["image", "document", "video"], ["document"]);
 
 /** The browser's quick check; a file the browser cannot type is left for the server, which checks the bytes. */
 function fileProblem(file: File): string | null {

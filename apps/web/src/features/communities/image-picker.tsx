@@ -2,8 +2,9 @@ import { ImagePlus, X } from "lucide-react";
 import { useEffect, useId, useMemo, useRef } from "react";
 import { imageFileProblem } from "../../components/image-upload.tsx";
 import { cn } from "../../lib/cn.ts";
+import { fileAccept } from "../../lib/file-accept.ts";
 
-const ACCEPT = "image/jpeg,image/png,image/gif,image/webp";
+const ACCEPT = fileAccept(["image"]);
 
 /**
  * Picks one image and previews it in its final shape: a rounded square for an avatar, a 3:1 strip for a banner.

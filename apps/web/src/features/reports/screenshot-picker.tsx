@@ -3,6 +3,7 @@ import { ImagePlus, X } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { imageFileProblem } from "../../components/image-upload.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
+import { fileAccept } from "../../lib/file-accept.ts";
 
 function fileKey(file: File): string {
   return `${file.name}:${file.size}:${file.lastModified}`;
@@ -57,7 +58,7 @@ export function ScreenshotPicker({ files, onChange }: { files: File[]; onChange:
           ref={input}
           id={inputId}
           type="file"
-          accept="image/jpeg,image/png,image/gif,image/webp"
+          accept={fileAccept(["image"])}
           multiple
           className="sr-only"
           disabled={files.length >= KOL_LIMITS.screenshots}

@@ -9,12 +9,13 @@ import { Progress } from "../../../components/ui/progress.tsx";
 import { toast } from "../../../components/ui/toaster.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { cn } from "../../../lib/cn.ts";
+import { fileAccept } from "../../../lib/file-accept.ts";
 import { createPost, UploadCancelled } from "../api.ts";
 import { refreshAfterCreate, useGifStatus } from "../queries.ts";
 import { GifPickerDialog } from "./gif-picker-dialog.tsx";
 import { MentionTextarea } from "./mention-textarea.tsx";
 
-const ACCEPT = "image/jpeg,image/png,image/gif,image/webp,video/mp4,video/quicktime,video/x-msvideo";
+const ACCEPT = fileAccept(["image", "video"]);
 
 // Picked files have no id of their own; the same File object keeps its key while others come and go.
 const fileKeys = new WeakMap<File, string>();
