@@ -11,21 +11,29 @@ const LOOKS = {
   plain: { box: "px-4 py-8", title: "text-sm", retry: "mt-3" },
 } as const;
 
-/** A list or page that failed to load: what failed, in the rug colour, and Retry (busy while it refetches). */
+/**
+ * A list or page that failed to load: what failed, in the rug colour, and Retry (busy while it refetches). Every
+ * failed-to-load state is one of these, so they all look and read alike.
+ */
 export function LoadError({
   title,
   onRetry,
   busy,
   look = "panel",
+  retryLabel = "Retry",
+  className,
 }: {
   title: string;
   onRetry: () => void;
   busy?: boolean;
   look?: keyof typeof LOOKS;
+  /** The spec names some buttons otherwise ('Try Again' for GIFs). */
+  retryLabel?: string;
+  className?: string;
 }) {
   const classes = LOOKS[look];
   return (
-    <div role="alert" className={cn("text-center", classes.box)}>
+    <div role="alert" className={cn("text-center", classes.box, className)}>
       <p className={cn("font-semibold text-rug", classes.title)}>{title}</p>
       <Button
         variant="secondary"
@@ -35,7 +43,7 @@ export function LoadError({
         busy={busy}
         busyLabel="Retrying..."
       >
-        <RefreshCw aria-hidden /> Retry
+        <RefreshCw aria-hidden /> {retryLabel}
       </Button>
     </div>
   );

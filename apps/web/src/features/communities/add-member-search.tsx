@@ -1,6 +1,7 @@
 import { COMMUNITY_LIMITS, communityUserSearchTerm, M } from "@plugs/domain";
 import { UserPlus } from "lucide-react";
 import { useId, useState } from "react";
+import { LoadError } from "../../components/load-error.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/input.tsx";
@@ -60,9 +61,13 @@ export function AddMemberSearch({ communityId }: { communityId: string }) {
           <Spinner />
         </div>
       ) : results.isError ? (
-        <p role="alert" className="mt-2 text-sm font-medium text-rug">
-          {refusalMessage(results.error, M.generic.unexpected)}
-        </p>
+        <LoadError
+          look="inset"
+          className="mt-2"
+          title={refusalMessage(results.error, M.generic.unexpected)}
+          onRetry={() => void results.refetch()}
+          busy={results.isFetching}
+        />
       ) : results.data.length === 0 ? (
         <p className="mt-2 text-sm text-muted">No users found who are not members yet</p>
       ) : (

@@ -1,6 +1,7 @@
 import { M, type TCommunityDetail } from "@plugs/domain";
-import { AlertTriangle, ArrowLeft, CalendarDays, Crown, ScrollText } from "lucide-react";
+import { ArrowLeft, CalendarDays, Crown, ScrollText } from "lucide-react";
 import { Link, useParams } from "react-router";
+import { LoadError } from "../../components/load-error.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { ApiError } from "../../lib/api.ts";
@@ -110,12 +111,12 @@ export default function CommunityPage() {
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.status === 404) return <CommunityNotFound />;
     return (
-      <div role="alert" className="mx-auto flex max-w-xl flex-col items-center gap-3 px-4 py-20 text-center">
-        <AlertTriangle className="size-8 text-rug" aria-hidden />
-        <p className="font-semibold">{M.communities.feedFailed(query.error.message)}</p>
-        <Button variant="secondary" onClick={() => void query.refetch()}>
-          Retry
-        </Button>
+      <div className="mx-auto max-w-xl px-4 py-20">
+        <LoadError
+          title={M.communities.feedFailed(query.error.message)}
+          onRetry={() => void query.refetch()}
+          busy={query.isFetching}
+        />
       </div>
     );
   }

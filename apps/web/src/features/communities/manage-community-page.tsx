@@ -2,6 +2,7 @@ import { M, type TCommunityDetail } from "@plugs/domain";
 import { ArrowLeft, FileQuestion, ImageIcon, PencilLine, ShieldX, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
+import { LoadError } from "../../components/load-error.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { ApiError, refusalMessage } from "../../lib/api.ts";
@@ -84,32 +85,28 @@ function ManageCommunityLoader({ slug }: { slug: string }) {
   const community = useCommunity(slug);
   if (community.isPending) return <PageSpinner />;
   if (community.isError) {
-    const notFound = community.error instanceof ApiError && community.error.status === 404;
-    return (
-      <StatePanel
-        icon={<FileQuestion aria-hidden />}
-        title={notFound ? M.communities.notFound : "Failed to load the community"}
-        text={
-          notFound
-            ? "There is no community at this address. It may have been renamed or removed."
-            : refusalMessage(community.error, M.generic.unexpected)
-        }
-        action={
-          notFound ? (
+    if (community.error instanceof ApiError && community.error.status === 404) {
+      return (
+        <StatePanel
+          icon={<FileQuestion aria-hidden />}
+          title={M.communities.notFound}
+          text="There is no community at this address. It may have been renamed or removed."
+          action={
             <Button asChild>
               <Link to="/plugfeed?tab=communities">Browse communities</Link>
             </Button>
-          ) : (
-            <Button
-              onClick={() => void community.refetch()}
-              busy={community.isFetching}
-              busyLabel="Retrying..."
-            >
-              Retry
-            </Button>
-          )
-        }
-      />
+          }
+        />
+      );
+    }
+    return (
+      <div className="mx-auto max-w-xl px-4 py-20">
+        <LoadError
+          title={`Failed to load the community: ${refusalMessage(community.error, M.generic.unexpected)}`}
+          onRetry={() => void community.refetch()}
+          busy={community.isFetching}
+        />
+      </div>
     );
   }
   return <ManageCommunity community={community.data} />;

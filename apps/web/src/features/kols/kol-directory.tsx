@@ -1,7 +1,8 @@
 import { KOL_LIMITS, KOL_SORTS, M, type TKolList, type TKolSort } from "@plugs/domain";
-import { AlertTriangle, Flag, Search, X } from "lucide-react";
+import { Flag, Search, X } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, NavLink, useSearchParams } from "react-router";
+import { LoadError } from "../../components/load-error.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { fieldClasses, Input } from "../../components/ui/input.tsx";
@@ -176,16 +177,7 @@ export function KolDirectory({
             ))}
           </div>
         ) : query.isError ? (
-          <div
-            role="alert"
-            className="flex flex-col items-center gap-3 rounded-2xl border border-border bg-surface px-6 py-12 text-center"
-          >
-            <AlertTriangle className="size-8 text-rug" aria-hidden />
-            <p className="font-semibold">{M.kols.loadFailed}</p>
-            <Button variant="secondary" onClick={() => query.refetch()}>
-              Retry
-            </Button>
-          </div>
+          <LoadError title={M.kols.loadFailed} onRetry={() => void query.refetch()} busy={query.isFetching} />
         ) : data && data.items.length === 0 ? (
           <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border bg-surface px-6 py-12 text-center">
             {q ? (

@@ -1,6 +1,7 @@
 import { postPreview } from "@plugs/domain";
 import { MessagesSquare } from "lucide-react";
 import { Link } from "react-router";
+import { LoadError } from "../../components/load-error.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { formatDate } from "../../lib/format.ts";
@@ -18,16 +19,12 @@ export function KolMentions({ handle }: { handle: string }) {
         {posts.isPending ? (
           <Spinner label="Loading posts" className="text-accent" />
         ) : posts.isError ? (
-          <p role="alert" className="text-sm text-muted">
-            Failed to load posts.{" "}
-            <button
-              type="button"
-              onClick={() => posts.refetch()}
-              className="cursor-pointer font-semibold text-accent hover:underline"
-            >
-              Retry
-            </button>
-          </p>
+          <LoadError
+            look="inset"
+            title="Failed to load posts"
+            onRetry={() => void posts.refetch()}
+            busy={posts.isFetching}
+          />
         ) : posts.data.items.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-border bg-surface p-5 text-sm text-muted">
             No posts mention @{handle} yet. Mention them in a post on{" "}

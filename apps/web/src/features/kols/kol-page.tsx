@@ -1,6 +1,7 @@
 import { M, type TKolDetail, type TPublicReport } from "@plugs/domain";
-import { AlertTriangle, ArrowLeft, AtSign, BadgeCheck, Flag, Globe, Send, ShieldCheck } from "lucide-react";
+import { ArrowLeft, AtSign, BadgeCheck, Flag, Globe, Send, ShieldCheck } from "lucide-react";
 import { Link, useParams } from "react-router";
+import { LoadError } from "../../components/load-error.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
@@ -95,12 +96,8 @@ export default function KolPage() {
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.status === 404) return <NotFound handle={handle} />;
     return (
-      <div role="alert" className="mx-auto flex max-w-xl flex-col items-center gap-3 px-4 py-20 text-center">
-        <AlertTriangle className="size-8 text-rug" aria-hidden />
-        <p className="font-semibold">{M.kols.loadFailed}</p>
-        <Button variant="secondary" onClick={() => query.refetch()}>
-          Retry
-        </Button>
+      <div className="mx-auto max-w-xl px-4 py-20">
+        <LoadError title={M.kols.loadFailed} onRetry={() => void query.refetch()} busy={query.isFetching} />
       </div>
     );
   }

@@ -1,10 +1,10 @@
 import { LEADERBOARD_WINDOWS, M, type TLeaderboardEntry, type TLeaderboardWindow } from "@plugs/domain";
-import { AlertTriangle, Trophy } from "lucide-react";
+import { Trophy } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
+import { LoadError } from "../../components/load-error.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
-import { Button } from "../../components/ui/button.tsx";
 import { Tabs, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { cn } from "../../lib/cn.ts";
 import { useLeaderboard } from "../points/api.ts";
@@ -135,16 +135,11 @@ export default function LeaderboardPage() {
             ))}
           </ul>
         ) : query.isError ? (
-          <div
-            role="alert"
-            className="flex flex-col items-center gap-3 rounded-2xl border border-border bg-surface px-6 py-12 text-center"
-          >
-            <AlertTriangle className="size-8 text-rug" aria-hidden />
-            <p className="font-semibold">{M.points.leaderboardLoadFailed}</p>
-            <Button variant="secondary" onClick={() => query.refetch()}>
-              Retry
-            </Button>
-          </div>
+          <LoadError
+            title={M.points.leaderboardLoadFailed}
+            onRetry={() => void query.refetch()}
+            busy={query.isFetching}
+          />
         ) : data && data.items.length === 0 ? (
           <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border bg-surface px-6 py-12 text-center">
             <Trophy className="size-8 text-muted" aria-hidden />

@@ -8,10 +8,11 @@ import {
   ZAirdropForm,
 } from "@plugs/domain";
 import { useQuery } from "@tanstack/react-query";
-import { AlertTriangle, Gift } from "lucide-react";
+import { Gift } from "lucide-react";
 import { type FocusEvent, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { LoadError } from "../../components/load-error.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -191,13 +192,12 @@ function AirdropAudit() {
   }
   if (query.isError) {
     return (
-      <div role="alert" className="flex flex-col items-center gap-3 py-6 text-center">
-        <AlertTriangle className="size-7 text-rug" aria-hidden />
-        <p className="font-semibold">{query.error.message}</p>
-        <Button variant="secondary" onClick={() => query.refetch()}>
-          Retry
-        </Button>
-      </div>
+      <LoadError
+        look="inset"
+        title={query.error.message}
+        onRetry={() => void query.refetch()}
+        busy={query.isFetching}
+      />
     );
   }
   if (!data || data.items.length === 0) return <p className="py-4 text-sm text-muted">No airdrops yet.</p>;

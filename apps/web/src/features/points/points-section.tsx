@@ -1,5 +1,6 @@
 import { M } from "@plugs/domain";
-import { AlertTriangle, Coins } from "lucide-react";
+import { Coins } from "lucide-react";
+import { LoadError } from "../../components/load-error.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { cn } from "../../lib/cn.ts";
@@ -42,13 +43,12 @@ export function PointsSection() {
             ))}
           </ul>
         ) : query.isError && items.length === 0 ? (
-          <div role="alert" className="flex flex-col items-center gap-3 py-6 text-center">
-            <AlertTriangle className="size-7 text-rug" aria-hidden />
-            <p className="font-semibold">{M.points.historyLoadFailed}</p>
-            <Button variant="secondary" onClick={() => query.refetch()}>
-              Retry
-            </Button>
-          </div>
+          <LoadError
+            look="inset"
+            title={M.points.historyLoadFailed}
+            onRetry={() => void query.refetch()}
+            busy={query.isFetching}
+          />
         ) : items.length === 0 ? (
           <p className="py-6 text-center text-sm text-muted">{M.points.historyEmpty}</p>
         ) : (

@@ -2,6 +2,7 @@ import { M, type TReferralStats } from "@plugs/domain";
 import { Check, Copy } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { LoadError } from "../../components/load-error.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/input.tsx";
@@ -51,16 +52,13 @@ export function ReferralsSection({ username }: { username: string }) {
           </Button>
         </div>
         {query.isError ? (
-          <p role="alert" className="mt-3 text-sm font-medium text-rug">
-            {M.points.referralLoadFailed}{" "}
-            <button
-              type="button"
-              className="cursor-pointer underline underline-offset-2"
-              onClick={() => query.refetch()}
-            >
-              Retry
-            </button>
-          </p>
+          <LoadError
+            look="inset"
+            className="mt-3"
+            title={M.points.referralLoadFailed}
+            onRetry={() => void query.refetch()}
+            busy={query.isFetching}
+          />
         ) : null}
         <dl className="mt-5 grid grid-cols-2 gap-4">
           <div className="rounded-xl border border-border bg-background p-4">

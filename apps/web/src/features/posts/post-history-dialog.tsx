@@ -1,5 +1,5 @@
 import type { TPost } from "@plugs/domain";
-import { Button } from "../../components/ui/button.tsx";
+import { LoadError } from "../../components/load-error.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { formatDate } from "../../lib/format.ts";
@@ -33,11 +33,13 @@ export function PostHistoryDialog({
               <Spinner label="Loading earlier versions" />
             </li>
           ) : edits.isError ? (
-            <li className="flex items-center justify-between gap-3 rounded-xl border border-border p-3 text-sm">
-              <span className="text-rug">Failed to load earlier versions.</span>
-              <Button size="sm" variant="secondary" onClick={() => void edits.refetch()}>
-                Retry
-              </Button>
+            <li>
+              <LoadError
+                look="inset"
+                title="Failed to load earlier versions"
+                onRetry={() => void edits.refetch()}
+                busy={edits.isFetching}
+              />
             </li>
           ) : edits.data.length === 0 ? (
             <li className="text-sm text-muted">No earlier versions.</li>

@@ -1,7 +1,8 @@
 import { KOL_LIMITS, M, REPORT_STATUSES, type TReport, type TReportStatus } from "@plugs/domain";
-import { AlertTriangle, Check, Star, X } from "lucide-react";
+import { Check, Star, X } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { LoadError } from "../../components/load-error.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -171,12 +172,12 @@ export function AdminReports() {
       {query.isPending ? (
         <Spinner label="Loading reports" className="text-accent" />
       ) : query.isError ? (
-        <div role="alert" className="flex items-center gap-3 text-sm">
-          <AlertTriangle className="size-5 text-rug" aria-hidden /> {query.error.message}
-          <Button size="sm" variant="secondary" onClick={() => query.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadError
+          look="inset"
+          title={query.error.message}
+          onRetry={() => void query.refetch()}
+          busy={query.isFetching}
+        />
       ) : query.data.items.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-border bg-surface p-6 text-center text-sm text-muted">
           {status === "pending" ? "No reports are waiting for review." : `No ${status} reports.`}

@@ -1,6 +1,7 @@
 import { M, type TReport } from "@plugs/domain";
 import { FileText, Image, Link2 } from "lucide-react";
 import { Link } from "react-router";
+import { LoadError } from "../../components/load-error.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
@@ -71,12 +72,12 @@ export function MyReports() {
         ) : reports.isPending ? (
           <Spinner label="Loading your reports" className="text-accent" />
         ) : reports.isError ? (
-          <div role="alert" className="flex flex-col items-start gap-2 text-sm">
-            <p>Failed to load your reports.</p>
-            <Button size="sm" variant="secondary" onClick={() => reports.refetch()}>
-              Retry
-            </Button>
-          </div>
+          <LoadError
+            look="inset"
+            title="Failed to load your reports"
+            onRetry={() => void reports.refetch()}
+            busy={reports.isFetching}
+          />
         ) : reports.data.items.length === 0 ? (
           <p className="text-sm text-muted">
             You have not reported anyone yet. Your reports and their review show here.

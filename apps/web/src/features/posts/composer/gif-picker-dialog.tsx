@@ -1,7 +1,7 @@
 import { M, type TGif } from "@plugs/domain";
-import { RefreshCw, Search } from "lucide-react";
+import { Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Button } from "../../../components/ui/button.tsx";
+import { LoadError } from "../../../components/load-error.tsx";
 import { Dialog, DialogContent, DialogTitle } from "../../../components/ui/dialog.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
@@ -49,11 +49,14 @@ function GifBrowser({ onPick }: { onPick: (gif: TGif) => void }) {
             <Spinner className="size-7" label="Loading GIFs" />
           </div>
         ) : gifs.isError ? (
-          <div className="flex h-full flex-col items-center justify-center gap-3 text-center">
-            <p className="text-sm text-rug">{M.gifs.loadFailed}</p>
-            <Button variant="secondary" size="sm" onClick={() => void gifs.refetch()}>
-              <RefreshCw aria-hidden /> Try Again
-            </Button>
+          <div className="flex h-full items-center justify-center">
+            <LoadError
+              look="plain"
+              title={M.gifs.loadFailed}
+              retryLabel="Try Again"
+              onRetry={() => void gifs.refetch()}
+              busy={gifs.isFetching}
+            />
           </div>
         ) : gifs.data.length === 0 ? (
           <div className="flex h-full flex-col items-center justify-center text-center">
