@@ -18,6 +18,20 @@ const INIT = `window.ui = SwaggerUIBundle({ url: "/api/openapi.json", dom_id: "#
 
 /** OpenAPI 3.1 at /api/openapi.json, generated from the routes' zod schemas, and a reference page at /api/docs. */
 export function mountApiDocs(api: OpenAPIHono<TAppEnv>, version: string) {
+  // The cookies better-auth sets; each operation names the ones it reads (`access` in openapi.ts).
+  const cookie = (name: string, description: string) =>
+    ({ type: "apiKey", in: "cookie", name: `better-auth.${name}`, description }) as const;
+  const secure = "(`__Secure-` in front of the name when PUBLIC_URL is https)";
+  api.openAPIRegistry.registerComponent(
+    "securitySchemes",
+    "session",
+    cookie("session_token", `The session cookie sign-in and sign-up set, httpOnly ${secure}`),
+  );
+  api.openAPIRegistry.registerComponent(
+    "securitySchemes",
+    "twoFactor",
+    cookie("two_factor", `Set by a sign-in that needs a second factor, for its MFA step ${secure}`),
+  );
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     servers: [{ url: "/api" }],

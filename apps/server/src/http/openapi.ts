@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import { type RouteConfig, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { TAppEnv, TViewer } from "../context.ts";
 
@@ -54,3 +54,18 @@ export const ZFile = z.instanceof(File).openapi({ type: "string", format: "binar
 export function viewerOf(c: Context<TAppEnv>): TViewer | null {
   return c.get("viewer") ?? null;
 }
+
+type TSecurity = NonNullable<RouteConfig["security"]>;
+
+/**
+ * Who may call an operation, as its OpenAPI security requirement on the cookies declared by mountApiDocs:
+ * `signedIn` answers 401 without a session; `optional` answers visitors too, but what it answers may depend on
+ * who asks; `none` does not read the session; `secondFactor` is better-auth's MFA step (a session, or the
+ * two-factor cookie a sign-in set).
+ */
+export const access: Record<"signedIn" | "optional" | "none" | "secondFactor", TSecurity> = {
+  signedIn: [{ session: [] }],
+  optional: [{}, { session: [] }],
+  none: [],
+  secondFactor: [{ session: [] }, { twoFactor: [] }],
+};

@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { ZPage } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { errorResponses, json, viewerOf } from "../../http/openapi.ts";
+import { access, errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import { listUsers, setUserBanned } from "./users.ts";
 
 const ZAdminUser = z.object({
@@ -28,6 +28,8 @@ export function adminUserRoutes(deps: TDeps) {
     createRoute({
       method: "get",
       path: "/admin/users",
+      operationId: "listUsers",
+      security: access.signedIn,
       tags: ["admin"],
       summary: "Find accounts by username or e-mail prefix (admins only)",
       request: { query: ZUsersQuery },
@@ -46,6 +48,8 @@ export function adminUserRoutes(deps: TDeps) {
       createRoute({
         method: "post",
         path: `/admin/users/{id}/${verb}`,
+        operationId: banned ? "banUser" : "unbanUser",
+        security: access.signedIn,
         tags: ["admin"],
         summary: banned ? "Ban an account and end its sessions (admins only)" : "Lift a ban (admins only)",
         request: { params: ZUserParams },

@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { ZUpdateProfileRequest } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { errorResponses, json, viewerOf, ZFile } from "../../http/openapi.ts";
+import { access, errorResponses, json, viewerOf, ZFile } from "../../http/openapi.ts";
 import { fileOf, requestBodyLimit } from "../media/multipart.ts";
 import { getMe, revokeMyOtherSessions, setMyAvatar, updateMyProfile } from "./me.ts";
 
@@ -36,6 +36,8 @@ export function meRoutes(deps: TDeps) {
       createRoute({
         method: "get",
         path: "/me",
+        operationId: "getMe",
+        security: access.signedIn,
         tags: ["auth"],
         summary: "The signed-in account, profile and roles",
         responses: { 200: json(ZMe, "Signed in"), ...errorResponses(401) },
@@ -49,11 +51,14 @@ export function meRoutes(deps: TDeps) {
       createRoute({
         method: "get",
         path: "/session",
+        operationId: "getSession",
+        security: access.optional,
         tags: ["auth"],
         summary: "Who is here: the signed-in account as /me gives it, or null for a visitor (never a 401)",
         description:
           "The web app asks this on every page load; a visitor's answer is a 200, so browsers log no failed request.",
-        responses: { 200: json(z.object({ me: ZMe.nullable() }), "The account, or null") },
+        // A union, not .nullable(): a nullable reference comes out as allOf [Me, object|null], which null fails.
+        responses: { 200: json(z.object({ me: z.union([ZMe, z.null()]) }), "The account, or null") },
       }),
       async (c) => {
         c.header("cache-control", "no-store");
@@ -65,6 +70,8 @@ export function meRoutes(deps: TDeps) {
       createRoute({
         method: "patch",
         path: "/me/profile",
+        operationId: "updateMyProfile",
+        security: access.signedIn,
         tags: ["auth"],
         summary: "Change my username",
         request: {
@@ -78,6 +85,8 @@ export function meRoutes(deps: TDeps) {
       createRoute({
         method: "post",
         path: "/me/avatar",
+        operationId: "setMyAvatar",
+        security: access.signedIn,
         tags: ["auth"],
         summary: "Upload my avatar (multipart field `avatar`)",
         // The general upload cap, so an image just over 5 MB still gets the precise 'File too large' message.
@@ -95,6 +104,8 @@ export function meRoutes(deps: TDeps) {
       createRoute({
         method: "post",
         path: "/me/sessions/revoke-others",
+        operationId: "revokeMyOtherSessions",
+        security: access.signedIn,
         tags: ["auth"],
         summary: "Sign out of every other session",
         responses: {

@@ -13,7 +13,7 @@ import {
 } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { AppError } from "../../errors.ts";
-import { errorResponses, json } from "../../http/openapi.ts";
+import { access, errorResponses, json } from "../../http/openapi.ts";
 import { captchaConfig, createAltchaChallenge, requireCaptcha } from "./captcha.ts";
 import { forwardToAuth } from "./forward.ts";
 import { signIn } from "./sign-in.ts";
@@ -72,6 +72,8 @@ export function authRoutes(deps: TDeps) {
     createRoute({
       method: "get",
       path: "/auth/captcha/config",
+      operationId: "getCaptchaConfig",
+      security: access.none,
       tags: ["auth"],
       summary: "Which captcha the sign-in, sign-up and reset forms show",
       responses: { 200: json(ZCaptchaConfig, "The provider and what its widget needs") },
@@ -83,6 +85,8 @@ export function authRoutes(deps: TDeps) {
     createRoute({
       method: "get",
       path: "/auth/captcha",
+      operationId: "getCaptchaChallenge",
+      security: access.none,
       tags: ["auth"],
       summary: "A fresh ALTCHA challenge (the widget's `challenge` URL)",
       description:
@@ -105,6 +109,8 @@ export function authRoutes(deps: TDeps) {
     createRoute({
       method: "post",
       path: "/auth/sign-up/email",
+      operationId: "signUp",
+      security: access.none,
       tags: ["auth"],
       summary: "Create an account (sets the session cookie, sends a verification e-mail)",
       request: { headers: ZCaptchaHeader, ...body(ZSignUpRequest) },
@@ -120,6 +126,8 @@ export function authRoutes(deps: TDeps) {
     createRoute({
       method: "post",
       path: "/auth/sign-in/email",
+      operationId: "signIn",
+      security: access.none,
       tags: ["auth"],
       summary: "Sign in with e-mail and password",
       description:
@@ -143,6 +151,8 @@ export function authRoutes(deps: TDeps) {
     createRoute({
       method: "post",
       path: "/auth/request-password-reset",
+      operationId: "requestPasswordReset",
+      security: access.none,
       tags: ["auth"],
       summary: "E-mail a password-reset link (same answer whether or not the account exists)",
       request: { headers: ZCaptchaHeader, ...body(ZRequestPasswordResetRequest) },
@@ -159,6 +169,8 @@ export function authRoutes(deps: TDeps) {
     createRoute({
       method: "post",
       path: "/auth/reset-password",
+      operationId: "resetPassword",
+      security: access.none,
       tags: ["auth"],
       summary: "Set a new password with the token from the e-mail link (single use, 1 hour)",
       request: body(ZResetPasswordRequest),
@@ -175,6 +187,8 @@ export function authRoutes(deps: TDeps) {
     createRoute({
       method: "post",
       path: "/auth/change-password",
+      operationId: "changePassword",
+      security: access.signedIn,
       tags: ["auth"],
       summary: "Change the password (strict rules)",
       request: body(ZChangePasswordRequest),
@@ -186,17 +200,24 @@ export function authRoutes(deps: TDeps) {
     async (c) => (await forwardToAuth(deps, c, { body: c.req.valid("json") })) as never,
   );
 
-  for (const [path, summary] of [
+  for (const [path, operationId, summary] of [
     [
       "/auth/two-factor/enable",
+      "enableTwoFactor",
       "Start MFA enrolment: answers totpURI and backupCodes; on after a verified code",
     ],
-    ["/auth/two-factor/disable", "Turn MFA off (password required); ends the other sessions"],
+    [
+      "/auth/two-factor/disable",
+      "disableTwoFactor",
+      "Turn MFA off (password required); ends the other sessions",
+    ],
   ] as const) {
     app.openapi(
       createRoute({
         method: "post",
         path,
+        operationId,
+        security: access.signedIn,
         tags: ["auth"],
         summary,
         request: body(ZTwoFactorPasswordRequest),
@@ -213,6 +234,8 @@ export function authRoutes(deps: TDeps) {
     createRoute({
       method: "post",
       path: "/auth/two-factor/verify-totp",
+      operationId: "verifyTotp",
+      security: access.secondFactor,
       tags: ["auth"],
       summary: "Verify an authenticator code: finishes enrolment, or the MFA step of sign-in",
       description: "A code is accepted once; the same code again is refused.",
@@ -229,6 +252,8 @@ export function authRoutes(deps: TDeps) {
     createRoute({
       method: "post",
       path: "/auth/two-factor/verify-backup-code",
+      operationId: "verifyBackupCode",
+      security: access.secondFactor,
       tags: ["auth"],
       summary: "The MFA step of sign-in with a backup code (each code works once)",
       request: body(ZBackupCodeRequest),

@@ -15,7 +15,7 @@ import {
 } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { AppError } from "../../errors.ts";
-import { errorResponses, json, viewerOf, ZFile } from "../../http/openapi.ts";
+import { access, errorResponses, json, viewerOf, ZFile } from "../../http/openapi.ts";
 import { filesOf, requestBodyLimit } from "../media/multipart.ts";
 import { createComment } from "./create-comment.ts";
 import { deleteComment } from "./delete-comment.ts";
@@ -80,6 +80,8 @@ export function commentRoutes(deps: TDeps) {
       createRoute({
         method: "get",
         path: "/posts/{id}/comments",
+        operationId: "listComments",
+        security: access.optional,
         tags: ["comments"],
         summary: "A post's comments, oldest first: keyset pages of threads, each with all its replies",
         request: { params: ZIdParams, query: ZCommentsQuery },
@@ -95,6 +97,8 @@ export function commentRoutes(deps: TDeps) {
       createRoute({
         method: "post",
         path: "/posts/{id}/comments",
+        operationId: "createComment",
+        security: access.signedIn,
         tags: ["comments"],
         summary: "Comment on a post, or reply to a comment (community posts: active members only)",
         middleware: [requestBodyLimit(MAX_BODY)] as const,
@@ -116,6 +120,8 @@ export function commentRoutes(deps: TDeps) {
       createRoute({
         method: "delete",
         path: "/comments/{id}",
+        operationId: "deleteComment",
+        security: access.signedIn,
         tags: ["comments"],
         summary: "Delete a comment (its author or an admin) with its replies and files",
         request: { params: ZIdParams },
@@ -130,6 +136,8 @@ export function commentRoutes(deps: TDeps) {
       createRoute({
         method: "put",
         path: "/comments/{id}/like",
+        operationId: "likeComment",
+        security: access.signedIn,
         tags: ["comments"],
         summary: "Like a comment (liking twice changes nothing)",
         request: { params: ZIdParams },
@@ -141,6 +149,8 @@ export function commentRoutes(deps: TDeps) {
       createRoute({
         method: "delete",
         path: "/comments/{id}/like",
+        operationId: "unlikeComment",
+        security: access.signedIn,
         tags: ["comments"],
         summary: "Take a comment like back",
         request: { params: ZIdParams },
@@ -152,6 +162,8 @@ export function commentRoutes(deps: TDeps) {
       createRoute({
         method: "post",
         path: "/comments/{id}/reactions",
+        operationId: "addCommentReaction",
+        security: access.signedIn,
         tags: ["comments"],
         summary: `React with an emoji of the palette (${REACTION_EMOJIS.join(" ")}); each once per user per comment`,
         request: {
@@ -170,6 +182,8 @@ export function commentRoutes(deps: TDeps) {
       createRoute({
         method: "delete",
         path: "/comments/{id}/reactions/{emoji}",
+        operationId: "removeCommentReaction",
+        security: access.signedIn,
         tags: ["comments"],
         summary: "Take your reaction back",
         request: { params: ZReactionParams },

@@ -18,7 +18,7 @@ import {
   ZUserSearchQuery,
 } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { errorResponses, json, viewerOf } from "../../http/openapi.ts";
+import { access, errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import { fileOf, requestBodyLimit, type TParsedBody } from "../media/multipart.ts";
 import { replaceBranding } from "./branding.ts";
 import { createCommunity } from "./create-community.ts";
@@ -95,6 +95,8 @@ export function communityRoutes(deps: TDeps) {
       createRoute({
         method: "get",
         path: "/communities",
+        operationId: "listCommunities",
+        security: access.optional,
         tags: ["communities"],
         summary: "The community list: search name or description, Most Popular or Newest, numbered pages",
         request: { query: ZCommunitiesQuery },
@@ -106,6 +108,8 @@ export function communityRoutes(deps: TDeps) {
       createRoute({
         method: "post",
         path: "/communities",
+        operationId: "createCommunity",
+        security: access.signedIn,
         tags: ["communities"],
         summary: "Create a community with its avatar and banner; the creator joins as its creator",
         middleware: [requestBodyLimit(MAX_CREATE_BODY)] as const,
@@ -135,18 +139,23 @@ export function communityRoutes(deps: TDeps) {
     .openapi(
       createRoute({
         method: "get",
-        path: "/communities/{slugOrId}",
+        path: "/communities/{id}",
+        operationId: "getCommunity",
+        security: access.optional,
         tags: ["communities"],
         summary: "A community's details (public), the viewer's membership and its creators",
-        request: { params: z.object({ slugOrId: pathParam("slugOrId", "The community's slug or id") }) },
+        // Named like the other /communities/{id} paths, so clients see one path: this one takes a slug too.
+        request: { params: z.object({ id: pathParam("id", "The community's id, or its slug") }) },
         responses: { 200: json(ZCommunityDetail, "The community"), ...errorResponses(404) },
       }),
-      async (c) => c.json(await getCommunity(deps, viewerOf(c), c.req.valid("param").slugOrId), 200),
+      async (c) => c.json(await getCommunity(deps, viewerOf(c), c.req.valid("param").id), 200),
     )
     .openapi(
       createRoute({
         method: "patch",
         path: "/communities/{id}",
+        operationId: "updateCommunity",
+        security: access.signedIn,
         tags: ["communities"],
         summary: "Edit name, description or rules (creators only)",
         request: { params: ZIdParams, body: jsonBody(ZUpdateCommunityBody) },
@@ -162,6 +171,8 @@ export function communityRoutes(deps: TDeps) {
       createRoute({
         method: "post",
         path: "/communities/{id}/join",
+        operationId: "joinCommunity",
+        security: access.signedIn,
         tags: ["communities"],
         summary: "Join after accepting the rules (the accepted rules version is recorded)",
         request: { params: ZIdParams, body: jsonBody(ZJoinBody) },
@@ -177,6 +188,8 @@ export function communityRoutes(deps: TDeps) {
       createRoute({
         method: "post",
         path: "/communities/{id}/leave",
+        operationId: "leaveCommunity",
+        security: access.signedIn,
         tags: ["communities"],
         summary: "Leave (the last creator must first make another member a creator)",
         request: { params: ZIdParams },
@@ -191,6 +204,8 @@ export function communityRoutes(deps: TDeps) {
       createRoute({
         method: "get",
         path: "/communities/{id}/members",
+        operationId: "listCommunityMembers",
+        security: access.optional,
         tags: ["communities"],
         summary: "Members, newest first, searched by username, pages of 10 (banned: creators only)",
         request: { params: ZIdParams, query: ZMembersQuery },
@@ -206,6 +221,8 @@ export function communityRoutes(deps: TDeps) {
       createRoute({
         method: "post",
         path: "/communities/{id}/members",
+        operationId: "addCommunityMember",
+        security: access.signedIn,
         tags: ["communities"],
         summary: "Add a user to the community (creators only)",
         request: { params: ZIdParams, body: jsonBody(ZAddMemberBody) },
@@ -221,6 +238,8 @@ export function communityRoutes(deps: TDeps) {
       createRoute({
         method: "patch",
         path: "/communities/{id}/members/{memberId}",
+        operationId: "updateCommunityMember",
+        security: access.signedIn,
         tags: ["communities"],
         summary: "Ban or unban a member, or make or unmake a creator (creators only, never on oneself)",
         request: { params: ZMemberParams, body: jsonBody(ZUpdateMemberBody) },
@@ -238,6 +257,8 @@ export function communityRoutes(deps: TDeps) {
       createRoute({
         method: "get",
         path: "/communities/{id}/user-search",
+        operationId: "searchUsersForCommunity",
+        security: access.signedIn,
         tags: ["communities"],
         summary: "Users not yet in the community whose username starts with q (2+ characters; creators only)",
         request: { params: ZIdParams, query: ZUserSearchQuery },
@@ -256,6 +277,8 @@ export function communityRoutes(deps: TDeps) {
       createRoute({
         method: "put",
         path: "/communities/{id}/branding/{type}",
+        operationId: "replaceCommunityBranding",
+        security: access.signedIn,
         tags: ["communities"],
         summary: "Replace the avatar or banner (creators only): a new active version",
         middleware: [requestBodyLimit(MAX_BRANDING_BODY)] as const,

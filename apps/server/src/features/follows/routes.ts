@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { ZCursorQuery, ZFollowList, ZFollowState } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { errorResponses, json, viewerOf } from "../../http/openapi.ts";
+import { access, errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import { ZUsernameParams } from "../profiles/routes.ts";
 import { followUser, unfollowUser } from "./follow-user.ts";
 import { listFollows } from "./list-follows.ts";
@@ -10,6 +10,8 @@ function listRoute(direction: "followers" | "following") {
   return createRoute({
     method: "get",
     path: `/users/{username}/${direction}`,
+    operationId: direction === "followers" ? "listFollowers" : "listFollowing",
+    security: access.optional,
     tags: ["users"],
     summary:
       direction === "followers"
@@ -27,6 +29,8 @@ export function followRoutes(deps: TDeps) {
       createRoute({
         method: "put",
         path: "/users/{username}/follow",
+        operationId: "followUser",
+        security: access.signedIn,
         tags: ["users"],
         summary: "Follow a user (following twice changes nothing)",
         request: { params: ZUsernameParams },
@@ -38,6 +42,8 @@ export function followRoutes(deps: TDeps) {
       createRoute({
         method: "delete",
         path: "/users/{username}/follow",
+        operationId: "unfollowUser",
+        security: access.signedIn,
         tags: ["users"],
         summary: "Unfollow a user",
         request: { params: ZUsernameParams },

@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { M, ZGifList } from "@plugs/domain";
 import { requireViewer, type TAppEnv, type TDeps } from "../../context.ts";
-import { errorResponses, viewerOf } from "../../http/openapi.ts";
+import { access, errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import { createGifService } from "./service.ts";
 
 const ZSearchQuery = z.object({ q: z.string().max(50).default("") });
@@ -14,17 +14,17 @@ const ZGifStatus = z.object({ configured: z.boolean() });
  */
 export function gifRoutes(deps: TDeps) {
   const gifs = createGifService(deps);
-  const ok = { description: "Up to 30 GIFs", content: { "application/json": { schema: ZGifList } } };
+  const ok = json(ZGifList, "Up to 30 GIFs");
   return new OpenAPIHono<TAppEnv>()
     .openapi(
       createRoute({
         method: "get",
         path: "/gifs/status",
+        operationId: "getGifStatus",
+        security: access.none,
         tags: ["gifs"],
         summary: "Whether GIF search is configured on this server (a GIPHY key is set)",
-        responses: {
-          200: { description: "Configured or not", content: { "application/json": { schema: ZGifStatus } } },
-        },
+        responses: { 200: json(ZGifStatus, "Configured or not") },
       }),
       (c) => c.json({ configured: Boolean(deps.config.giphyApiKey) }, 200),
     )
@@ -32,6 +32,8 @@ export function gifRoutes(deps: TDeps) {
       createRoute({
         method: "get",
         path: "/gifs/trending",
+        operationId: "listTrendingGifs",
+        security: access.signedIn,
         tags: ["gifs"],
         summary: "Trending GIFs from GIPHY (cached 60 s)",
         responses: { 200: ok, ...errorResponses(401, 502, 503) },
@@ -45,6 +47,8 @@ export function gifRoutes(deps: TDeps) {
       createRoute({
         method: "get",
         path: "/gifs/search",
+        operationId: "searchGifs",
+        security: access.signedIn,
         tags: ["gifs"],
         summary: "Search GIPHY; a blank query returns no GIFs",
         request: { query: ZSearchQuery },

@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { ZHomePage } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { viewerOf } from "../../http/openapi.ts";
+import { access, viewerOf } from "../../http/openapi.ts";
 import { homePage } from "./home.ts";
 
 /** GET /api/home: the home page's lists in one answer. */
@@ -10,6 +10,8 @@ export function homeRoutes(deps: TDeps) {
     createRoute({
       method: "get",
       path: "/home",
+      operationId: "getHome",
+      security: access.optional,
       tags: ["site"],
       summary:
         "The home page: top KOLs, latest plugs and rugs, recent PlugFeed posts and the leaderboard's top",

@@ -11,7 +11,7 @@ import {
   ZVoteState,
 } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { errorResponses, json, viewerOf } from "../../http/openapi.ts";
+import { access, errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import { createKol, updateKol } from "./admin-kols.ts";
 import { listKols } from "./list-kols.ts";
 import { listKolMentions, viewKol } from "./view-kol.ts";
@@ -38,6 +38,8 @@ export function kolRoutes(deps: TDeps) {
       createRoute({
         method: "get",
         path: "/kols",
+        operationId: "listKols",
+        security: access.none,
         tags: ["kols"],
         summary:
           "KOL cards: all, plugs, rugs, top, fame (Plug of Fame) or shame (Rug of Shame); search by handle or name prefix",
@@ -50,6 +52,8 @@ export function kolRoutes(deps: TDeps) {
       createRoute({
         method: "get",
         path: "/kols/{handle}",
+        operationId: "getKol",
+        security: access.optional,
         tags: ["kols"],
         summary: "A KOL's profile, score with its breakdown, the viewer's vote and the approved reports",
         request: { params: ZHandleParams },
@@ -61,6 +65,8 @@ export function kolRoutes(deps: TDeps) {
       createRoute({
         method: "get",
         path: "/kols/{handle}/posts",
+        operationId: "listKolPosts",
+        security: access.optional,
         tags: ["kols"],
         summary: "The latest posts (that the viewer may see) mentioning the KOL",
         request: { params: ZHandleParams },
@@ -75,6 +81,8 @@ export function kolRoutes(deps: TDeps) {
       createRoute({
         method: "post",
         path: "/kols/{handle}/votes",
+        operationId: "voteOnKol",
+        security: access.signedIn,
         tags: ["kols"],
         summary: "Vote plug or rug (one verdict per user per KOL; voting again changes it)",
         request: { params: ZHandleParams, body: body(ZVoteRequest) },
@@ -90,6 +98,8 @@ export function kolRoutes(deps: TDeps) {
       createRoute({
         method: "delete",
         path: "/kols/{handle}/votes",
+        operationId: "withdrawKolVote",
+        security: access.signedIn,
         tags: ["kols"],
         summary: "Withdraw your vote",
         request: { params: ZHandleParams },
@@ -101,6 +111,8 @@ export function kolRoutes(deps: TDeps) {
       createRoute({
         method: "post",
         path: "/admin/kols",
+        operationId: "createKol",
+        security: access.signedIn,
         tags: ["admin"],
         summary: "Add a KOL (admins only)",
         request: { body: body(ZCreateKolRequest) },
@@ -112,6 +124,8 @@ export function kolRoutes(deps: TDeps) {
       createRoute({
         method: "patch",
         path: "/admin/kols/{handle}",
+        operationId: "updateKol",
+        security: access.signedIn,
         tags: ["admin"],
         summary: "Edit a KOL's profile (admins only)",
         request: { params: ZHandleParams, body: body(ZUpdateKolRequest) },

@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { ZLeaderboardQuery, ZPage } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { errorResponses, viewerOf } from "../../http/openapi.ts";
+import { access, errorResponses, viewerOf } from "../../http/openapi.ts";
 import { getLeaderboard } from "./leaderboard-query.ts";
 
 const ZLeaderboardPage = ZPage(
@@ -22,6 +22,8 @@ export function leaderboardRoutes(deps: TDeps) {
     createRoute({
       method: "get",
       path: "/leaderboard",
+      operationId: "getLeaderboard",
+      security: access.optional,
       tags: ["points"],
       summary:
         "Top users by points this week (from Monday, UTC), this month or all time; 20 a page; ties by username",

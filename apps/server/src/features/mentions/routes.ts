@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { ZMentionSuggestions } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { errorResponses, viewerOf } from "../../http/openapi.ts";
+import { access, errorResponses, viewerOf } from "../../http/openapi.ts";
 import { suggestMentions } from "./suggest-mentions.ts";
 
 const ZSuggestQuery = z.object({
@@ -14,6 +14,8 @@ export function mentionRoutes(deps: TDeps) {
     createRoute({
       method: "get",
       path: "/mentions/suggest",
+      operationId: "suggestMentions",
+      security: access.optional,
       tags: ["mentions"],
       summary: "Users (and later KOLs) whose name starts with q, for the mention dropdown",
       request: { query: ZSuggestQuery },

@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { ZCursorQuery, ZMarkReadRequest, ZNotificationsPage, ZUnreadCount } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { errorResponses, json, viewerOf } from "../../http/openapi.ts";
+import { access, errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import { getUnreadCount, listNotifications, markRead } from "./list-notifications.ts";
 
 /** GET /api/notifications, GET /api/notifications/unread-count, POST /api/notifications/read. */
@@ -11,6 +11,8 @@ export function notificationRoutes(deps: TDeps) {
       createRoute({
         method: "get",
         path: "/notifications",
+        operationId: "listNotifications",
+        security: access.signedIn,
         tags: ["notifications"],
         summary: "Your notifications, newest first, keyset pages, with the unread count",
         request: { query: ZCursorQuery },
@@ -22,6 +24,8 @@ export function notificationRoutes(deps: TDeps) {
       createRoute({
         method: "get",
         path: "/notifications/unread-count",
+        operationId: "getUnreadCount",
+        security: access.signedIn,
         tags: ["notifications"],
         summary: "How many of your notifications are unread (the bell)",
         responses: { 200: json(ZUnreadCount, "The count"), ...errorResponses(401) },
@@ -32,6 +36,8 @@ export function notificationRoutes(deps: TDeps) {
       createRoute({
         method: "post",
         path: "/notifications/read",
+        operationId: "markNotificationsRead",
+        security: access.signedIn,
         tags: ["notifications"],
         summary: "Mark notifications read: {ids} or {all: true}",
         request: { body: { required: true, content: { "application/json": { schema: ZMarkReadRequest } } } },

@@ -8,7 +8,7 @@ import {
   ZUpdatePointsActivityRequest,
 } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { errorResponses, json, viewerOf } from "../../http/openapi.ts";
+import { access, errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import { createAirdrop, listAirdrops } from "./airdrops.ts";
 import { listPointsActivities, updatePointsActivity } from "./points-activities.ts";
 import { getMyPoints } from "./points-ledger.ts";
@@ -81,6 +81,8 @@ export function pointsRoutes(deps: TDeps) {
       createRoute({
         method: "get",
         path: "/points/me",
+        operationId: "getMyPoints",
+        security: access.signedIn,
         tags: ["points"],
         summary: "Your balance and points history, newest first (keyset pages: pass nextCursor as cursor)",
         request: { query: ZLedgerQuery },
@@ -92,6 +94,8 @@ export function pointsRoutes(deps: TDeps) {
       createRoute({
         method: "post",
         path: "/admin/airdrops",
+        operationId: "createAirdrop",
+        security: access.signedIn,
         tags: ["admin"],
         summary:
           "Airdrop points to one user ({username}) or many ({usernames}, all or nothing), with a reason (admins only)",
@@ -125,6 +129,8 @@ export function pointsRoutes(deps: TDeps) {
       createRoute({
         method: "get",
         path: "/admin/airdrops",
+        operationId: "listAirdrops",
+        security: access.signedIn,
         tags: ["admin"],
         summary: "Every airdrop, newest first: who granted what to whom and why (admins only)",
         request: { query: ZPageQuery },
@@ -139,6 +145,8 @@ export function pointsRoutes(deps: TDeps) {
       createRoute({
         method: "get",
         path: "/admin/points-activities",
+        operationId: "listPointsActivities",
+        security: access.signedIn,
         tags: ["admin"],
         summary: "The activities that earn points, with amounts, daily caps and state (admins only)",
         responses: {
@@ -152,6 +160,8 @@ export function pointsRoutes(deps: TDeps) {
       createRoute({
         method: "patch",
         path: "/admin/points-activities/{name}",
+        operationId: "updatePointsActivity",
+        security: access.signedIn,
         tags: ["admin"],
         summary:
           "Change an activity's amount, daily cap (null: none), label or description, or switch it off",

@@ -17,7 +17,7 @@ import {
 import type { Context } from "hono";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { AppError } from "../../errors.ts";
-import { errorResponses, json, viewerOf, ZFile } from "../../http/openapi.ts";
+import { access, errorResponses, json, viewerOf, ZFile } from "../../http/openapi.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { filesOf, requestBodyLimit } from "../media/multipart.ts";
 import { createPost } from "./create-post.ts";
@@ -87,6 +87,8 @@ export function postRoutes(deps: TDeps) {
       createRoute({
         method: "get",
         path: "/feed",
+        operationId: "getFeed",
+        security: access.optional,
         tags: ["posts"],
         summary: "PlugFeed: For You ('all') or Following, newest or most popular, keyset pages",
         request: { query: ZFeedQuery },
@@ -101,6 +103,8 @@ export function postRoutes(deps: TDeps) {
       createRoute({
         method: "get",
         path: "/posts",
+        operationId: "listPosts",
+        security: access.optional,
         tags: ["posts"],
         summary: "Community Posts: numbered pages, newest first, optionally of one community",
         request: { query: ZPostsPageQuery },
@@ -112,6 +116,8 @@ export function postRoutes(deps: TDeps) {
       createRoute({
         method: "post",
         path: "/posts",
+        operationId: "createPost",
+        security: access.signedIn,
         tags: ["posts"],
         summary: "Create a post with text, files, GIFs and mentions",
         middleware: [requestBodyLimit(MAX_BODY)] as const,
@@ -132,6 +138,8 @@ export function postRoutes(deps: TDeps) {
       createRoute({
         method: "get",
         path: "/posts/{id}",
+        operationId: "getPost",
+        security: access.optional,
         tags: ["posts"],
         summary: "One post (counts a view once per viewer per day)",
         request: { params: ZPostParams },
@@ -143,6 +151,8 @@ export function postRoutes(deps: TDeps) {
       createRoute({
         method: "patch",
         path: "/posts/{id}",
+        operationId: "updatePost",
+        security: access.signedIn,
         tags: ["posts"],
         summary: "Edit a post's text (author only); the previous text is kept in its history",
         request: {
@@ -158,6 +168,8 @@ export function postRoutes(deps: TDeps) {
       createRoute({
         method: "delete",
         path: "/posts/{id}",
+        operationId: "deletePost",
+        security: access.signedIn,
         tags: ["posts"],
         summary: "Delete a post (author only) and its files",
         request: { params: ZPostParams },
@@ -172,6 +184,8 @@ export function postRoutes(deps: TDeps) {
       createRoute({
         method: "get",
         path: "/posts/{id}/edits",
+        operationId: "listPostEdits",
+        security: access.optional,
         tags: ["posts"],
         summary: "A post's earlier versions, newest first",
         request: { params: ZPostParams },
@@ -183,6 +197,8 @@ export function postRoutes(deps: TDeps) {
       createRoute({
         method: "put",
         path: "/posts/{id}/like",
+        operationId: "likePost",
+        security: access.signedIn,
         tags: ["posts"],
         summary: "Like a post (liking twice changes nothing)",
         request: { params: ZPostParams },
@@ -194,6 +210,8 @@ export function postRoutes(deps: TDeps) {
       createRoute({
         method: "delete",
         path: "/posts/{id}/like",
+        operationId: "unlikePost",
+        security: access.signedIn,
         tags: ["posts"],
         summary: "Take a like back",
         request: { params: ZPostParams },

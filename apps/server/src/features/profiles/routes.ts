@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { ZCursorQuery, ZFeedPage, ZPublicProfile, ZUserCommunities, ZUserPostsQuery } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { errorResponses, json, viewerOf } from "../../http/openapi.ts";
+import { access, errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import { getPublicProfile } from "./get-profile.ts";
 import { listUserCommunities } from "./user-communities.ts";
 import { listUserPosts } from "./user-posts.ts";
@@ -17,6 +17,8 @@ export function profileRoutes(deps: TDeps) {
       createRoute({
         method: "get",
         path: "/users/{username}",
+        operationId: "getProfile",
+        security: access.optional,
         tags: ["users"],
         summary: "A user's public profile with follower and following counts (banned users are not found)",
         request: { params: ZUsernameParams },
@@ -28,6 +30,8 @@ export function profileRoutes(deps: TDeps) {
       createRoute({
         method: "get",
         path: "/users/{username}/posts",
+        operationId: "listUserPosts",
+        security: access.optional,
         tags: ["users"],
         summary: "The user's posts the viewer may see, newest first, keyset pages",
         request: { params: ZUsernameParams, query: ZUserPostsQuery },
@@ -46,6 +50,8 @@ export function profileRoutes(deps: TDeps) {
       createRoute({
         method: "get",
         path: "/users/{username}/communities",
+        operationId: "listUserCommunities",
+        security: access.none,
         tags: ["users"],
         summary: "The communities the user is an active member of, most recently joined first, keyset pages",
         request: { params: ZUsernameParams, query: ZCursorQuery },

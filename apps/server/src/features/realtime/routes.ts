@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { M, type TRealtimeEvent } from "@plugs/domain";
 import { streamSSE } from "hono/streaming";
 import { requireViewer, type TAppEnv } from "../../context.ts";
-import { errorResponses, viewerOf } from "../../http/openapi.ts";
+import { access, errorResponses, viewerOf } from "../../http/openapi.ts";
 import type { TRealtimeHub } from "./hub.ts";
 
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
@@ -27,6 +27,8 @@ const EVENTS_DESCRIPTION = [
 const eventsRoute = createRoute({
   method: "get",
   path: "/events",
+  operationId: "streamEvents",
+  security: access.signedIn,
   tags: ["notifications"],
   summary: "Your live events (Server-Sent Events): notifications and new posts",
   description: EVENTS_DESCRIPTION,

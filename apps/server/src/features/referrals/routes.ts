@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { errorResponses, viewerOf } from "../../http/openapi.ts";
+import { access, errorResponses, viewerOf } from "../../http/openapi.ts";
 import { getMyReferrals } from "./referral-stats.ts";
 
 const ZReferralStats = z.object({
@@ -17,6 +17,8 @@ export function referralRoutes(deps: TDeps) {
     createRoute({
       method: "get",
       path: "/referrals/me",
+      operationId: "getMyReferrals",
+      security: access.signedIn,
       tags: ["points"],
       summary: "Your referrals: how many, the points they earned you, and who joined (newest 100)",
       responses: {

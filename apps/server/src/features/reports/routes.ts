@@ -12,7 +12,7 @@ import {
 } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { AppError } from "../../errors.ts";
-import { errorResponses, json, viewerOf, ZFile } from "../../http/openapi.ts";
+import { access, errorResponses, json, viewerOf, ZFile } from "../../http/openapi.ts";
 import { filesOf, requestBodyLimit } from "../media/multipart.ts";
 import { listMyReports, listReportsForReview, reviewReport } from "./review-report.ts";
 import { submitReport } from "./submit-report.ts";
@@ -54,6 +54,8 @@ export function reportRoutes(deps: TDeps) {
       createRoute({
         method: "post",
         path: "/reports",
+        operationId: "submitReport",
+        security: access.signedIn,
         tags: ["reports"],
         summary: "Report a KOL with evidence (a handle not listed yet adds the KOL)",
         middleware: [requestBodyLimit(MAX_BODY)] as const,
@@ -84,6 +86,8 @@ export function reportRoutes(deps: TDeps) {
       createRoute({
         method: "get",
         path: "/reports/me",
+        operationId: "listMyReports",
+        security: access.signedIn,
         tags: ["reports"],
         summary:
           "Your reports, newest first, with their status (pending, approved, or rejected with a reason)",
@@ -95,6 +99,8 @@ export function reportRoutes(deps: TDeps) {
       createRoute({
         method: "get",
         path: "/admin/reports",
+        operationId: "listReportsForReview",
+        security: access.signedIn,
         tags: ["admin"],
         summary: "The review queue by status, oldest first (admins only)",
         request: { query: ZAdminReportsQuery },
@@ -106,6 +112,8 @@ export function reportRoutes(deps: TDeps) {
       createRoute({
         method: "patch",
         path: "/admin/reports/{id}",
+        operationId: "reviewReport",
+        security: access.signedIn,
         tags: ["admin"],
         summary: "Approve a report, or reject it with a reason (admins only)",
         request: {

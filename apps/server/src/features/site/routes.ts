@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { TAppEnv, TDeps } from "../../context.ts";
+import { access, json } from "../../http/openapi.ts";
 import { checkHealth, getSite } from "./service.ts";
 
 const ZHealth = z.object({ status: z.literal("ok"), database: z.enum(["pglite", "postgres"]) });
@@ -11,9 +12,11 @@ export function siteRoutes(deps: TDeps) {
       createRoute({
         method: "get",
         path: "/health",
+        operationId: "getHealth",
+        security: access.none,
         tags: ["site"],
         summary: "Liveness and which database is in use",
-        responses: { 200: { description: "Healthy", content: { "application/json": { schema: ZHealth } } } },
+        responses: { 200: json(ZHealth, "Healthy") },
       }),
       async (c) => c.json(await checkHealth(deps), 200),
     )
@@ -21,11 +24,11 @@ export function siteRoutes(deps: TDeps) {
       createRoute({
         method: "get",
         path: "/site",
+        operationId: "getSite",
+        security: access.none,
         tags: ["site"],
         summary: "Site name and logo",
-        responses: {
-          200: { description: "Site settings", content: { "application/json": { schema: ZSite } } },
-        },
+        responses: { 200: json(ZSite, "Site settings") },
       }),
       async (c) => {
         c.header("cache-control", "public, max-age=60");

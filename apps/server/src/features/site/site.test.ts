@@ -2,6 +2,18 @@ import { M } from "@plugs/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 
+type TSchema = { properties?: Record<string, TSchema>; anyOf?: TSchema[]; type?: string };
+type TOperation = {
+  operationId?: string;
+  security?: Record<string, string[]>[];
+  responses: Record<string, { content?: Record<string, { schema: TSchema }> }>;
+};
+type TOpenApi = {
+  paths: Record<string, Record<string, TOperation>>;
+  components: { securitySchemes?: Record<string, unknown> };
+};
+const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
 let server: TTestServer;
 beforeAll(async () => {
   server = await startTestServer();
@@ -75,6 +87,35 @@ describe("site", () => {
     const page = await server.fetch("/api/docs");
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("swagger-ui");
+  });
+
+  it("names every operation and declares whether it reads the session cookie", async () => {
+    const doc = (await (await server.fetch("/api/openapi.json")).json()) as TOpenApi;
+    const schemes = Object.keys(doc.components.securitySchemes ?? {});
+    expect(schemes).toContain("session");
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([method]) => HTTP_METHODS.includes(method))
+        .map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, ...op })),
+    );
+    expect(operations.length).toBeGreaterThan(80);
+    // Clients are generated from this document: a route without these fails here, not only in `npm run lint:api`.
+    expect(operations.filter((op) => !op.operationId).map((op) => op.name)).toEqual([]);
+    expect(operations.filter((op) => !Array.isArray(op.security)).map((op) => op.name)).toEqual([]);
+    const ids = operations.map((op) => op.operationId);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    const named = operations.flatMap((op) =>
+      (op.security ?? []).flatMap((requirement) => Object.keys(requirement)),
+    );
+    expect(named.filter((scheme) => !schemes.includes(scheme))).toEqual([]);
+  });
+
+  it("documents GET /api/session's me as nullable, as a visitor gets it", async () => {
+    const res = await server.fetch("/api/session");
+    expect(await res.json()).toEqual({ me: null });
+    const doc = (await (await server.fetch("/api/openapi.json")).json()) as TOpenApi;
+    const schema = doc.paths["/session"]?.get?.responses["200"]?.content?.["application/json"]?.schema;
+    expect(schema?.properties?.me?.anyOf).toContainEqual({ type: "null" });
   });
 });
 
