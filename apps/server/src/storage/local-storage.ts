@@ -2,7 +2,6 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { resolveInside } from "../lib/send-file.ts";
 import { isSafeKey } from "./safe-names.ts";
 import { mediaUrl, putWithoutOverwrite, type TStorage } from "./storage.ts";
 
@@ -47,10 +46,12 @@ export function createLocalStorage(root: string): TStorage {
     },
 
     async read(key, range) {
+      // A safe key has no `..`, no leading `/` and no NUL, so it names a path inside the root.
       if (!isSafeKey(key)) return null;
-      const file = resolveInside(base, key);
-      if (!file) return null;
-      const { size } = await fsp.stat(file);
+      const file = fullPath(key);
+      const stat = await fsp.stat(file).catch(() => null);
+      if (!stat?.isFile()) return null;
+      const { size } = stat;
       if (!range) return { size, range: null, body: toWeb(fs.createReadStream(file)) };
       if (range.start >= size) return { size, range: null, body: null };
       const end = Math.min(range.end ?? size - 1, size - 1);

@@ -1,13 +1,19 @@
-import { FILE_RULES, M } from "@plugs/domain";
+import { EXTENSION_BY_MIME, FILE_RULES, M } from "@plugs/domain";
 import { Hono } from "hono";
+import { getMimeType, mimes } from "hono/utils/mime";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { AppError } from "../../errors.ts";
-import { contentTypeOf } from "../../lib/send-file.ts";
 import { isSafeKey } from "../../storage/safe-names.ts";
 import type { TByteRange } from "../../storage/storage.ts";
 
 /** Only these are ever shown inline; everything else (documents) is a download. */
 const INLINE_TYPES = new Set([...FILE_RULES.image.mimes, ...FILE_RULES.video.mimes]);
+
+/** Hono's media types, plus the upload types it does not name (.mov, Office files) from the domain's own table. */
+const MEDIA_TYPES: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(EXTENSION_BY_MIME).map(([mime, ext]) => [ext, mime])),
+  ...mimes,
+};
 
 /**
  * GET /media/<key>: uploaded files, from whichever storage driver is configured. Names are unique and never
@@ -68,7 +74,7 @@ export function parseRange(header: string | undefined): TByteRange | null {
 }
 
 function mediaHeaders(key: string): Record<string, string> {
-  const type = contentTypeOf(key);
+  const type = getMimeType(key, MEDIA_TYPES) ?? "application/octet-stream";
   const headers: Record<string, string> = {
     "content-type": type,
     "cache-control": "public, max-age=31536000, immutable",
