@@ -10,7 +10,7 @@ import { Input } from "../../components/ui/input.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import { ApiError } from "../../lib/api.ts";
 import type { TSession } from "../auth/session.ts";
-import { useUpdateProfile, useUploadAvatar } from "./account-api.ts";
+import { useUpdateProfile, useUploadAvatar } from "./queries.ts";
 import { SettingsCard } from "./settings-card.tsx";
 
 const AVATAR_UPDATED = "Avatar updated";

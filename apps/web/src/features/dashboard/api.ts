@@ -1,0 +1,41 @@
+import type { TMeResponse, TUpdateProfileRequest } from "@plugs/domain";
+import { apiFetch } from "../../lib/api.ts";
+import { sendForm, type TUploadOptions } from "../../lib/upload.ts";
+
+/** The signed-in user's own account: profile, avatar, sessions and MFA (GET /api/me is the session query). */
+
+function post<T>(path: string, body: unknown = {}): Promise<T> {
+  return apiFetch<T>(path, { method: "POST", body: JSON.stringify(body) });
+}
+
+/** PATCH /api/me/profile; the answer is the new /api/me. */
+export function updateProfile(input: TUpdateProfileRequest): Promise<TMeResponse> {
+  return apiFetch<TMeResponse>("/api/me/profile", { method: "PATCH", body: JSON.stringify(input) });
+}
+
+/** POST /api/me/avatar with upload progress; the answer is the new /api/me. */
+export function uploadAvatar({ file, ...options }: { file: File } & TUploadOptions): Promise<TMeResponse> {
+  const form = new FormData();
+  form.append("avatar", file);
+  return sendForm<TMeResponse>("POST", "/api/me/avatar", form, options);
+}
+
+export function revokeOtherSessions(): Promise<{ revoked: number }> {
+  return post<{ revoked: number }>("/api/me/sessions/revoke-others");
+}
+
+export type TTotpEnrolment = { totpURI: string; backupCodes: string[] };
+
+/** Step 1 of MFA enrolment: the password unlocks a new secret (not active until a code is confirmed). */
+export function startTotpEnrolment(password: string): Promise<TTotpEnrolment> {
+  return post<TTotpEnrolment>("/api/auth/two-factor/enable", { password });
+}
+
+/** Step 2: a code from the app turns MFA on; the server ends the other sessions and renews this one. */
+export function confirmTotp(code: string): Promise<unknown> {
+  return post<unknown>("/api/auth/two-factor/verify-totp", { code });
+}
+
+export function disableTotp(password: string): Promise<unknown> {
+  return post<unknown>("/api/auth/two-factor/disable", { password });
+}

@@ -1,0 +1,53 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { sessionKeys } from "../auth/session.ts";
+import {
+  confirmTotp,
+  disableTotp,
+  revokeOtherSessions,
+  startTotpEnrolment,
+  updateProfile,
+  uploadAvatar,
+} from "./api.ts";
+
+/** The account's changes; those answered with the new /api/me update the session without another request. */
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (me) => queryClient.setQueryData(sessionKeys.me(), me),
+  });
+}
+
+export function useUploadAvatar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadAvatar,
+    onSuccess: (me) => queryClient.setQueryData(sessionKeys.me(), me),
+  });
+}
+
+export function useRevokeOtherSessions() {
+  return useMutation({ mutationFn: revokeOtherSessions });
+}
+
+export function useStartTotpEnrolment() {
+  return useMutation({ mutationFn: startTotpEnrolment });
+}
+
+/** MFA changes renew the session, so who is signed in is asked again. */
+export function useConfirmTotp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirmTotp,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
+  });
+}
+
+export function useDisableTotp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: disableTotp,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
+  });
+}
