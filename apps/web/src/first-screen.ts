@@ -1,9 +1,12 @@
 import type { TPageRoute } from "@plugs/domain";
 import type { QueryKey } from "@tanstack/react-query";
-import { homeKey } from "./features/home/home-api.ts";
-import { directoryQuery, kolKeys, kolListUrl } from "./features/kols/api.ts";
+import { HOME_URL } from "./features/home/api.ts";
+import { homeKey } from "./features/home/queries.ts";
+import { directoryQuery, kolListUrl } from "./features/kols/api.ts";
+import { kolKeys } from "./features/kols/queries.ts";
 import { feedUrl } from "./features/posts/api.ts";
 import { postKeys } from "./features/posts/queries.ts";
+import { SITE_URL } from "./features/site/api.ts";
 import { siteKeys } from "./features/site/queries.ts";
 
 /** One API answer a page's first screen shows, and the query that holds it (an infinite query's first page). */
@@ -16,10 +19,10 @@ export type TFirstScreenQuery = { queryKey: QueryKey; url: string; infinite?: bo
  * render asks nothing. Keys and URLs come from the features' own factories, as the hooks use them.
  */
 export function firstScreenQueries(route: TPageRoute, params: URLSearchParams): TFirstScreenQuery[] | null {
-  const site = { queryKey: siteKeys.settings(), url: "/api/site" };
+  const site = { queryKey: siteKeys.settings(), url: SITE_URL };
   switch (route) {
     case "/":
-      return [site, { queryKey: homeKey, url: "/api/home" }];
+      return [site, { queryKey: homeKey, url: HOME_URL }];
     case "/plugfeed": {
       // For You, newest first (the tab and sort a visitor lands on); the other tabs load in the browser.
       if (params.has("tab")) return null;

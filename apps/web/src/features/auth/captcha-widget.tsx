@@ -1,6 +1,6 @@
 import type {} from "altcha/types/react";
 import { type CSSProperties, type Ref, useEffect, useImperativeHandle, useRef, useState } from "react";
-import { useCaptchaConfig } from "./auth-api.ts";
+import { useCaptchaConfig } from "./queries.ts";
 
 /**
  * The bot check of the sign-in, sign-up and reset forms: ALTCHA (proof of work, served by us), Cloudflare

@@ -9,7 +9,7 @@ import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import { ApiError } from "../../lib/api.ts";
-import { requestPasswordReset } from "./auth-api.ts";
+import { requestPasswordReset } from "./api.ts";
 import { applyFieldErrors, toastAuthError } from "./auth-errors.ts";
 import { CaptchaWidget, type TCaptchaHandle } from "./captcha-widget.tsx";
 

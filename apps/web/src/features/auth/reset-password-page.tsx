@@ -11,7 +11,7 @@ import { Input } from "../../components/ui/input.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { usePageTitle } from "../site/queries.ts";
-import { resetPassword } from "./auth-api.ts";
+import { resetPassword } from "./api.ts";
 import { openAuthPrompt } from "./auth-prompt.ts";
 import { ResetPasswordDialog } from "./reset-password-dialog.tsx";
 

@@ -8,7 +8,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
-import { signInWithEmail, verifySecondFactor } from "./auth-api.ts";
+import { signInWithEmail, verifySecondFactor } from "./api.ts";
 import { applyFieldErrors, toastAuthError } from "./auth-errors.ts";
 import { CaptchaWidget, type TCaptchaHandle } from "./captcha-widget.tsx";
 import { ResetPasswordDialog } from "./reset-password-dialog.tsx";

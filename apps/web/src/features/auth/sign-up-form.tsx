@@ -10,7 +10,7 @@ import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
-import { signUpWithEmail } from "./auth-api.ts";
+import { signUpWithEmail } from "./api.ts";
 import { applyFieldErrors, toastAuthError } from "./auth-errors.ts";
 import { CaptchaWidget, type TCaptchaHandle } from "./captcha-widget.tsx";
 

@@ -9,7 +9,7 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import { refusalMessage } from "../../lib/api.ts";
 import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
-import { useAddMember, useCommunityUserSearch } from "./api.ts";
+import { useAddMember, useCommunityUserSearch } from "./queries.ts";
 
 const SEARCH_DEBOUNCE_MS = 300;
 

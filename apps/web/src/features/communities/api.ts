@@ -1,6 +1,5 @@
 import {
   COMMUNITY_LIMITS,
-  communityUserSearchTerm,
   M,
   type TBrandingResponse,
   type TBrandingType,
@@ -9,7 +8,6 @@ import {
   type TCommunityMember,
   type TCommunityMembersPage,
   type TCommunitySort,
-  type TCommunitySummary,
   type TCommunityUserSearch,
   type TCreateCommunityResponse,
   type TMemberStatus,
@@ -17,49 +15,19 @@ import {
   type TUpdateCommunityRequest,
   type TUpdateMemberRequest,
 } from "@plugs/domain";
-import {
-  type InfiniteData,
-  keepPreviousData,
-  type QueryClient,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
-import { toast } from "../../components/ui/toaster.tsx";
-import { ApiError, apiFetch, refusalMessage } from "../../lib/api.ts";
+import { ApiError, apiFetch } from "../../lib/api.ts";
 import { sendForm, type TUploadOptions } from "../../lib/upload.ts";
-import { postKeys } from "../posts/queries.ts";
 
-/**
- * The communities API (ARCHITECTURE.md's contract) and its TanStack Query hooks. Join, leave and member actions
- * show the spec's toasts themselves; create, update and branding leave the toasts to the screen that calls them.
- */
+/** The communities calls (one function per route, shapes from packages/domain); the hooks are in queries.ts. */
 
 export type TCommunityListParams = { search: string; sort: TCommunitySort };
 export type TMemberListParams = { search: string; page: number; status: TMemberStatus };
 
-/** Every community query key comes from here; everything sits under communityKeys.all. */
-export const communityKeys = {
-  all: ["communities"] as const,
-  lists: () => [...communityKeys.all, "list"] as const,
-  list: (params: TCommunityListParams) =>
-    [...communityKeys.lists(), { search: params.search.trim(), sort: params.sort }] as const,
-  details: () => [...communityKeys.all, "detail"] as const,
-  detail: (slugOrId: string) => [...communityKeys.details(), slugOrId] as const,
-  members: (communityId: string) => [...communityKeys.all, "members", communityId] as const,
-  memberList: (communityId: string, params: TMemberListParams) =>
-    [...communityKeys.members(communityId), { ...params, search: params.search.trim() }] as const,
-  userSearch: (communityId: string, q: string) =>
-    [...communityKeys.all, "user-search", communityId, q.trim()] as const,
-};
-
 const communityPath = (id: string) => `/api/communities/${encodeURIComponent(id)}`;
 
-/** A 4xx is an answer (not found, not allowed), not a hiccup worth retrying. */
-const isAnswer = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
-
-// ---- Calls ----
+/** Did the rules change between reading and joining? The rules dialog shows that itself, with the new rules. */
+export const isRulesChanged = (error: unknown) =>
+  error instanceof ApiError && error.status === 409 && error.message === M.communities.rulesChanged;
 
 export function fetchCommunities(params: TCommunityListParams & { page: number }): Promise<TCommunitiesPage> {
   const query = new URLSearchParams({
@@ -81,6 +49,12 @@ export function fetchMembers(communityId: string, params: TMemberListParams): Pr
   return apiFetch<TCommunityMembersPage>(`${communityPath(communityId)}/members?${query}`);
 }
 
+/** Users not yet in the community whose name matches `term`. */
+export async function searchCommunityUsers(communityId: string, term: string) {
+  const query = new URLSearchParams({ q: term });
+  return (await apiFetch<TCommunityUserSearch>(`${communityPath(communityId)}/user-search?${query}`)).items;
+}
+
 export type TCreateCommunityInput = {
   name: string;
   description: string;
@@ -100,255 +74,55 @@ export function createCommunity(input: TCreateCommunityInput): Promise<TCreateCo
   return sendForm<TCreateCommunityResponse>("POST", "/api/communities", body, { onProgress, signal });
 }
 
-// ---- Cache helpers ----
-
-/** Applies `update` to the community with this id in every cached list page and detail. */
-export function updateCachedCommunity(
-  queryClient: QueryClient,
-  id: string,
-  update: (community: TCommunitySummary) => Partial<TCommunitySummary>,
-) {
-  queryClient.setQueriesData<InfiniteData<TCommunitiesPage>>({ queryKey: communityKeys.lists() }, (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((p) => ({
-            ...p,
-            items: p.items.map((c) => (c.id === id ? { ...c, ...update(c) } : c)),
-          })),
-        }
-      : data,
-  );
-  queryClient.setQueriesData<TCommunityDetail>({ queryKey: communityKeys.details() }, (data) =>
-    data && data.id === id ? { ...data, ...update(data) } : data,
-  );
-}
-
-/** After joining or leaving: the cards and pages show it at once; member lists and visible posts refresh. */
-function applyMembershipState(queryClient: QueryClient, id: string, state: TMembershipState) {
-  updateCachedCommunity(queryClient, id, () => ({
-    membership: state.membership,
-    memberCount: state.memberCount,
-  }));
-  void queryClient.invalidateQueries({ queryKey: communityKeys.details() });
-  void queryClient.invalidateQueries({ queryKey: communityKeys.members(id) });
-  // Membership changes which community posts the viewer may see.
-  void queryClient.invalidateQueries({ queryKey: postKeys.all });
-}
-
-// ---- Queries ----
-
-/** The community list: pages of 10 loaded one after another ('No more communities to load' after the last). */
-export function useCommunities(params: TCommunityListParams) {
-  return useInfiniteQuery({
-    queryKey: communityKeys.list(params),
-    queryFn: ({ pageParam }) => fetchCommunities({ ...params, page: pageParam }),
-    initialPageParam: 1,
-    getNextPageParam: (last) =>
-      last.items.length === COMMUNITY_LIMITS.pageSize && last.total > last.page * COMMUNITY_LIMITS.pageSize
-        ? last.page + 1
-        : undefined,
-    placeholderData: keepPreviousData,
-    // Spec: the community list retries twice.
-    retry: (failures, error) => failures < 2 && !isAnswer(error),
+/** `rulesVersion` is the version of the rules the viewer read and accepted. */
+export function joinCommunity(
+  communityId: string,
+  body: { acceptRules: boolean; rulesVersion?: number },
+): Promise<TMembershipState> {
+  return apiFetch<TMembershipState>(`${communityPath(communityId)}/join`, {
+    method: "POST",
+    body: JSON.stringify(body),
   });
 }
 
-/** One community by slug or id, with the viewer's membership (never stale: membership decides what they may do). */
-export function useCommunity(slugOrId: string | null | undefined) {
-  return useQuery({
-    queryKey: communityKeys.detail(slugOrId ?? ""),
-    queryFn: () => fetchCommunity(slugOrId ?? ""),
-    enabled: Boolean(slugOrId),
-    staleTime: 0,
-    retry: (failures, error) => failures < 1 && !isAnswer(error),
+export function leaveCommunity(communityId: string): Promise<TMembershipState> {
+  return apiFetch<TMembershipState>(`${communityPath(communityId)}/leave`, { method: "POST" });
+}
+
+export function updateCommunity(
+  communityId: string,
+  changes: TUpdateCommunityRequest,
+): Promise<TCommunityDetail> {
+  return apiFetch<TCommunityDetail>(communityPath(communityId), {
+    method: "PATCH",
+    body: JSON.stringify(changes),
   });
 }
 
-/** One page of a community's members (active by default; banned for creators). */
-export function useCommunityMembers(communityId: string, params: TMemberListParams, enabled = true) {
-  return useQuery({
-    queryKey: communityKeys.memberList(communityId, params),
-    queryFn: () => fetchMembers(communityId, params),
-    placeholderData: keepPreviousData,
-    enabled,
-    retry: (failures, error) => failures < 1 && !isAnswer(error),
+/** A new avatar or banner (a new active version), with upload progress and cancelling. */
+export function uploadBranding(
+  communityId: string,
+  { type, file, ...options }: { type: TBrandingType; file: File } & TUploadOptions,
+): Promise<TBrandingResponse> {
+  const body = new FormData();
+  body.set("file", file);
+  return sendForm<TBrandingResponse>("PUT", `${communityPath(communityId)}/branding/${type}`, body, options);
+}
+
+export function updateMember(
+  communityId: string,
+  memberId: string,
+  changes: TUpdateMemberRequest,
+): Promise<TCommunityMember> {
+  return apiFetch<TCommunityMember>(`${communityPath(communityId)}/members/${encodeURIComponent(memberId)}`, {
+    method: "PATCH",
+    body: JSON.stringify(changes),
   });
 }
 
-/** Users not yet in the community, for a creator to add (nothing is asked under 2 characters). */
-export function useCommunityUserSearch(communityId: string, q: string, enabled = true) {
-  const term = communityUserSearchTerm(q);
-  return useQuery({
-    queryKey: communityKeys.userSearch(communityId, term ?? ""),
-    queryFn: async () =>
-      (
-        await apiFetch<TCommunityUserSearch>(
-          `${communityPath(communityId)}/user-search?${new URLSearchParams({ q: term ?? "" })}`,
-        )
-      ).items,
-    enabled: enabled && term !== null,
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
-}
-
-// ---- Mutations ----
-
-/**
- * Creates a community with its two images (optional onProgress/signal in the input); answers
- * `{community, warnings}` (the screen shows the toasts).
- */
-export function useCreateCommunity() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createCommunity,
-    onSuccess: ({ community }) => {
-      queryClient.setQueryData(communityKeys.detail(community.id), community);
-      void queryClient.invalidateQueries({ queryKey: communityKeys.lists() });
-    },
-  });
-}
-
-/** Did the rules change between reading and joining? The rules dialog shows that itself, with the new rules. */
-export const isRulesChanged = (error: unknown) =>
-  error instanceof ApiError && error.status === 409 && error.message === M.communities.rulesChanged;
-
-/**
- * Joins after the rules were accepted (the server checks `acceptRules` too, and that `rulesVersion`, the version
- * read, is still current). Toasts the outcome.
- */
-export function useJoinCommunity() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({
-      communityId,
-      ...body
-    }: {
-      communityId: string;
-      acceptRules: boolean;
-      rulesVersion?: number;
-    }) =>
-      apiFetch<TMembershipState>(`${communityPath(communityId)}/join`, {
-        method: "POST",
-        body: JSON.stringify(body),
-      }),
-    onSuccess: (state, { communityId }) => {
-      applyMembershipState(queryClient, communityId, state);
-      toast.success(M.communities.joined);
-    },
-    onError: (error, { communityId }) => {
-      if (isRulesChanged(error)) {
-        void queryClient.invalidateQueries({ queryKey: communityKeys.detail(communityId) });
-        return;
-      }
-      toast.error(
-        error instanceof ApiError && error.status > 0 && error.status < 500
-          ? M.communities.joinError(error.message)
-          : M.communities.joinFailed,
-      );
-    },
-  });
-}
-
-/** Leaves; the last creator is refused (409) with the server's message in the toast. */
-export function useLeaveCommunity() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ communityId }: { communityId: string }) =>
-      apiFetch<TMembershipState>(`${communityPath(communityId)}/leave`, { method: "POST" }),
-    onSuccess: (state, { communityId }) => {
-      applyMembershipState(queryClient, communityId, state);
-      toast.success(M.communities.left);
-    },
-    onError: (error) => {
-      toast.error(
-        error instanceof ApiError && error.status > 0 && error.status < 500
-          ? M.communities.leaveError(error.message)
-          : M.communities.leaveFailed,
-      );
-    },
-  });
-}
-
-/** Edits name, description or rules (creators). The screen shows its own toasts. */
-export function useUpdateCommunity(communityId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (changes: TUpdateCommunityRequest) =>
-      apiFetch<TCommunityDetail>(communityPath(communityId), {
-        method: "PATCH",
-        body: JSON.stringify(changes),
-      }),
-    onSuccess: (community) => {
-      updateCachedCommunity(queryClient, community.id, () => community);
-      void queryClient.invalidateQueries({ queryKey: communityKeys.all });
-    },
-  });
-}
-
-/**
- * Replaces the avatar or banner (creators): a new active version. Pass onProgress/signal for a progress bar and
- * cancelling. The screen shows its own toasts.
- */
-export function useUploadBranding(communityId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ type, file, ...options }: { type: TBrandingType; file: File } & TUploadOptions) => {
-      const body = new FormData();
-      body.set("file", file);
-      return sendForm<TBrandingResponse>(
-        "PUT",
-        `${communityPath(communityId)}/branding/${type}`,
-        body,
-        options,
-      );
-    },
-    onSuccess: ({ community }) => {
-      updateCachedCommunity(queryClient, community.id, () => community);
-      void queryClient.invalidateQueries({ queryKey: communityKeys.all });
-    },
-  });
-}
-
-/** Bans or unbans a member, or makes or unmakes a creator (creators only). Toasts the outcome. */
-export function useUpdateMember(communityId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ memberId, ...changes }: TUpdateMemberRequest & { memberId: string }) =>
-      apiFetch<TCommunityMember>(`${communityPath(communityId)}/members/${encodeURIComponent(memberId)}`, {
-        method: "PATCH",
-        body: JSON.stringify(changes),
-      }),
-    onSuccess: (_member, { status }) => {
-      void queryClient.invalidateQueries({ queryKey: communityKeys.members(communityId) });
-      void queryClient.invalidateQueries({ queryKey: communityKeys.details() });
-      void queryClient.invalidateQueries({ queryKey: communityKeys.lists() });
-      toast.success(status !== undefined ? M.communities.statusUpdated : M.communities.roleUpdated);
-    },
-    onError: (error, { status }) => {
-      const message = refusalMessage(error, M.generic.unexpected);
-      toast.error(
-        status !== undefined ? M.communities.statusFailed(message) : M.communities.roleFailed(message),
-      );
-    },
-  });
-}
-
-/** Adds a user found by the community user search (creators only). */
-export function useAddMember(communityId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ userId }: { userId: string }) =>
-      apiFetch<TCommunityMember>(`${communityPath(communityId)}/members`, {
-        method: "POST",
-        body: JSON.stringify({ userId }),
-      }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: communityKeys.members(communityId) });
-      void queryClient.invalidateQueries({ queryKey: [...communityKeys.all, "user-search", communityId] });
-      void queryClient.invalidateQueries({ queryKey: communityKeys.details() });
-      void queryClient.invalidateQueries({ queryKey: communityKeys.lists() });
-    },
+export function addMember(communityId: string, userId: string): Promise<TCommunityMember> {
+  return apiFetch<TCommunityMember>(`${communityPath(communityId)}/members`, {
+    method: "POST",
+    body: JSON.stringify({ userId }),
   });
 }

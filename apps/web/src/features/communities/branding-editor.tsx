@@ -1,7 +1,7 @@
 import type { TBrandingType, TCommunityDetail } from "@plugs/domain";
 import { ImageUploadControls, useImageUpload } from "../../components/image-upload.tsx";
-import { useUploadBranding } from "./api.ts";
 import { CommunityAvatar, CommunityBanner } from "./community-visuals.tsx";
+import { useUploadBranding } from "./queries.ts";
 
 const LABELS: Record<TBrandingType, { title: string; done: string }> = {
   avatar: { title: "Avatar", done: "Community avatar updated" },

@@ -15,7 +15,7 @@ import { Field } from "../../components/ui/field.tsx";
 import { Input, Textarea } from "../../components/ui/input.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import { ApiError, refusalMessage } from "../../lib/api.ts";
-import { useUpdateCommunity } from "./api.ts";
+import { useUpdateCommunity } from "./queries.ts";
 
 /** The edit form's rules: the same schemas the server parses the PATCH with. */
 const ZCommunityDetailsForm = z.object({

@@ -14,9 +14,9 @@ import { toast } from "../../components/ui/toaster.tsx";
 import { cn } from "../../lib/cn.ts";
 import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
 import { useRequireAuth } from "../auth/auth-prompt.ts";
-import { useCommunities } from "./api.ts";
 import { CommunityCard, CommunityCardSkeleton } from "./community-card.tsx";
 import { CreateCommunityDialog } from "./create-community-dialog.tsx";
+import { useCommunities } from "./queries.ts";
 
 const SORT_LABELS: Record<TCommunitySort, string> = {
   popular: M.communities.sortPopular,

@@ -7,10 +7,10 @@ import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { formatDate } from "../../lib/format.ts";
 import { usePageTitle } from "../site/queries.ts";
-import { useCommunity } from "./api.ts";
 import { CommunityHeader } from "./community-header.tsx";
 import { CommunityPosts } from "./community-posts.tsx";
 import { MembersSheet, useMembersSheet } from "./members-sheet.tsx";
+import { useCommunity } from "./queries.ts";
 
 function CommunityNotFound() {
   usePageTitle(M.communities.notFound);

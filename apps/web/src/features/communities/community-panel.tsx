@@ -2,9 +2,9 @@ import { M } from "@plugs/domain";
 import { MousePointerClick } from "lucide-react";
 import { LoadError } from "../../components/load-error.tsx";
 import { ApiError } from "../../lib/api.ts";
-import { useCommunity } from "./api.ts";
 import { CommunityHeader } from "./community-header.tsx";
 import { CommunityPosts } from "./community-posts.tsx";
+import { useCommunity } from "./queries.ts";
 
 /** The feed's Communities tab, right column: the selected community and its posts, or how to pick one. */
 export function CommunityPanel({

@@ -10,8 +10,8 @@ import { Progress } from "../../components/ui/progress.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { UploadCancelled } from "../../lib/upload.ts";
-import { useCreateCommunity } from "./api.ts";
 import { ImagePicker } from "./image-picker.tsx";
+import { useCreateCommunity } from "./queries.ts";
 
 type TValues = { name: string; description: string; rules: string; avatar: File | null; banner: File | null };
 const EMPTY: TValues = { name: "", description: "", rules: "", avatar: null, banner: null };

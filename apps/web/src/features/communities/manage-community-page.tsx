@@ -8,10 +8,10 @@ import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { ApiError, refusalMessage } from "../../lib/api.ts";
 import { RequireSession, StatePanel } from "../auth/require-session.tsx";
 import { usePageTitle } from "../site/queries.ts";
-import { useCommunity } from "./api.ts";
 import { BrandingEditor } from "./branding-editor.tsx";
 import { CommunityDetailsForm } from "./community-details-form.tsx";
 import { isCreatorOf, MembersList } from "./members-list.tsx";
+import { useCommunity } from "./queries.ts";
 
 const communityLink = (slug: string) => `/communities/${encodeURIComponent(slug)}`;
 

@@ -14,7 +14,7 @@ import {
 } from "../../components/ui/dropdown-menu.tsx";
 import { formatDate, formatDay } from "../../lib/format.ts";
 import { FollowButton } from "../profiles/follow-button.tsx";
-import { communityKeys, useUpdateMember } from "./api.ts";
+import { communityKeys, useUpdateMember } from "./queries.ts";
 
 /** A small pill: the Creator badge, or Banned in the creators' banned list. */
 export function MemberBadge({ tone, children }: { tone: "accent" | "rug"; children: string }) {

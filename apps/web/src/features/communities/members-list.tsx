@@ -10,8 +10,8 @@ import { cn } from "../../lib/cn.ts";
 import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
 import { useSession } from "../auth/session.ts";
 import { AddMemberSearch } from "./add-member-search.tsx";
-import { useCommunityMembers } from "./api.ts";
 import { MemberRow } from "./member-row.tsx";
+import { useCommunityMembers } from "./queries.ts";
 
 /** The spec's member search debounce. */
 const SEARCH_DEBOUNCE_MS = 300;

@@ -2,8 +2,8 @@ import { M } from "@plugs/domain";
 import { useState } from "react";
 import { Sheet, SheetContent } from "../../components/ui/sheet.tsx";
 import { useIsMobile } from "../../lib/use-media-query.ts";
-import { useCommunity } from "./api.ts";
 import { MembersList } from "./members-list.tsx";
+import { useCommunity } from "./queries.ts";
 
 /**
  * 'Community Members' for one community: a bottom sheet on phones, a panel on the right on wider screens. The list

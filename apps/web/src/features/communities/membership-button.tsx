@@ -3,7 +3,7 @@ import { Ban, LogOut, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { Button, type TButtonSize } from "../../components/ui/button.tsx";
 import { useRequireAuth } from "../auth/auth-prompt.ts";
-import { useLeaveCommunity } from "./api.ts";
+import { useLeaveCommunity } from "./queries.ts";
 import { RulesDialog } from "./rules-dialog.tsx";
 
 /**

@@ -4,7 +4,8 @@ import { Button } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { isRulesChanged, useCommunity, useJoinCommunity } from "./api.ts";
+import { isRulesChanged } from "./api.ts";
+import { useCommunity, useJoinCommunity } from "./queries.ts";
 
 /**
  * 'Community Rules': the rules to read and the checkbox to tick before joining. The box is checked here with the

@@ -6,7 +6,7 @@ import { DateTime } from "../../components/date-time.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { KolCard, KolCardSkeleton } from "../kols/kol-card.tsx";
-import { useHome } from "./home-api.ts";
+import { useHome } from "./queries.ts";
 
 function Section({
   id,

@@ -1,7 +1,8 @@
 import type { TKolDetail, TKolList, TKolPage, TKolSort, TPost, TVote, TVoteState } from "@plugs/domain";
 import { KOL_SORTS } from "@plugs/domain";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../lib/api.ts";
+
+/** The KOL calls: the directory's lists, one KOL, the posts mentioning them and the viewer's vote. */
 
 export type TKolListParams = {
   list: TKolList;
@@ -11,14 +12,7 @@ export type TKolListParams = {
   pageSize?: number;
 };
 
-/** The KOL feature's query keys: every KOL query sits under kolKeys.all, so a vote can refresh them all. */
-export const kolKeys = {
-  all: ["kols"] as const,
-  lists: () => [...kolKeys.all, "list"] as const,
-  list: (params: TKolListParams) => [...kolKeys.lists(), params] as const,
-  detail: (handle: string) => [...kolKeys.all, "detail", handle.toLowerCase()] as const,
-  posts: (handle: string) => [...kolKeys.all, "posts", handle.toLowerCase()] as const,
-};
+const kolPath = (handle: string) => `/api/kols/${encodeURIComponent(handle)}`;
 
 export function kolListUrl(params: TKolListParams): string {
   const query = new URLSearchParams({ list: params.list });
@@ -45,58 +39,22 @@ export function directoryQuery(list: TKolList, controls: boolean, params: URLSea
   return { list, search: controls ? q : undefined, sort: controls ? sort : undefined, page };
 }
 
-/** A page of KOL cards; the previous page stays on screen while the next one loads. */
-export function useKolList(params: TKolListParams, options: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: kolKeys.list(params),
-    queryFn: () => apiFetch<TKolPage>(kolListUrl(params)),
-    placeholderData: keepPreviousData,
-    enabled: options.enabled ?? true,
-  });
+export function fetchKolList(params: TKolListParams): Promise<TKolPage> {
+  return apiFetch<TKolPage>(kolListUrl(params));
 }
 
-export function useKol(handle: string) {
-  return useQuery({
-    queryKey: kolKeys.detail(handle),
-    queryFn: () => apiFetch<TKolDetail>(`/api/kols/${encodeURIComponent(handle)}`),
-    // A 404 is an answer, not a hiccup worth retrying.
-    retry: (count, error) =>
-      count < 1 && !(error instanceof Error && "status" in error && error.status === 404),
-  });
+export function fetchKol(handle: string): Promise<TKolDetail> {
+  return apiFetch<TKolDetail>(kolPath(handle));
 }
 
-export function useKolPosts(handle: string, enabled: boolean) {
-  return useQuery({
-    queryKey: kolKeys.posts(handle),
-    queryFn: () => apiFetch<{ items: TPost[] }>(`/api/kols/${encodeURIComponent(handle)}/posts`),
-    enabled,
-  });
+export function fetchKolPosts(handle: string): Promise<{ items: TPost[] }> {
+  return apiFetch<{ items: TPost[] }>(`${kolPath(handle)}/posts`);
 }
 
-/**
- * Casts (verdict) or withdraws (null) the viewer's vote. The KOL page updates at once and rolls back if the server
- * refuses; lists refresh once the server has answered.
- */
-export function useVote(handle: string) {
-  const queryClient = useQueryClient();
-  const key = kolKeys.detail(handle);
-  return useMutation({
-    mutationFn: (verdict: TVote | null) =>
-      apiFetch<TVoteState>(`/api/kols/${encodeURIComponent(handle)}/votes`, {
-        method: verdict ? "POST" : "DELETE",
-        body: verdict ? JSON.stringify({ verdict }) : undefined,
-      }),
-    onMutate: async (verdict) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const before = queryClient.getQueryData<TKolDetail>(key);
-      if (before) queryClient.setQueryData<TKolDetail>(key, { ...before, myVote: verdict });
-      return { before };
-    },
-    onError: (_err, _verdict, context) => {
-      if (context?.before) queryClient.setQueryData(key, context.before);
-    },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: kolKeys.all });
-    },
+/** Casts (verdict) or withdraws (null) the viewer's vote. */
+export function setVote(handle: string, verdict: TVote | null): Promise<TVoteState> {
+  return apiFetch<TVoteState>(`${kolPath(handle)}/votes`, {
+    method: verdict ? "POST" : "DELETE",
+    body: verdict ? JSON.stringify({ verdict }) : undefined,
   });
 }

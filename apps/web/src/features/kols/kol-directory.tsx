@@ -9,8 +9,9 @@ import { fieldClasses, Input } from "../../components/ui/input.tsx";
 import { cn } from "../../lib/cn.ts";
 import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
 import { usePageTitle } from "../site/queries.ts";
-import { directoryAddress, directoryQuery, useKolList } from "./api.ts";
+import { directoryAddress, directoryQuery } from "./api.ts";
 import { KolCard, KolCardSkeleton } from "./kol-card.tsx";
+import { useKolList } from "./queries.ts";
 
 const SKELETONS = ["a", "b", "c", "d", "e", "f"];
 

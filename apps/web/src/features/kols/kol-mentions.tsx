@@ -5,7 +5,7 @@ import { LoadError } from "../../components/load-error.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { formatDate } from "../../lib/format.ts";
-import { useKolPosts } from "./api.ts";
+import { useKolPosts } from "./queries.ts";
 
 /** The latest PlugFeed posts that mention the KOL (only those the viewer may see), as short previews. */
 export function KolMentions({ handle }: { handle: string }) {

@@ -3,7 +3,7 @@ import { ThumbsDown, ThumbsUp } from "lucide-react";
 import { toast } from "../../components/ui/toaster.tsx";
 import { cn } from "../../lib/cn.ts";
 import { useRequireAuth } from "../auth/auth-prompt.ts";
-import { useVote } from "./api.ts";
+import { useVote } from "./queries.ts";
 
 /**
  * Plug and Rug buttons. The viewer's vote is pressed; pressing it again withdraws it, pressing the other changes it.

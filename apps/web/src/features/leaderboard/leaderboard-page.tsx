@@ -7,7 +7,7 @@ import { Pager } from "../../components/pager.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Tabs, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { cn } from "../../lib/cn.ts";
-import { useLeaderboard } from "../points/api.ts";
+import { useLeaderboard } from "../points/queries.ts";
 import { usePageTitle } from "../site/queries.ts";
 
 const TAB_LABELS: Record<TLeaderboardWindow, string> = {

@@ -1,13 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  M,
-  POINTS_LIMITS,
-  parseUsernameList,
-  type TAirdropForm,
-  type TMentionSuggestion,
-  ZAirdropForm,
-} from "@plugs/domain";
-import { useQuery } from "@tanstack/react-query";
+import { M, POINTS_LIMITS, parseUsernameList, type TAirdropForm, ZAirdropForm } from "@plugs/domain";
 import { Gift } from "lucide-react";
 import { type FocusEvent, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -21,23 +13,16 @@ import { Input, Textarea } from "../../components/ui/input.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { Tabs, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
-import { ApiError, apiFetch } from "../../lib/api.ts";
+import { ApiError } from "../../lib/api.ts";
 import { formatDate } from "../../lib/format.ts";
 import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
-import { useAirdrops, useCreateAirdrop } from "./api.ts";
+import { useAirdrops, useCreateAirdrop, useRecipientSuggestions } from "./queries.ts";
 
 type TMode = "one" | "many";
 
 /** Members whose username starts with what the admin typed (users only, not KOLs). */
 function useUserSuggestions(q: string) {
-  const term = useDebouncedValue(q.trim().replace(/^@/, ""), 200);
-  return useQuery({
-    queryKey: ["points", "recipient-suggest", term],
-    queryFn: () =>
-      apiFetch<{ items: TMentionSuggestion[] }>(`/api/mentions/suggest?q=${encodeURIComponent(term)}`),
-    enabled: term.length > 0,
-    select: (data) => data.items.filter((s) => s.type === "user"),
-  });
+  return useRecipientSuggestions(useDebouncedValue(q.trim().replace(/^@/, ""), 200));
 }
 
 function AirdropForm() {

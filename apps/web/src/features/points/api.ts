@@ -3,86 +3,50 @@ import type {
   TAirdropRequest,
   TLeaderboardPage,
   TLeaderboardWindow,
+  TMentionSuggestion,
   TPointsMe,
   TReferralStats,
 } from "@plugs/domain";
-import {
-  keepPreviousData,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
-import { useRef } from "react";
 import { apiFetch } from "../../lib/api.ts";
-import { randomUuid } from "../../lib/random-uuid.ts";
+
+/** The points calls: the leaderboard, the viewer's ledger and referrals, and the admins' airdrops. */
 
 export type TAirdropPage = { items: TAirdrop[]; total: number; page: number; pageCount: number };
 
-/** The points feature's query keys: the ledger, referrals, the leaderboard and the airdrop audit list. */
-export const pointsKeys = {
-  all: ["points"] as const,
-  history: () => [...pointsKeys.all, "history"] as const,
-  referrals: () => [...pointsKeys.all, "referrals"] as const,
-  leaderboard: (period: TLeaderboardWindow, page: number) =>
-    [...pointsKeys.all, "leaderboard", period, page] as const,
-  airdrops: (page: number) => [...pointsKeys.all, "airdrops", page] as const,
-};
-
-/** A page of the ranking; the previous page stays on screen while the next one loads. */
-export function useLeaderboard(period: TLeaderboardWindow, page: number) {
-  return useQuery({
-    queryKey: pointsKeys.leaderboard(period, page),
-    queryFn: () => apiFetch<TLeaderboardPage>(`/api/leaderboard?window=${period}&page=${page}`),
-    placeholderData: keepPreviousData,
-  });
+export function fetchLeaderboard(period: TLeaderboardWindow, page: number): Promise<TLeaderboardPage> {
+  return apiFetch<TLeaderboardPage>(`/api/leaderboard?window=${period}&page=${page}`);
 }
 
-/** The viewer's balance and ledger, newest first, a keyset page at a time. */
-export function usePointsHistory() {
-  return useInfiniteQuery({
-    queryKey: pointsKeys.history(),
-    queryFn: ({ pageParam }) =>
-      apiFetch<TPointsMe>(`/api/points/me${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ""}`),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+export function fetchPointsHistory(cursor: string | null): Promise<TPointsMe> {
+  return apiFetch<TPointsMe>(`/api/points/me${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`);
 }
 
-export function useReferrals() {
-  return useQuery({
-    queryKey: pointsKeys.referrals(),
-    queryFn: () => apiFetch<TReferralStats>("/api/referrals/me"),
-  });
+export function fetchReferrals(): Promise<TReferralStats> {
+  return apiFetch<TReferralStats>("/api/referrals/me");
 }
 
-export function useAirdrops(page: number) {
-  return useQuery({
-    queryKey: pointsKeys.airdrops(page),
-    queryFn: () => apiFetch<TAirdropPage>(`/api/admin/airdrops?page=${page}`),
-    placeholderData: keepPreviousData,
-  });
+export function fetchAirdrops(page: number): Promise<TAirdropPage> {
+  return apiFetch<TAirdropPage>(`/api/admin/airdrops?page=${page}`);
 }
 
-/** Sends an airdrop (one recipient or many, all or nothing); the audit list and rankings refresh after. */
-export function useCreateAirdrop() {
-  const queryClient = useQueryClient();
-  // The same airdrop sent again after a failure (a lost answer, say) carries the same Idempotency-Key, so the
-  // server pays it at most once; a changed airdrop, or one after a success, gets a new key.
-  const unfinished = useRef<{ body: string; key: string } | null>(null);
-  return useMutation({
-    mutationFn: (input: TAirdropRequest) => {
-      const body = JSON.stringify(input);
-      if (unfinished.current?.body !== body) unfinished.current = { body, key: randomUuid() };
-      return apiFetch<{ items: TAirdrop[] }>("/api/admin/airdrops", {
-        method: "POST",
-        headers: { "idempotency-key": unfinished.current.key },
-        body,
-      });
-    },
-    onSuccess: () => {
-      unfinished.current = null;
-      return queryClient.invalidateQueries({ queryKey: pointsKeys.all });
-    },
+/**
+ * Who an airdrop may go to, from the mention suggestions (not posts/api.ts's suggestMentions: this module loads
+ * with every page, for the live points toast, and that one would come with it).
+ */
+export async function fetchRecipientSuggestions(term: string): Promise<TMentionSuggestion[]> {
+  return (
+    await apiFetch<{ items: TMentionSuggestion[] }>(`/api/mentions/suggest?q=${encodeURIComponent(term)}`)
+  ).items;
+}
+
+/** Sends an airdrop under an Idempotency-Key, so the same airdrop sent twice is paid at most once. */
+export function createAirdrop(
+  input: TAirdropRequest,
+  idempotencyKey: string,
+): Promise<{ items: TAirdrop[] }> {
+  return apiFetch<{ items: TAirdrop[] }>("/api/admin/airdrops", {
+    method: "POST",
+    headers: { "idempotency-key": idempotencyKey },
+    body: JSON.stringify(input),
   });
 }

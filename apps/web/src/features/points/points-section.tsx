@@ -6,7 +6,7 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { cn } from "../../lib/cn.ts";
 import { formatDate } from "../../lib/format.ts";
 import { SettingsCard } from "../dashboard/settings-card.tsx";
-import { usePointsHistory } from "./api.ts";
+import { usePointsHistory } from "./queries.ts";
 
 const SKELETONS = ["s1", "s2", "s3", "s4"];
 

@@ -4,7 +4,7 @@ import { toast } from "../../components/ui/toaster.tsx";
 import { refetchAfterChange } from "../../lib/query-client.ts";
 import { sessionKeys } from "../auth/session.ts";
 import { notificationText } from "../notifications/notification-text.ts";
-import { pointsKeys } from "./api.ts";
+import { pointsKeys } from "./queries.ts";
 
 /**
  * Points earned or an airdrop received, live from the event stream: the 'Points Earned' or 'Airdrop Received'

@@ -9,7 +9,7 @@ import { Input } from "../../components/ui/input.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import { formatDate } from "../../lib/format.ts";
 import { SettingsCard } from "../dashboard/settings-card.tsx";
-import { useReferrals } from "./api.ts";
+import { useReferrals } from "./queries.ts";
 
 /** Spec: on error the card still shows, with zeroed stats. */
 const ZEROED: TReferralStats = { totalReferrals: 0, pointsEarned: 0, referredUsers: [] };

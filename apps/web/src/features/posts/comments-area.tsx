@@ -8,7 +8,7 @@ import { useSession } from "../auth/session.ts";
 import { CommentForm } from "../comments/comment-form.tsx";
 import { CommentThread } from "../comments/comment-item.tsx";
 import { useComments } from "../comments/queries.ts";
-import { useCommunity } from "../communities/api.ts";
+import { useCommunity } from "../communities/queries.ts";
 
 const SKELETON_KEYS = ["first", "second", "third"];
 

@@ -12,7 +12,7 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { Tabs, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import { formatDate } from "../../lib/format.ts";
-import { useReportsForReview, useReviewReport } from "./api.ts";
+import { useReportsForReview, useReviewReport } from "./queries.ts";
 import { CategoryPill, ReportEvidence } from "./report-evidence.tsx";
 import { StatusPill } from "./status-pill.tsx";
 

@@ -3,7 +3,7 @@ import { Avatar } from "../../components/ui/avatar.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { cn } from "../../lib/cn.ts";
 import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
-import { useKolList } from "../kols/api.ts";
+import { useKolList } from "../kols/queries.ts";
 import { VerdictPill } from "../kols/verdict.tsx";
 
 type TProps = Omit<ComponentProps<"input">, "value" | "onChange"> & {

@@ -8,7 +8,7 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { formatDate } from "../../lib/format.ts";
 import { openAuthPrompt } from "../auth/auth-prompt.ts";
 import { useSession } from "../auth/session.ts";
-import { useMyReports } from "./api.ts";
+import { useMyReports } from "./queries.ts";
 import { CategoryPill } from "./report-evidence.tsx";
 import { StatusPill } from "./status-pill.tsx";
 

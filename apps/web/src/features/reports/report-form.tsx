@@ -20,8 +20,8 @@ import { toast } from "../../components/ui/toaster.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { useRequireAuth } from "../auth/auth-prompt.ts";
-import { useSubmitReport } from "./api.ts";
 import { HandleInput } from "./handle-input.tsx";
+import { useSubmitReport } from "./queries.ts";
 import { ScreenshotPicker } from "./screenshot-picker.tsx";
 
 const EMPTY: TReportFormInput = {

@@ -1,8 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { apiFetch } from "../../lib/api.ts";
-
-export type TSite = { siteName: string; logoUrl: string | null };
+import { fetchSite, type TSite } from "./api.ts";
 
 /** Shown until GET /api/site answers (and if it cannot). */
 export const DEFAULT_SITE: TSite = { siteName: "Plugs & Rugs", logoUrl: null };
@@ -16,7 +14,7 @@ export const siteKeys = {
 export function useSite(): TSite {
   const { data } = useQuery({
     queryKey: siteKeys.settings(),
-    queryFn: () => apiFetch<TSite>("/api/site"),
+    queryFn: fetchSite,
     staleTime: 5 * 60_000,
     gcTime: 60 * 60_000,
   });

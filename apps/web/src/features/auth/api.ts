@@ -6,15 +6,9 @@ import {
   type TSignInRequest,
   type TSignUpRequest,
 } from "@plugs/domain";
-import { useQuery } from "@tanstack/react-query";
 import { apiFetch } from "../../lib/api.ts";
 
 /** The HTTP calls of signing in and up, resetting a password and the MFA step (routes under /api/auth). */
-
-export const authKeys = {
-  all: ["auth"] as const,
-  captcha: () => [...authKeys.all, "captcha-config"] as const,
-};
 
 function post<T>(path: string, body: unknown, captchaToken?: string | null): Promise<T> {
   const headers: Record<string, string> = {};
@@ -49,11 +43,7 @@ export function resetPassword(input: TResetPasswordRequest) {
   return post<unknown>("/api/auth/reset-password", input);
 }
 
-/** Which bot check the forms show; asked once per visit. */
-export function useCaptchaConfig() {
-  return useQuery({
-    queryKey: authKeys.captcha(),
-    queryFn: () => apiFetch<TCaptchaConfig>("/api/auth/captcha/config"),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+/** Which bot check the forms show. */
+export function fetchCaptchaConfig(): Promise<TCaptchaConfig> {
+  return apiFetch<TCaptchaConfig>("/api/auth/captcha/config");
 }

@@ -1,0 +1,50 @@
+import type { TReportStatus } from "@plugs/domain";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { kolKeys } from "../kols/queries.ts";
+import { fetchMyReports, fetchReportsForReview, reviewReport, submitReport } from "./api.ts";
+
+/** The report feature's query keys. */
+export const reportKeys = {
+  all: ["reports"] as const,
+  mine: () => [...reportKeys.all, "mine"] as const,
+  review: (status: TReportStatus, page: number) => [...reportKeys.all, "review", status, page] as const,
+};
+
+export function useMyReports(enabled: boolean) {
+  return useQuery({ queryKey: reportKeys.mine(), queryFn: fetchMyReports, enabled });
+}
+
+export function useSubmitReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitReport,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: reportKeys.mine() }),
+        // A report of a new handle adds the KOL to the directory.
+        queryClient.invalidateQueries({ queryKey: kolKeys.all }),
+      ]);
+    },
+  });
+}
+
+export function useReportsForReview(status: TReportStatus, page: number) {
+  return useQuery({
+    queryKey: reportKeys.review(status, page),
+    queryFn: () => fetchReportsForReview(status, page),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useReviewReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reviewReport,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: reportKeys.all }),
+        queryClient.invalidateQueries({ queryKey: kolKeys.all }),
+      ]);
+    },
+  });
+}
