@@ -15,7 +15,7 @@ import { gifRoutes } from "./features/gifs/routes.ts";
 import { homeRoutes } from "./features/home/routes.ts";
 import { kolRoutes } from "./features/kols/routes.ts";
 import { leaderboardRoutes } from "./features/leaderboard/routes.ts";
-import { requestBodyLimit } from "./features/media/multipart.ts";
+import { defaultBodyLimit } from "./features/media/multipart.ts";
 import { mediaRoutes } from "./features/media/routes.ts";
 import { mentionRoutes } from "./features/mentions/routes.ts";
 import { notificationRoutes } from "./features/notifications/routes.ts";
@@ -60,7 +60,7 @@ export function createApp(
   // Before the app-wide security headers: media sets stricter ones of its own, which those would overwrite.
   app.route("/media", mediaRoutes(deps));
   app.use(securityHeaders(deps.config));
-  app.use(requestBodyLimit());
+  app.use(defaultBodyLimit());
   app.onError(handleError);
 
   const api = new OpenAPIHono<TAppEnv>({

@@ -5,7 +5,7 @@ import { M } from "@plugs/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleDocx, sampleJpegWithGps, sampleMp4Header } from "../../testing/sample-files.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
-import { MAX_REQUEST_BYTES } from "./multipart.ts";
+import { MAX_JSON_BYTES, MAX_REQUEST_BYTES } from "./multipart.ts";
 import { saveUpload } from "./save-upload.ts";
 
 let server: TTestServer;
@@ -160,7 +160,17 @@ describe("request body limit", () => {
     expect(JSON.parse(res.body)).toEqual({ error: { code: "TOO_LARGE", message: M.files.requestTooLarge } });
   });
 
-  it("refuses an over-limit body sent in chunks (no content-length)", async () => {
+  it("holds a body that is not an upload to the JSON limit", async () => {
+    const res = await server.fetch("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "a@example.com", password: "x".repeat(MAX_JSON_BYTES) }),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: { code: "TOO_LARGE", message: M.files.requestTooLarge } });
+  });
+
+  it("refuses an over-limit upload sent in chunks (no content-length)", async () => {
     const big = new Uint8Array(MAX_REQUEST_BYTES + 1);
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -172,7 +182,7 @@ describe("request body limit", () => {
     const res = await server.fetch("/api/posts", {
       method: "POST",
       body: stream,
-      headers: { "content-type": "application/octet-stream" },
+      headers: { "content-type": "multipart/form-data; boundary=x" },
       duplex: "half",
     } as RequestInit);
     expect(res.status).toBe(413);
