@@ -1,11 +1,13 @@
 import { defineConfig } from "vitest/config";
 
-// One runner for the three layers: pure domain rules, the server through real HTTP on a real database,
-// and browser journeys in Debian's Chromium against the built app.
+// One runner for the layers: pure domain rules, the web app's helpers, the server through real HTTP on a real
+// database, and browser journeys in Debian's Chromium against the built app.
 export default defineConfig({
   test: {
     projects: [
       { test: { name: "domain", include: ["packages/domain/src/**/*.test.ts"] } },
+      // A time zone other than UTC, so the date tests tell the viewer's clock from the server's UTC.
+      { test: { name: "web", include: ["apps/web/src/**/*.test.ts"], env: { TZ: "America/New_York" } } },
       {
         test: {
           name: "server",
