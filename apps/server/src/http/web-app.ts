@@ -6,18 +6,8 @@ import zlib from "node:zlib";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { matchPageRoute, type TPageRoute } from "@plugs/domain";
 import type { Context, Hono, MiddlewareHandler } from "hono";
+import { accepts } from "hono/accepts";
 import type { TAppEnv } from "../context.ts";
-
-/** The content codings an Accept-Encoding header allows (a q of 0 refuses one). */
-function acceptedEncodings(header: string | undefined): Set<string> {
-  const accepted = new Set<string>();
-  for (const part of (header ?? "").split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
-  }
-  return accepted;
-}
 
 /** Built files with their precompressed brotli or gzip twins (apps/web/vite.config.ts writes them). */
 function builtFiles(dist: string, cacheControl: string): MiddlewareHandler<TAppEnv> {
@@ -31,6 +21,19 @@ function builtFiles(dist: string, cacheControl: string): MiddlewareHandler<TAppE
 }
 
 type TEncoding = "br" | "gzip" | "identity";
+
+/** Brotli when the client takes it (it is the smaller), else gzip, else none; a q of 0 refuses a coding. */
+function pageEncoding(c: Context<TAppEnv>): TEncoding {
+  return accepts(c, {
+    header: "Accept-Encoding",
+    supports: ["br", "gzip"],
+    default: "identity",
+    match: (accepted, { supports, default: none }) => {
+      const allowed = new Set(accepted.filter((a) => a.q > 0).map((a) => a.type.toLowerCase()));
+      return supports.find((coding) => allowed.has(coding)) ?? none;
+    },
+  }) as TEncoding;
+}
 type TPageHtml = { mtimeMs: number; html: string; bodies: Record<TEncoding, Buffer> };
 
 /**
@@ -170,13 +173,11 @@ export function mountWebApp(app: Hono<TAppEnv>, dist: string) {
   app.use("*", (c, next) => (c.req.path === "/" ? next() : otherFiles(c, next)));
   app.get("*", async (c) => {
     const pathname = decodeURIComponent(new URL(c.req.url).pathname);
-    const acceptEncoding = c.req.header("accept-encoding");
     if (!fs.existsSync(index)) {
       return c.text("The web app is not built. Run `npm run build` (npm start does it for you).", 503);
     }
     const route = matchPageRoute(pathname);
-    const accepted = acceptedEncodings(acceptEncoding);
-    const encoding = accepted.has("br") ? "br" : accepted.has("gzip") ? "gzip" : "identity";
+    const encoding = pageEncoding(c);
     const page = pageHtml(route);
     const rendered = route ? await renderPage(c, route, page.html) : null;
     const body = rendered === null ? page.bodies[encoding] : await encode(rendered, encoding);
