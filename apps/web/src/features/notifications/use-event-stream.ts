@@ -2,7 +2,6 @@ import type { TNotification } from "@plugs/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { refetchAfterChange } from "../../lib/query-client.ts";
-import { announcePoints } from "../points/points-toast.ts";
 import { announceNewPost, clearNewPosts } from "./new-posts.ts";
 import { notificationKeys, receiveNotification } from "./queries.ts";
 
@@ -39,7 +38,12 @@ export function useEventStream(userId: string | null) {
           return;
         }
         receiveNotification(queryClient, notification);
-        announcePoints(queryClient, notification);
+        // The points toast and the points queries it refreshes load with the first such event, not with every page.
+        if (notification.kind === "points" || notification.kind === "airdrop") {
+          void import("../points/points-toast.ts").then(({ announcePoints }) =>
+            announcePoints(queryClient, notification),
+          );
+        }
       });
       source.addEventListener("post", (event) => {
         try {
