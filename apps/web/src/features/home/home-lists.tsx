@@ -3,7 +3,6 @@ import { ArrowRight, Heart, MessageCircle, Trophy } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { DateTime } from "../../components/date-time.tsx";
-import { LoadError } from "../../components/load-error.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { KolCard, KolCardSkeleton } from "../kols/kol-card.tsx";
 import { useHome } from "./queries.ts";
@@ -126,14 +125,7 @@ function Leaders({ leaders }: { leaders: THomePage["leaders"] }) {
 export function HomeLists() {
   const query = useHome();
   const loading = <KolCardSkeleton />;
-  const failed = (
-    <LoadError
-      look="inset"
-      title="Could not load this list right now"
-      onRetry={() => void query.refetch()}
-      busy={query.isFetching}
-    />
-  );
+  const failed = <p className="text-sm text-muted">Could not load this list right now.</p>;
   const body = (render: (home: THomePage) => ReactNode) =>
     query.isPending ? loading : query.isError ? failed : render(query.data);
   return (

@@ -1,6 +1,5 @@
 import type { TKolDetail, TVote } from "@plugs/domain";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { applyOptimistic } from "../../lib/optimistic.ts";
 import { fetchKol, fetchKolList, fetchKolPosts, setVote, type TKolListParams } from "./api.ts";
 
 /** The KOL feature's query keys: every KOL query sits under kolKeys.all, so a vote can refresh them all. */
@@ -46,15 +45,18 @@ export function useKolPosts(handle: string, enabled: boolean) {
  */
 export function useVote(handle: string) {
   const queryClient = useQueryClient();
+  const key = kolKeys.detail(handle);
   return useMutation({
     mutationFn: (verdict: TVote | null) => setVote(handle, verdict),
-    onMutate: async (verdict) => ({
-      rollback: await applyOptimistic(queryClient, kolKeys.detail(handle), (data) => ({
-        ...(data as TKolDetail),
-        myVote: verdict,
-      })),
-    }),
-    onError: (_err, _verdict, context) => context?.rollback(),
+    onMutate: async (verdict) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<TKolDetail>(key);
+      if (before) queryClient.setQueryData<TKolDetail>(key, { ...before, myVote: verdict });
+      return { before };
+    },
+    onError: (_err, _verdict, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+    },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: kolKeys.all });
     },
