@@ -1,13 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { makeSignature } from "better-auth/crypto";
-import { getAuth } from "../features/auth/auth.ts";
 import { grantAdmin } from "../features/auth/roles.ts";
 import type { TTestServer } from "./test-server.ts";
 
 /*
- * Small factories for tests. createUser makes a signed-in member through better-auth's own adapter (its hooks make
- * the profile and pay the sign-up points, as on sign-up) without HTTP or a password hash per user; signUpUser goes
- * through the real sign-up API, for the tests of sign-up itself and of what only it does (referrals, e-mails).
+ * Small factories for tests (and, through the same auth code path, for `npm run seed`): accounts are created by
+ * signing up through the real API, so every test user went through the same rules as a person would.
  */
 
 export type TTestUser = {
@@ -23,9 +20,8 @@ export type TCreateUserOverrides = {
   username?: string;
   email?: string;
   password?: string;
+  referralCode?: string;
 };
-
-export type TSignUpOverrides = TCreateUserOverrides & { referralCode?: string };
 
 /** A random username of 3-30 letters, digits and underscores. */
 export function randomUsername(prefix = "user"): string {
@@ -51,60 +47,16 @@ async function failure(res: Response, what: string): Promise<Error> {
   return new Error(`${what} failed: HTTP ${res.status} ${text}`);
 }
 
-function newAccount(overrides: TCreateUserOverrides) {
-  const username = overrides.username ?? randomUsername();
-  const email = overrides.email ?? `${username.toLowerCase()}_${randomBytes(3).toString("hex")}@example.test`;
-  return { username, email, password: overrides.password ?? SHARED_PASSWORD };
-}
-
-/** Most test users share one password, so its (deliberately slow) hash is worked out once per test file. */
-const SHARED_PASSWORD = randomPassword();
-const hashes = new Map<string, Promise<string>>();
-
 /**
- * A member as sign-up leaves one (user, credential account with a real password hash, profile, sign-up points) and
- * the Cookie header of a new session, made through better-auth's internal adapter and signed with its secret.
+ * Signs up through POST /api/auth/sign-up/email (random username, e-mail and password unless given) and returns the
+ * account with its session cookie. The test server must run with CAPTCHA_PROVIDER=none (startTestServer's default).
  */
 export async function createUser(
   server: TTestServer,
   overrides: TCreateUserOverrides = {},
 ): Promise<TTestUser> {
-  const { username, email, password } = newAccount(overrides);
-  const auth = await getAuth(server.deps).$context;
-  let hash = hashes.get(password);
-  if (!hash) {
-    hash = auth.password.hash(password);
-    hashes.set(password, hash);
-  }
-  // The username plugin keeps the name as typed in displayUsername and a lower-case copy for look-ups.
-  const user = await auth.internalAdapter.createUser(
-    {
-      name: username,
-      email,
-      emailVerified: false,
-      username: username.toLowerCase(),
-      displayUsername: username,
-    },
-    { method: "email-password" },
-  );
-  await auth.internalAdapter.linkAccount({
-    userId: user.id,
-    providerId: "credential",
-    accountId: user.id,
-    password: await hash,
-  });
-  const { token } = await auth.internalAdapter.createSession(user.id);
-  const signed = `${token}.${await makeSignature(token, auth.secret)}`;
-  const cookie = `${auth.authCookies.sessionToken.name}=${encodeURIComponent(signed)}`;
-  return { id: user.id, username, email: email.toLowerCase(), password, cookie };
-}
-
-/**
- * Signs up through POST /api/auth/sign-up/email (random username, e-mail and password unless given) and returns the
- * account with its session cookie. The test server must run with CAPTCHA_PROVIDER=none (startTestServer's default).
- */
-export async function signUpUser(server: TTestServer, overrides: TSignUpOverrides = {}): Promise<TTestUser> {
-  const { username, email } = newAccount(overrides);
+  const username = overrides.username ?? randomUsername();
+  const email = overrides.email ?? `${username.toLowerCase()}_${randomBytes(3).toString("hex")}@example.test`;
   const password = overrides.password ?? randomPassword();
   const res = await server.fetch("/api/auth/sign-up/email", {
     method: "POST",

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles, sessions } from "../../db/schema/index.ts";
-import { makeAdmin, signIn, signUpUser, type TTestUser } from "../../testing/factories.ts";
+import { createUser, makeAdmin, signIn, type TTestUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { onAuthStart } from "./startup.ts";
 import { errorOf, me, postJson } from "./testing.ts";
@@ -13,9 +13,9 @@ let admin: TTestUser;
 let someone: TTestUser;
 beforeAll(async () => {
   server = await startTestServer({ ADMIN_EMAILS: "boss@example.test" });
-  admin = await signUpUser(server, { username: "site_admin" });
+  admin = await createUser(server, { username: "site_admin" });
   await makeAdmin(server, admin.id);
-  someone = await signUpUser(server, { username: "just_someone" });
+  someone = await createUser(server, { username: "just_someone" });
 });
 afterAll(() => server?.close());
 
@@ -66,13 +66,13 @@ describe("admin API authorization", () => {
 
 describe("ADMIN_EMAILS", () => {
   it("grants admin at sign-up to a listed e-mail (any case)", async () => {
-    const boss = await signUpUser(server, { email: "Boss@Example.test" });
+    const boss = await createUser(server, { email: "Boss@Example.test" });
     const body = (await (await me(server, boss.cookie)).json()) as { roles: string[]; isAdmin: boolean };
     expect(body).toMatchObject({ roles: ["admin"], isAdmin: true });
   });
 
   it("grants admin at start to existing accounts on the list", async () => {
-    const later = await signUpUser(server, { email: "later@example.test" });
+    const later = await createUser(server, { email: "later@example.test" });
     expect(((await (await me(server, later.cookie)).json()) as { isAdmin: boolean }).isAdmin).toBe(false);
     await onAuthStart({
       ...server.deps,
@@ -86,7 +86,7 @@ describe("ADMIN_EMAILS", () => {
 
 describe("bans", () => {
   it("ends every session of the banned account at once; its open tab gets 401 with the ban message", async () => {
-    const victim = await signUpUser(server);
+    const victim = await createUser(server);
     const secondTab = await signIn(server, victim.email, victim.password);
     expect(await sessionCount(victim.id)).toBe(2);
 
@@ -119,7 +119,7 @@ describe("bans", () => {
   });
 
   it("signs out a live session whose profile was banned by any other means, on its next request", async () => {
-    const victim = await signUpUser(server);
+    const victim = await createUser(server);
     await server.deps.db.update(profiles).set({ isBanned: true }).where(eq(profiles.id, victim.id));
 
     // A public page still answers (as for a visitor); a route that needs a user says why it signs the tab out.
@@ -129,7 +129,7 @@ describe("bans", () => {
     expect(await sessionCount(victim.id)).toBe(0);
     expect(site.headers.getSetCookie().join()).toMatch(/better-auth\.session_token=;.*Max-Age=0/i);
 
-    const victim2 = await signUpUser(server);
+    const victim2 = await createUser(server);
     await server.deps.db.update(profiles).set({ isBanned: true }).where(eq(profiles.id, victim2.id));
     const res = await me(server, victim2.cookie);
     expect(res.status).toBe(401);

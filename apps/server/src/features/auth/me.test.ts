@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../db/schema/index.ts";
-import { signIn, signUpUser, type TTestUser } from "../../testing/factories.ts";
+import { createUser, signIn, type TTestUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { errorOf, me } from "./testing.ts";
 
@@ -11,8 +11,8 @@ let alice: TTestUser;
 let bob: TTestUser;
 beforeAll(async () => {
   server = await startTestServer();
-  alice = await signUpUser(server, { username: "alice_m" });
-  bob = await signUpUser(server, { username: "bob_m" });
+  alice = await createUser(server, { username: "alice_m" });
+  bob = await createUser(server, { username: "bob_m" });
 });
 afterAll(() => server?.close());
 
@@ -61,7 +61,7 @@ describe("PATCH /api/me/profile", () => {
     // Only a change of case of one's own name is fine too.
     expect((await patchProfile(alice.cookie, { username: "alice_renamed" })).status).toBe(200);
     // The old name is free again.
-    expect((await signUpUser(server, { username: "alice_m" })).username).toBe("alice_m");
+    expect((await createUser(server, { username: "alice_m" })).username).toBe("alice_m");
   });
 });
 
@@ -100,7 +100,7 @@ describe("sessions", () => {
   });
 
   it("takes a session cookie only with its signature: another token or a changed signature is a visitor", async () => {
-    const carol = await signUpUser(server, { username: "carol_m" });
+    const carol = await createUser(server, { username: "carol_m" });
     const pairs = carol.cookie.split("; ").map((p) => p.split("="));
     const session = pairs.find(([name]) => name?.endsWith("session_token"));
     if (!session?.[0] || !session[1]) throw new Error("no session cookie");
@@ -139,7 +139,7 @@ describe("POST /api/me/avatar", () => {
     ]);
 
   it("stores an image, shows it on the profile, and replaces the previous one", async () => {
-    const carol = await signUpUser(server);
+    const carol = await createUser(server);
     const first = await upload(carol.cookie, await png("#ff0000"), "Holiday Photo.png");
     expect(first.status).toBe(200);
     const firstUrl = ((await first.json()) as { profile: { avatarUrl: string } }).profile.avatarUrl;
@@ -174,7 +174,7 @@ describe("GET /api/session", () => {
   });
 
   it("answers a signed-in user with what /api/me says", async () => {
-    const carol = await signUpUser(server, { username: "carol_s" });
+    const carol = await createUser(server, { username: "carol_s" });
     const [session, direct] = await Promise.all([
       server.fetch("/api/session", { headers: { cookie: carol.cookie } }),
       me(server, carol.cookie),

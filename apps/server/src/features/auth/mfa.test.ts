@@ -1,6 +1,6 @@
 import { authenticator } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIn, signUpUser, type TTestUser } from "../../testing/factories.ts";
+import { createUser, signIn, type TTestUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { errorOf, me, postJson, withCookies } from "./testing.ts";
 
@@ -13,7 +13,7 @@ let enrolCode: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  user = await signUpUser(server);
+  user = await createUser(server);
   otherTab = (await signIn(server, user.email, user.password)).cookie;
 });
 afterAll(() => server?.close());

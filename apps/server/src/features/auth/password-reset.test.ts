@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifications } from "../../db/schema/index.ts";
-import { signIn, signUpUser, type TTestUser } from "../../testing/factories.ts";
+import { createUser, signIn, type TTestUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { errorOf, me, postJson, readOutbox } from "./testing.ts";
 
@@ -9,7 +9,7 @@ let server: TTestServer;
 let user: TTestUser;
 beforeAll(async () => {
   server = await startTestServer();
-  user = await signUpUser(server);
+  user = await createUser(server);
 });
 afterAll(() => server?.close());
 
@@ -67,7 +67,7 @@ describe("password reset", () => {
   });
 
   it("refuses a link after its hour is up", async () => {
-    const other = await signUpUser(server);
+    const other = await createUser(server);
     await requestReset(other.email);
     const token = latestResetToken(other.email);
     await server.deps.db
@@ -80,7 +80,7 @@ describe("password reset", () => {
   });
 
   it("expires links after one hour", async () => {
-    const other = await signUpUser(server);
+    const other = await createUser(server);
     const started = Date.now();
     await requestReset(other.email);
     const token = latestResetToken(other.email);

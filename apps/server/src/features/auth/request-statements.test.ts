@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUpUser, type TTestUser } from "../../testing/factories.ts";
+import { createUser, type TTestUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { postComment } from "../comments/testing.ts";
 import { call, createPostAs } from "../posts/testing.ts";
@@ -19,8 +19,8 @@ let author: TTestUser;
 
 beforeAll(async () => {
   server = await startTestServer({}, { onQuery: (query) => counting && statements.push(query) });
-  member = await signUpUser(server);
-  author = await signUpUser(server);
+  member = await createUser(server);
+  author = await createUser(server);
 });
 afterAll(() => server?.close());
 

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loginAttempts, profiles, sessions } from "../../db/schema/index.ts";
-import { cookieHeader, signUpUser, type TTestUser } from "../../testing/factories.ts";
+import { cookieHeader, createUser, type TTestUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { errorOf, me, postJson } from "./testing.ts";
 
@@ -37,7 +37,7 @@ describe("sign-in", () => {
   });
 
   it("signs in with the right password and sets the session cookie", async () => {
-    const user = await signUpUser(server);
+    const user = await createUser(server);
     const res = await signIn(user.email.toUpperCase(), user.password);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
@@ -54,7 +54,7 @@ describe("sign-in", () => {
   });
 
   it("answers an unknown e-mail exactly like a wrong password", async () => {
-    const user = await signUpUser(server);
+    const user = await createUser(server);
     const wrong = await signIn(user.email, "Wrong-Password-1");
     const unknown = await signIn("nobody-at-all@example.test", "Wrong-Password-1");
     expect(wrong.status).toBe(401);
@@ -65,7 +65,7 @@ describe("sign-in", () => {
   });
 
   it("records every attempt with e-mail, IP, success and user agent", async () => {
-    const user = await signUpUser(server);
+    const user = await createUser(server);
     await signIn(user.email, "Wrong-Password-1", { "user-agent": "TestBrowser/1.0" });
     await signIn(user.email, user.password, { "user-agent": "TestBrowser/1.0" });
     const rows = await server.deps.db
@@ -88,7 +88,7 @@ describe("sign-in", () => {
 describe("the login pre-check: 5 attempts per 60 s per e-mail, then a 5-minute lockout", () => {
   let user: TTestUser;
   beforeAll(async () => {
-    user = await signUpUser(server);
+    user = await createUser(server);
   });
 
   it("refuses the 6th attempt within 60 s with 429, Retry-After and the spec's message", async () => {
@@ -133,7 +133,7 @@ describe("the login pre-check: 5 attempts per 60 s per e-mail, then a 5-minute l
   });
 
   it("clears the count on success", async () => {
-    const other = await signUpUser(server);
+    const other = await createUser(server);
     for (let i = 0; i < 4; i++) expect((await signIn(other.email, "Wrong-Password-1")).status).toBe(401);
     expect((await signIn(other.email, other.password)).status).toBe(200);
     for (let i = 0; i < 4; i++) expect((await signIn(other.email, "Wrong-Password-1")).status).toBe(401);
@@ -167,7 +167,7 @@ describe("the login pre-check: 5 attempts per 60 s per e-mail, then a 5-minute l
 
 describe("banned accounts", () => {
   it("are refused at sign-in with the ban message and get no session", async () => {
-    const user = await signUpUser(server);
+    const user = await createUser(server);
     await server.deps.db.update(profiles).set({ isBanned: true }).where(eq(profiles.id, user.id));
     const res = await signIn(user.email, user.password);
     expect(res.status).toBe(403);
@@ -194,7 +194,7 @@ describe("better-auth endpoints that would skip our rules", () => {
     ["GET", "/api/auth/admin/list-users"],
     ["GET", "/api/auth/list-sessions"],
   ])("answers %s %s with 404", async (method, path) => {
-    const user = await signUpUser(server);
+    const user = await createUser(server);
     const res = await server.fetch(path, {
       method,
       headers: { cookie: user.cookie, "content-type": "application/json" },
@@ -209,7 +209,7 @@ describe("better-auth endpoints that would skip our rules", () => {
 
 describe("cross-site requests", () => {
   it("refuses a POST without this site's Origin (or Referer) before doing anything", async () => {
-    const user = await signUpUser(server);
+    const user = await createUser(server);
     const body = JSON.stringify({ email: user.email, password: user.password });
     const foreign: Record<string, string>[] = [
       {},

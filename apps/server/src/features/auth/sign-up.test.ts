@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles, referrals, sessions, users } from "../../db/schema/index.ts";
-import { cookieHeader, signUpUser } from "../../testing/factories.ts";
+import { cookieHeader, createUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { getAuth } from "./auth.ts";
 import { errorOf, me, postJson, readOutbox } from "./testing.ts";
@@ -151,7 +151,7 @@ describe("sign-up", () => {
   });
 
   it("ends the session on the server at sign-out", async () => {
-    const user = await signUpUser(server);
+    const user = await createUser(server);
     expect((await me(server, user.cookie)).status).toBe(200);
     const out = await server.fetch("/api/auth/sign-out", {
       method: "POST",
@@ -175,7 +175,7 @@ describe("sign-up", () => {
 
 describe("referral codes", () => {
   it("records the referral of an existing user's username", async () => {
-    const referrer = await signUpUser(server, { username: "Whale_Watcher" });
+    const referrer = await createUser(server, { username: "Whale_Watcher" });
     const res = await signUp({
       ...valid,
       email: "referred@example.test",
@@ -217,7 +217,7 @@ describe("referral codes", () => {
   });
 
   it("refuses a banned user's username", async () => {
-    const banned = await signUpUser(server, { username: "banned_ref" });
+    const banned = await createUser(server, { username: "banned_ref" });
     await server.deps.db.update(profiles).set({ isBanned: true }).where(eq(profiles.id, banned.id));
     const res = await signUp({
       ...valid,

@@ -2,7 +2,7 @@ import { M } from "@plugs/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/query-rows.ts";
-import { createUser, makeAdmin, signUpUser } from "../../testing/factories.ts";
+import { createUser, makeAdmin } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { call, seedSignedInUsers } from "../posts/testing.ts";
 import { awardPoints } from "./award-points.ts";
@@ -127,8 +127,8 @@ describe("the ledger", () => {
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
     const admin = await createUser(server);
     await makeAdmin(server, admin.id);
-    const first = await signUpUser(server, { referralCode: admin.username });
-    const people: { id: string }[] = [first, await signUpUser(server, { referralCode: first.username })];
+    const first = await createUser(server, { referralCode: admin.username });
+    const people: { id: string }[] = [first, await createUser(server, { referralCode: first.username })];
     people.push(...(await seedSignedInUsers(server, 5)));
     const named = await queryRows<{ id: string; username: string }>(
       server.deps.db,

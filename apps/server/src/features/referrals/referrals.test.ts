@@ -1,6 +1,6 @@
 import { M } from "@plugs/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUpUser } from "../../testing/factories.ts";
+import { createUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { awardPoints } from "../points/award-points.ts";
 import { balanceOf, setActivity } from "../points/testing.ts";
@@ -31,7 +31,7 @@ describe("GET /api/referrals/me", () => {
   });
 
   it("starts at zero", async () => {
-    const user = await signUpUser(server);
+    const user = await createUser(server);
     expect((await statsOf(user.cookie)).body).toEqual({
       totalReferrals: 0,
       pointsEarned: 0,
@@ -40,8 +40,8 @@ describe("GET /api/referrals/me", () => {
   });
 
   it("pays the referrer once per referred sign-up and lists who joined, newest first", async () => {
-    const referrer = await signUpUser(server);
-    const first = await signUpUser(server, { referralCode: referrer.username.toUpperCase() });
+    const referrer = await createUser(server);
+    const first = await createUser(server, { referralCode: referrer.username.toUpperCase() });
     let stats = await statsOf(referrer.cookie);
     expect(stats.status).toBe(200);
     expect(stats.body).toEqual({
@@ -63,7 +63,7 @@ describe("GET /api/referrals/me", () => {
     });
     expect(retry).toBeNull();
 
-    const second = await signUpUser(server, { referralCode: referrer.username });
+    const second = await createUser(server, { referralCode: referrer.username });
     stats = await statsOf(referrer.cookie);
     expect(stats.body.totalReferrals).toBe(2);
     expect(stats.body.pointsEarned).toBe(400);
@@ -83,11 +83,11 @@ describe("GET /api/referrals/me", () => {
   });
 
   it("counts a referral past the daily cap without paying for it", async () => {
-    const referrer = await signUpUser(server);
+    const referrer = await createUser(server);
     await setActivity(server, "referral", { dailyCap: 1 });
     try {
-      await signUpUser(server, { referralCode: referrer.username });
-      await signUpUser(server, { referralCode: referrer.username });
+      await createUser(server, { referralCode: referrer.username });
+      await createUser(server, { referralCode: referrer.username });
     } finally {
       await setActivity(server, "referral", { dailyCap: 10 });
     }
@@ -97,10 +97,10 @@ describe("GET /api/referrals/me", () => {
   });
 
   it("still creates the account when referral points are switched off", async () => {
-    const referrer = await signUpUser(server);
+    const referrer = await createUser(server);
     await setActivity(server, "referral", { active: false });
     try {
-      const joined = await signUpUser(server, { referralCode: referrer.username });
+      const joined = await createUser(server, { referralCode: referrer.username });
       expect(joined.id).toBeTruthy();
     } finally {
       await setActivity(server, "referral", { active: true });
