@@ -1,8 +1,5 @@
 import { defineConfig } from "vitest/config";
 
-// Made once per run: the migrated database each server test file's PGlite starts from.
-const PGLITE_SNAPSHOT = "apps/server/src/testing/pglite-snapshot.ts";
-
 // One runner for the layers: pure domain rules, the web app's helpers, the server through real HTTP on a real
 // database, and browser journeys in Debian's Chromium against the built app.
 export default defineConfig({
@@ -15,7 +12,6 @@ export default defineConfig({
         test: {
           name: "server",
           include: ["apps/server/src/**/*.test.ts"],
-          globalSetup: [PGLITE_SNAPSHOT],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

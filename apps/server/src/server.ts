@@ -28,8 +28,6 @@ export async function startServer(
   options: {
     logger?: TLogger;
     inMemoryDatabase?: boolean;
-    /** The migrated database an in-memory one starts from (tests; see openDatabase). */
-    pgliteSnapshot?: Blob;
     realtimeHeartbeatMs?: number;
     /** Told each SQL statement the app sends (tests). */
     onQuery?: (query: string) => void;
@@ -48,7 +46,6 @@ export async function startServer(
     onIdleError: (err) => logger.warn({ err }, "an idle database connection closed"),
     onNotifyError: (err) => logger.error({ err }, "events could not be published after their commit"),
     onQuery: options.onQuery,
-    pgliteSnapshot: options.pgliteSnapshot,
   });
   const deps: TDeps = { config, database, db: database.db, logger, storage };
   try {

@@ -58,11 +58,6 @@ export async function openDatabase(options: {
    * stands. Without it the failure is written to stderr.
    */
   onNotifyError?: (err: unknown) => void;
-  /**
-   * In-memory PGlite only: start from this dump of an already migrated database (PGlite's dumpDataDir) instead of
-   * an empty one; tests load one per file (testing/pglite-snapshot.ts) rather than run every migration each time.
-   */
-  pgliteSnapshot?: Blob;
 }): Promise<TDatabase> {
   const onNotifyError =
     options.onNotifyError ??
@@ -96,7 +91,7 @@ export async function openDatabase(options: {
     const extensions = { pg_trgm };
     const client = options.dataDir
       ? new PGlite(path.join(options.dataDir, "pglite"), { extensions })
-      : new PGlite({ extensions, loadDataDir: options.pgliteSnapshot });
+      : new PGlite({ extensions });
     await client.waitReady;
     const db = drizzlePglite(client, { schema, logger }) as unknown as TDb;
     notifyAfterCommit(db, onNotifyError);

@@ -5,7 +5,6 @@ import { loadConfig } from "../config.ts";
 import { createScratchDatabase } from "../db/scratch-database.ts";
 import { createLogger } from "../logger.ts";
 import { startServer, type TRunningServer } from "../server.ts";
-import { pgliteSnapshot } from "./pglite-snapshot.ts";
 
 export type TTestServer = TRunningServer & {
   /** fetch against the server, with the Origin header better-auth requires on POSTs. */
@@ -48,7 +47,6 @@ export async function startTestServer(
   const server = await startServer(config, {
     logger: createLogger(config.logLevel),
     inMemoryDatabase: !databaseUrl,
-    pgliteSnapshot: databaseUrl ? undefined : await pgliteSnapshot(),
     realtimeHeartbeatMs: options.realtimeHeartbeatMs,
     onQuery: options.onQuery,
   });
