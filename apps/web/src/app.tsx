@@ -1,5 +1,5 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { RouterProvider } from "react-router";
 import { Toaster } from "./components/ui/toaster.tsx";
 import type { createAppRouter } from "./router.tsx";
@@ -21,6 +21,11 @@ export function App({
   queryClient: QueryClient;
   router: ReturnType<typeof createAppRouter>;
 }) {
+  // Marks the page as live: until React has hydrated the server's markup, a tap on it does nothing. Browser tests
+  // wait for this mark before they click (tests/e2e/support/browser.ts).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <AppShell queryClient={queryClient}>
       <RouterProvider router={router} />
