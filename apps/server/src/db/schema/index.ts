@@ -4,6 +4,7 @@ export * from "./comments.ts";
 export * from "./communities.ts";
 export * from "./follows.ts";
 export * from "./kols.ts";
+export * from "./limits.ts";
 export * from "./notifications.ts";
 export * from "./points.ts";
 export * from "./posts.ts";
