@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /*
@@ -17,24 +18,31 @@ const timestamps = {
 };
 
 /** An account: e-mail (lowercased by better-auth), verification state and the plugins' fields. */
-export const users = pgTable("users", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique("users_email_key"),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  ...timestamps,
-  // username plugin: `username` is the lowercased copy kept unique; profiles.username keeps the typed case.
-  username: text("username").unique("users_username_key"),
-  displayUsername: text("display_username"),
-  // admin plugin
-  role: text("role"),
-  banned: boolean("banned").default(false),
-  banReason: text("ban_reason"),
-  banExpires: timestamp("ban_expires", { withTimezone: true }),
-  // twoFactor plugin
-  twoFactorEnabled: boolean("two_factor_enabled").default(false),
-});
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique("users_email_key"),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    ...timestamps,
+    // username plugin: `username` is the lowercased copy kept unique; profiles.username keeps the typed case.
+    username: text("username").unique("users_username_key"),
+    displayUsername: text("display_username"),
+    // admin plugin
+    role: text("role"),
+    banned: boolean("banned").default(false),
+    banReason: text("ban_reason"),
+    banExpires: timestamp("ban_expires", { withTimezone: true }),
+    // twoFactor plugin
+    twoFactorEnabled: boolean("two_factor_enabled").default(false),
+  },
+  (t) => [
+    // Who is banned (a handful of rows): posts/visibility.ts's bannedMemberIds reads it in every list.
+    index("users_banned_idx").on(t.id).where(sql`${t.banned}`),
+  ],
+);
 
 /** A signed-in browser. The cookie holds `token` (signed); sign-out and bans delete the row. */
 export const sessions = pgTable(

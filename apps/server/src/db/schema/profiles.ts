@@ -25,6 +25,8 @@ export const profiles = pgTable(
     index("profiles_leaderboard_idx")
       .on(t.points.desc().nullsFirst(), sql`lower(${t.username})`, t.id)
       .where(sql`${t.points} > 0 and not ${t.isBanned}`),
+    // Who is banned (a handful of rows): posts/visibility.ts's bannedMemberIds reads it in every list.
+    index("profiles_banned_idx").on(t.id).where(sql`${t.isBanned}`),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "users_banned_idx" ON "users" USING btree ("id") WHERE "users"."banned";--> statement-breakpoint
+CREATE INDEX "profiles_banned_idx" ON "profiles" USING btree ("id") WHERE "profiles"."is_banned";
