@@ -2,6 +2,7 @@ export * from "./auth.ts";
 export * from "./auth-security.ts";
 export * from "./comments.ts";
 export * from "./communities.ts";
+export * from "./contact.ts";
 export * from "./follows.ts";
 export * from "./kols.ts";
 export * from "./limits.ts";
