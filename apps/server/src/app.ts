@@ -30,6 +30,7 @@ import { siteRoutes } from "./features/site/routes.ts";
 import { mountApiDocs } from "./http/api-docs.ts";
 import { handleError, validationError } from "./http/error-handler.ts";
 import { securityHeaders } from "./http/security-headers.ts";
+import { storableTextOnly } from "./http/storable-text.ts";
 import { mountWebApp } from "./http/web-app.ts";
 
 /** Builds the whole HTTP app from its dependencies. main.ts serves it; tests serve it on a random port. */
@@ -68,9 +69,10 @@ export function createApp(
       if (!result.success) throw validationError(result.error);
     },
   });
-  // CSRF guard, then c.var.viewer for every /api request; both must come before the routes.
+  // CSRF guard, then c.var.viewer for every /api request, then no text a database cannot store; before the routes.
   api.use(originGuard(deps));
   api.use(sessionMiddleware(deps));
+  api.use(storableTextOnly());
   api.route("/", siteRoutes(deps));
   api.route("/", authRoutes(deps));
   api.route("/", meRoutes(deps));

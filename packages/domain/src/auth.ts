@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { M } from "./messages.ts";
+import { zText } from "./text.ts";
 
 /** The spec's account limits (sections 5 and 9). */
 export const AUTH_LIMITS = {
@@ -28,24 +29,21 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
 export const ZEmail = z.email({ error: M.auth.invalidEmail }).max(254, M.auth.invalidEmail);
 
 /** The strict password: at least 8 characters with an uppercase letter, a lowercase letter and a digit. */
-export const ZPasswordStrict = z
-  .string({ error: M.auth.passwordRequired })
+export const ZPasswordStrict = zText({ error: M.auth.passwordRequired })
   .min(AUTH_LIMITS.passwordMin, M.auth.passwordMin8)
   .max(AUTH_LIMITS.passwordMax, M.auth.passwordTooLong)
   .regex(/[A-Z]/, M.auth.passwordUppercase)
   .regex(/[a-z]/, M.auth.passwordLowercase)
   .regex(/[0-9]/, M.auth.passwordNumber);
 
-export const ZUsername = z
-  .string({ error: M.auth.usernameRequired })
+export const ZUsername = zText({ error: M.auth.usernameRequired })
   .min(1, M.auth.usernameRequired)
   .min(AUTH_LIMITS.usernameMin, M.auth.usernameMin)
   .max(AUTH_LIMITS.usernameMax, M.auth.usernameMax)
   .regex(USERNAME_PATTERN, M.auth.usernameChars);
 
 /** A referral code is a username; an empty field means none. */
-export const ZReferralCode = z
-  .string({ error: M.auth.invalidReferral })
+export const ZReferralCode = zText({ error: M.auth.invalidReferral })
   .trim()
   .max(AUTH_LIMITS.usernameMax, M.auth.invalidReferral)
   .optional();
@@ -56,7 +54,7 @@ export const ZSignUpRequest = z.object({
   username: ZUsername,
   password: ZPasswordStrict,
   /** Display name; defaults to the username. */
-  name: z.string().trim().max(100).optional(),
+  name: zText().trim().max(100).optional(),
   referralCode: ZReferralCode,
   acceptTerms: z.literal(true, { error: M.auth.acceptTerms }),
 });
@@ -65,8 +63,7 @@ export type TSignUpRequest = z.infer<typeof ZSignUpRequest>;
 /** POST /api/auth/sign-in/email (plus the captcha header). The login check only needs a non-empty password. */
 export const ZSignInRequest = z.object({
   email: ZEmail,
-  password: z
-    .string({ error: M.auth.passwordRequired })
+  password: zText({ error: M.auth.passwordRequired })
     .min(1, M.auth.passwordRequired)
     .max(1024, M.auth.passwordRequired),
   /** false: a browser-session cookie that ends when the browser closes. */
@@ -76,8 +73,7 @@ export type TSignInRequest = z.infer<typeof ZSignInRequest>;
 
 /** The sign-in form adds the spec's 6-character minimum for quick feedback. */
 export const ZSignInForm = ZSignInRequest.extend({
-  password: z
-    .string({ error: M.auth.passwordRequired })
+  password: zText({ error: M.auth.passwordRequired })
     .min(1, M.auth.passwordRequired)
     .min(AUTH_LIMITS.signInFormPasswordMin, M.auth.passwordMin6),
 });
@@ -89,14 +85,14 @@ export type TRequestPasswordResetRequest = z.infer<typeof ZRequestPasswordResetR
 
 /** POST /api/auth/reset-password: the token from the e-mail link's `?token=` and the new strict password. */
 export const ZResetPasswordRequest = z.object({
-  token: z.string({ error: M.auth.resetLinkInvalid }).min(1, M.auth.resetLinkInvalid),
+  token: zText({ error: M.auth.resetLinkInvalid }).min(1, M.auth.resetLinkInvalid),
   newPassword: ZPasswordStrict,
 });
 export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
 
 /** POST /api/auth/change-password. */
 export const ZChangePasswordRequest = z.object({
-  currentPassword: z.string({ error: M.auth.passwordRequired }).min(1, M.auth.passwordRequired),
+  currentPassword: zText({ error: M.auth.passwordRequired }).min(1, M.auth.passwordRequired),
   newPassword: ZPasswordStrict,
   revokeOtherSessions: z.boolean().optional(),
 });
@@ -104,14 +100,13 @@ export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
 
 /** POST /api/auth/two-factor/enable and /disable: both need the account password. */
 export const ZTwoFactorPasswordRequest = z.object({
-  password: z.string({ error: M.auth.passwordRequired }).min(1, M.auth.passwordRequired),
+  password: zText({ error: M.auth.passwordRequired }).min(1, M.auth.passwordRequired),
 });
 export type TTwoFactorPasswordRequest = z.infer<typeof ZTwoFactorPasswordRequest>;
 
 /** POST /api/auth/two-factor/verify-totp: a 6-digit authenticator code. */
 export const ZTotpCodeRequest = z.object({
-  code: z
-    .string({ error: M.auth.invalidCode })
+  code: zText({ error: M.auth.invalidCode })
     .trim()
     .regex(/^\d{6}$/, M.auth.invalidCode),
   trustDevice: z.boolean().optional(),
@@ -120,7 +115,7 @@ export type TTotpCodeRequest = z.infer<typeof ZTotpCodeRequest>;
 
 /** POST /api/auth/two-factor/verify-backup-code. */
 export const ZBackupCodeRequest = z.object({
-  code: z.string({ error: M.auth.invalidCode }).trim().min(1, M.auth.invalidCode).max(64, M.auth.invalidCode),
+  code: zText({ error: M.auth.invalidCode }).trim().min(1, M.auth.invalidCode).max(64, M.auth.invalidCode),
   trustDevice: z.boolean().optional(),
 });
 export type TBackupCodeRequest = z.infer<typeof ZBackupCodeRequest>;

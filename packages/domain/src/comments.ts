@@ -2,6 +2,7 @@ import { z } from "zod";
 import { M } from "./messages.ts";
 import { ZCursorPage } from "./pages.ts";
 import { type TFileLike, ZPostMention } from "./posts.ts";
+import { zText } from "./text.ts";
 
 /** Our numbers for comments (the spec gives none beyond the file sizes and one reply level). */
 export const COMMENT_LIMITS = {
@@ -59,16 +60,11 @@ function isFileLike(value: unknown): value is TFileLike {
 
 /**
  * Writing a comment or a reply. A comment needs non-blank text or an attachment; a reply (parentId set) needs
- * non-blank text. Files themselves (type by bytes, size per kind) are checked when stored. NUL characters are
- * dropped (PostgreSQL text cannot hold them).
+ * non-blank text. Files themselves (type by bytes, size per kind) are checked when stored.
  */
 export const ZCreateCommentRequest = z
   .object({
-    content: z
-      .string()
-      .max(COMMENT_LIMITS.maxContentLength, M.comments.contentTooLong)
-      .transform((s) => s.replaceAll("\u0000", ""))
-      .default(""),
+    content: zText().max(COMMENT_LIMITS.maxContentLength, M.comments.contentTooLong).default(""),
     parentId: z.uuid(M.comments.notFound).nullish(),
     attachments: z.array(z.custom<TFileLike>(isFileLike, M.files.noFile)).default([]),
   })
@@ -86,7 +82,7 @@ export const ZCreateCommentRequest = z
 export type TCreateCommentRequest = z.infer<typeof ZCreateCommentRequest>;
 
 export const ZCommentsQuery = z.object({
-  cursor: z.string().max(500).optional(),
+  cursor: zText().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(COMMENT_LIMITS.maxPageSize).default(COMMENT_LIMITS.pageSize),
 });
 export type TCommentsQuery = z.infer<typeof ZCommentsQuery>;
@@ -94,19 +90,19 @@ export type TCommentsQuery = z.infer<typeof ZCommentsQuery>;
 // ---- Response shapes ----
 
 export const ZCommentAttachment = z.object({
-  id: z.string(),
+  id: zText(),
   /** The name the file was uploaded with, for display. */
-  fileName: z.string(),
+  fileName: zText(),
   /** Root-relative (/media/...). Documents are served as downloads (Content-Disposition: attachment). */
-  fileUrl: z.string(),
+  fileUrl: zText(),
   /** The MIME type detected from the bytes. */
-  fileType: z.string(),
+  fileType: zText(),
   /** Bytes stored (images after re-encoding). */
   fileSize: z.number(),
 });
 export type TCommentAttachment = z.infer<typeof ZCommentAttachment>;
 
-export const ZReactionCount = z.object({ emoji: z.string(), count: z.number() });
+export const ZReactionCount = z.object({ emoji: zText(), count: z.number() });
 export type TReactionCount = z.infer<typeof ZReactionCount>;
 
 /** A comment's reactions as everyone sees them, and the viewer's own. */
@@ -114,25 +110,25 @@ export const ZReactionState = z.object({
   /** In palette order; only emoji with a count above zero. */
   reactions: z.array(ZReactionCount),
   /** The emoji the viewer has used on this comment (empty for a visitor). */
-  userReactions: z.array(z.string()),
+  userReactions: z.array(zText()),
 });
 export type TReactionState = z.infer<typeof ZReactionState>;
 
 export const ZComment = z.object({
-  id: z.string(),
-  postId: z.string(),
+  id: zText(),
+  postId: zText(),
   /** The top-level comment this one replies to; null for a top-level comment. */
-  parentId: z.string().nullable(),
-  author: z.object({ id: z.string(), username: z.string(), avatarUrl: z.string().nullable() }),
-  content: z.string(),
+  parentId: zText().nullable(),
+  author: z.object({ id: zText(), username: zText(), avatarUrl: zText().nullable() }),
+  content: zText(),
   mentions: z.array(ZPostMention),
   attachments: z.array(ZCommentAttachment),
   likesCount: z.number(),
   likedByMe: z.boolean(),
   reactions: z.array(ZReactionCount),
-  userReactions: z.array(z.string()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  userReactions: z.array(zText()),
+  createdAt: zText(),
+  updatedAt: zText(),
 });
 export type TComment = z.infer<typeof ZComment>;
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { M } from "./messages.ts";
 import { ZPage } from "./pages.ts";
 import type { TFileLike } from "./posts.ts";
+import { zText } from "./text.ts";
 
 /** The spec's numbers for communities (sections 8 and 9). */
 export const COMMUNITY_LIMITS = {
@@ -32,34 +33,28 @@ export type TBrandingType = (typeof BRANDING_TYPES)[number];
 // PostgreSQL text cannot hold NUL characters; they carry no meaning here, so they are dropped before the checks.
 const clean = (s: string) => s.replaceAll("\u0000", "").trim();
 
-export const ZCommunityName = z
-  .string({ error: M.communities.nameMin })
+export const ZCommunityName = zText({ error: M.communities.nameMin })
   .transform(clean)
   .pipe(
-    z
-      .string()
+    zText()
       .min(COMMUNITY_LIMITS.nameMin, M.communities.nameMin)
       .max(COMMUNITY_LIMITS.nameMax, M.communities.nameMax)
       // ASCII letters, as the slug rule keeps only those: a name of other letters would have no slug.
       .regex(/^[A-Za-z0-9 ]+$/, M.communities.nameChars),
   );
 
-export const ZCommunityDescription = z
-  .string({ error: M.communities.descriptionMin })
+export const ZCommunityDescription = zText({ error: M.communities.descriptionMin })
   .transform(clean)
   .pipe(
-    z
-      .string()
+    zText()
       .min(COMMUNITY_LIMITS.descriptionMin, M.communities.descriptionMin)
       .max(COMMUNITY_LIMITS.descriptionMax, M.communities.descriptionMax),
   );
 
-export const ZCommunityRules = z
-  .string({ error: M.communities.rulesMin })
+export const ZCommunityRules = zText({ error: M.communities.rulesMin })
   .transform(clean)
   .pipe(
-    z
-      .string()
+    zText()
       .min(COMMUNITY_LIMITS.rulesMin, M.communities.rulesMin)
       .max(COMMUNITY_LIMITS.rulesMax, M.communities.rulesMax),
   );
@@ -133,7 +128,7 @@ export const ZAddMemberRequest = z.object({
 export type TAddMemberRequest = z.infer<typeof ZAddMemberRequest>;
 
 export const ZCommunitiesQuery = z.object({
-  search: z.string().max(200).optional(),
+  search: zText().max(200).optional(),
   sort: z.enum(COMMUNITY_SORTS).default("popular"),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce
@@ -146,14 +141,14 @@ export const ZCommunitiesQuery = z.object({
 export type TCommunitiesQuery = z.infer<typeof ZCommunitiesQuery>;
 
 export const ZMembersQuery = z.object({
-  search: z.string().max(100).optional(),
+  search: zText().max(100).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   /** Active members by default; the banned list is for the community's creators. */
   status: z.enum(MEMBER_STATUSES).default("active"),
 });
 export type TMembersQuery = z.infer<typeof ZMembersQuery>;
 
-export const ZUserSearchQuery = z.object({ q: z.string().max(100).default("") });
+export const ZUserSearchQuery = z.object({ q: zText().max(100).default("") });
 export type TUserSearchQuery = z.infer<typeof ZUserSearchQuery>;
 
 /** The community user search's rule: at least 2 characters after trimming, else no search at all. */
@@ -171,27 +166,27 @@ export const ZMembership = z.object({
 export type TMembership = z.infer<typeof ZMembership>;
 
 export const ZCommunitySummary = z.object({
-  id: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  description: z.string().nullable(),
-  avatarUrl: z.string().nullable(),
-  bannerUrl: z.string().nullable(),
+  id: zText(),
+  name: zText(),
+  slug: zText(),
+  description: zText().nullable(),
+  avatarUrl: zText().nullable(),
+  bannerUrl: zText().nullable(),
   memberCount: z.number(),
-  createdAt: z.string(),
+  createdAt: zText(),
   /** The signed-in viewer's membership (null: not a member, or a visitor). */
   membership: ZMembership.nullable(),
 });
 export type TCommunitySummary = z.infer<typeof ZCommunitySummary>;
 
 export const ZCommunityDetail = ZCommunitySummary.extend({
-  rules: z.string().nullable(),
+  rules: zText().nullable(),
   /** Goes up by one each time the rules text changes; a join records the version it accepted. */
   rulesVersion: z.number(),
-  creatorId: z.string().nullable(),
+  creatorId: zText().nullable(),
   /** Every member with the creator role (active), oldest first. */
-  creators: z.array(z.object({ id: z.string(), username: z.string() })),
-  updatedAt: z.string(),
+  creators: z.array(z.object({ id: zText(), username: zText() })),
+  updatedAt: zText(),
 });
 export type TCommunityDetail = z.infer<typeof ZCommunityDetail>;
 
@@ -201,7 +196,7 @@ export type TCommunitiesPage = z.infer<typeof ZCommunitiesPage>;
 export const ZCreateCommunityResponse = z.object({
   community: ZCommunityDetail,
   /** Branding uploads that failed after the community was created ('Failed to upload avatar image, but ...'). */
-  warnings: z.array(z.string()),
+  warnings: z.array(zText()),
 });
 export type TCreateCommunityResponse = z.infer<typeof ZCreateCommunityResponse>;
 
@@ -213,13 +208,13 @@ export type TMembershipState = z.infer<typeof ZMembershipState>;
 
 export const ZCommunityMember = z.object({
   /** The membership's id (what PATCH .../members/:memberId takes). */
-  id: z.string(),
-  userId: z.string(),
-  username: z.string(),
-  avatarUrl: z.string().nullable(),
+  id: zText(),
+  userId: zText(),
+  username: zText(),
+  avatarUrl: zText().nullable(),
   role: z.enum(COMMUNITY_ROLES),
   status: z.enum(MEMBER_STATUSES),
-  joinedAt: z.string(),
+  joinedAt: zText(),
   isVerified: z.boolean(),
   /** Whether the signed-in viewer follows this member (false for a visitor). */
   followedByMe: z.boolean(),
@@ -232,9 +227,9 @@ export type TCommunityMembersPage = z.infer<typeof ZCommunityMembersPage>;
 export const ZCommunityUserSearch = z.object({
   items: z.array(
     z.object({
-      id: z.string(),
-      username: z.string(),
-      avatarUrl: z.string().nullable(),
+      id: zText(),
+      username: zText(),
+      avatarUrl: zText().nullable(),
       isVerified: z.boolean(),
     }),
   ),
@@ -243,7 +238,7 @@ export type TCommunityUserSearch = z.infer<typeof ZCommunityUserSearch>;
 
 export const ZBrandingResponse = z.object({
   type: z.enum(BRANDING_TYPES),
-  url: z.string(),
+  url: zText(),
   version: z.number(),
   community: ZCommunityDetail,
 });

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { M } from "./messages.ts";
+import { zText } from "./text.ts";
 
 /** The spec's handle: an optional @, then 1 to 15 word characters. */
 export const HANDLE_PATTERN = /^@?\w{1,15}$/;
@@ -13,8 +13,7 @@ export function isValidHandle(value: string): boolean {
   return HANDLE_PATTERN.test(value.trim());
 }
 
-export const ZHandle = z
-  .string({ error: M.kols.handleRequired })
+export const ZHandle = zText({ error: M.kols.handleRequired })
   .trim()
   .min(1, M.kols.handleRequired)
   .regex(HANDLE_PATTERN, M.kols.handleInvalid)

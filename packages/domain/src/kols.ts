@@ -4,7 +4,7 @@ import { KOL_LIMITS, KOL_LISTS, KOL_SORTS } from "./kol-limits.ts";
 import { M } from "./messages.ts";
 import { ZPage } from "./pages.ts";
 import { ZPublicReport } from "./reports.ts";
-import { safeText, ZOptionalUrl } from "./text.ts";
+import { safeText, ZOptionalUrl, zText } from "./text.ts";
 
 export const ZKolLinks = z.object({
   x: ZOptionalUrl,
@@ -93,7 +93,7 @@ export const SCORE_FORMULA_TEXT =
 // ---- Lists ----
 
 export const ZKolListQuery = z.object({
-  search: z.string().trim().max(KOL_LIMITS.searchMax).optional(),
+  search: zText().trim().max(KOL_LIMITS.searchMax).optional(),
   sort: z.enum(KOL_SORTS).default("score"),
   list: z.enum(KOL_LISTS).default("all"),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -104,10 +104,10 @@ export type TKolListQuery = z.infer<typeof ZKolListQuery>;
 // ---- Response shapes ----
 
 export const ZKolCard = z.object({
-  id: z.string(),
-  handle: z.string(),
-  name: z.string(),
-  avatarUrl: z.string().nullable(),
+  id: zText(),
+  handle: zText(),
+  name: zText(),
+  avatarUrl: zText().nullable(),
   isVerified: z.boolean(),
   plugVotes: z.number(),
   rugVotes: z.number(),
@@ -115,7 +115,7 @@ export const ZKolCard = z.object({
   /** Null while the KOL is unrated (no votes, no approved reports). */
   score: z.number().nullable(),
   verdict: z.enum(["plug", "rug", "contested", "unrated"]),
-  createdAt: z.string(),
+  createdAt: zText(),
 });
 export type TKolCard = z.infer<typeof ZKolCard>;
 
@@ -124,11 +124,11 @@ export type TKolPage = z.infer<typeof ZKolPage>;
 
 export const ZKolDetail = z.object({
   kol: ZKolCard.extend({
-    bio: z.string(),
+    bio: zText(),
     links: z.object({
-      x: z.string().nullable(),
-      telegram: z.string().nullable(),
-      website: z.string().nullable(),
+      x: zText().nullable(),
+      telegram: zText().nullable(),
+      website: zText().nullable(),
     }),
   }),
   breakdown: z.object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { M } from "./messages.ts";
+import { zText } from "./text.ts";
 
 /**
  * The activities that earn points, by their stable names (points_activities.name). Amounts, caps and whether each
@@ -32,7 +33,7 @@ export const POINTS_LIMITS = {
   referredUsersShown: 100,
 } as const;
 
-const ZUsername = z.string().trim().min(1, M.points.usernameRequired).max(30, M.auth.userNotFound);
+const ZUsername = zText().trim().min(1, M.points.usernameRequired).max(30, M.auth.userNotFound);
 
 const ZAirdropPoints = z.coerce
   .number(M.points.airdropPointsInvalid)
@@ -40,8 +41,7 @@ const ZAirdropPoints = z.coerce
   .min(1, M.points.airdropPointsInvalid)
   .max(POINTS_LIMITS.maxAirdropPoints, M.points.airdropPointsInvalid);
 
-const ZAirdropReason = z
-  .string(M.points.airdropReasonRequired)
+const ZAirdropReason = zText(M.points.airdropReasonRequired)
   .trim()
   .min(1, M.points.airdropReasonRequired)
   .max(POINTS_LIMITS.maxAirdropReason, M.points.airdropReasonTooLong);
@@ -73,7 +73,7 @@ export type TAirdropRequest = z.infer<typeof ZAirdropRequest>;
 
 /** The admin form's fields: the pasted list is text, turned into usernames by parseUsernameList. */
 export const ZAirdropForm = z.object({
-  recipients: z.string().refine((s) => parseUsernameList(s).length > 0, M.points.usernameRequired),
+  recipients: zText().refine((s) => parseUsernameList(s).length > 0, M.points.usernameRequired),
   points: ZAirdropPoints,
   reason: ZAirdropReason,
 });
@@ -98,8 +98,8 @@ export function parseUsernameList(text: string): string[] {
 /** An admin's change to an activity: amount, daily cap (null: none), on or off, and the texts people read. */
 export const ZUpdatePointsActivityRequest = z
   .object({
-    label: z.string().trim().min(1, M.points.labelRequired).max(60, M.points.labelTooLong).optional(),
-    description: z.string().trim().max(300, M.points.descriptionTooLong).optional(),
+    label: zText().trim().min(1, M.points.labelRequired).max(60, M.points.labelTooLong).optional(),
+    description: zText().trim().max(300, M.points.descriptionTooLong).optional(),
     points: z
       .number(M.points.activityPointsInvalid)
       .int(M.points.activityPointsInvalid)

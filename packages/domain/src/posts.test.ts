@@ -54,9 +54,13 @@ describe("ZCreatePostRequest", () => {
     expect(parsed.gifs[0]).toMatchObject({ height: 270, width: 480, title: "wave" });
   });
 
-  it("takes an optional community id and drops NUL characters from the text", () => {
+  it("takes an optional community id and refuses text no database can store", () => {
     expect(firstMessage({ content: "x", communityId: "nope" })).toBe(M.posts.communityNotFound);
-    expect(ZCreatePostRequest.parse({ content: "a\u0000b", communityId: null }).content).toBe("ab");
+    expect(firstMessage({ content: "a\u0000b" })).toBe(M.kols.invalidCharacters);
+    expect(firstMessage({ content: "half an emoji \ud83d" })).toBe(M.kols.invalidCharacters);
+    expect(ZCreatePostRequest.parse({ content: "a whole one 🚀", communityId: null }).content).toBe(
+      "a whole one 🚀",
+    );
   });
 });
 

@@ -2,19 +2,20 @@ import { z } from "zod";
 import { M } from "./messages.ts";
 import { ZCursorPage, ZPage } from "./pages.ts";
 import { FEED_SORTS, FEED_TABS, isGiphyMediaUrl, POST_LIMITS } from "./post-text.ts";
+import { zText } from "./text.ts";
 
 const gifError = { error: M.posts.gifInvalid };
 
 /** A GIF picked in the GIF dialog, as the picker hands it over (the spec's GIF attachment data). */
 export const ZGifAttachment = z.object(
   {
-    id: z.string(gifError).min(1, gifError).max(200, gifError),
-    url: z.string(gifError).refine(isGiphyMediaUrl, gifError),
-    preview: z.string(gifError).refine(isGiphyMediaUrl, gifError).optional(),
-    title: z.string(gifError).max(500, gifError).default(""),
+    id: zText(gifError).min(1, gifError).max(200, gifError),
+    url: zText(gifError).refine(isGiphyMediaUrl, gifError),
+    preview: zText(gifError).refine(isGiphyMediaUrl, gifError).optional(),
+    title: zText(gifError).max(500, gifError).default(""),
     width: z.coerce.number(gifError).int(gifError).min(0, gifError).max(10_000, gifError),
     height: z.coerce.number(gifError).int(gifError).min(0, gifError).max(10_000, gifError),
-    username: z.string(gifError).max(200, gifError).default(""),
+    username: zText(gifError).max(200, gifError).default(""),
   },
   gifError,
 );
@@ -32,11 +33,7 @@ function isFileLike(value: unknown): value is TFileLike {
   );
 }
 
-// PostgreSQL text cannot hold NUL characters; they carry no meaning in a post, so they are dropped.
-const ZContent = z
-  .string()
-  .max(POST_LIMITS.maxContentLength, M.posts.contentTooLong)
-  .transform((s) => s.replaceAll("\u0000", ""));
+const ZContent = zText().max(POST_LIMITS.maxContentLength, M.posts.contentTooLong);
 
 /**
  * Creating a post: text and/or attachments (uploaded files plus GIFs, at most 4 together), optionally in a community.
@@ -68,7 +65,7 @@ export type TUpdatePostRequest = z.infer<typeof ZUpdatePostRequest>;
 export const ZFeedQuery = z.object({
   tab: z.enum(FEED_TABS).default("all"),
   sort: z.enum(FEED_SORTS).default("newest"),
-  cursor: z.string().max(500).optional(),
+  cursor: zText().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(POST_LIMITS.maxPageSize).default(POST_LIMITS.feedPageSize),
 });
 export type TFeedQuery = z.infer<typeof ZFeedQuery>;
@@ -83,35 +80,35 @@ export type TPostsPageQuery = z.infer<typeof ZPostsPageQuery>;
 // ---- Response shapes (the API contract for the web app) ----
 
 export const ZPostAuthor = z.object({
-  id: z.string(),
-  username: z.string(),
-  avatarUrl: z.string().nullable(),
+  id: zText(),
+  username: zText(),
+  avatarUrl: zText().nullable(),
   isVerified: z.boolean(),
 });
 
 export const ZPostMedia = z.object({
-  id: z.string(),
-  url: z.string(),
+  id: zText(),
+  url: zText(),
   /** A MIME type: image/jpeg, image/png, image/gif, image/webp, video/mp4, video/quicktime, video/x-msvideo, or
    * image/gif-external for a GIPHY GIF. */
-  type: z.string(),
+  type: zText(),
   width: z.number().nullable(),
   height: z.number().nullable(),
 });
 
 export const ZPostMention = z.object({
-  username: z.string(),
+  username: zText(),
   type: z.enum(["user", "kol"]),
   /** Index of the '@' in content; the mention spans 1 + username.length characters. */
   position: z.number(),
 });
 
 export const ZPost = z.object({
-  id: z.string(),
-  content: z.string(),
+  id: zText(),
+  content: zText(),
   visibility: z.literal("public"),
-  communityId: z.string().nullable(),
-  community: z.object({ id: z.string(), name: z.string(), slug: z.string() }).nullable(),
+  communityId: zText().nullable(),
+  community: z.object({ id: zText(), name: zText(), slug: zText() }).nullable(),
   author: ZPostAuthor,
   media: z.array(ZPostMedia),
   likesCount: z.number(),
@@ -119,14 +116,14 @@ export const ZPost = z.object({
   viewsCount: z.number(),
   likedByMe: z.boolean(),
   /** Set once the text has been edited; the earlier versions are at GET /api/posts/:id/edits. */
-  editedAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  editedAt: zText().nullable(),
+  createdAt: zText(),
+  updatedAt: zText(),
   mentions: z.array(ZPostMention),
 });
 export type TPost = z.infer<typeof ZPost>;
 
-export const ZPostDetail = ZPost.extend({ communitySlug: z.string().nullable() });
+export const ZPostDetail = ZPost.extend({ communitySlug: zText().nullable() });
 export type TPostDetail = z.infer<typeof ZPostDetail>;
 
 export const ZFeedPage = ZCursorPage(ZPost);
@@ -139,11 +136,11 @@ export const ZLikeState = z.object({ liked: z.boolean(), likesCount: z.number() 
 export type TLikeState = z.infer<typeof ZLikeState>;
 
 export const ZPostEdit = z.object({
-  id: z.string(),
+  id: zText(),
   /** The text as it was before this edit. */
-  content: z.string(),
+  content: zText(),
   /** When it was replaced. */
-  editedAt: z.string(),
+  editedAt: zText(),
 });
 export const ZPostEdits = z.object({ items: z.array(ZPostEdit) });
 export type TPostEdit = z.infer<typeof ZPostEdit>;
@@ -151,16 +148,16 @@ export type TPostEdit = z.infer<typeof ZPostEdit>;
 export const ZMentionSuggestion = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("user"),
-    id: z.string(),
-    username: z.string(),
-    avatarUrl: z.string().nullable(),
+    id: zText(),
+    username: zText(),
+    avatarUrl: zText().nullable(),
     isVerified: z.boolean(),
   }),
   z.object({
     type: z.literal("kol"),
-    id: z.string(),
-    handle: z.string(),
-    avatarUrl: z.string().nullable(),
+    id: zText(),
+    handle: zText(),
+    avatarUrl: zText().nullable(),
     isVerified: z.boolean(),
   }),
 ]);
@@ -168,13 +165,13 @@ export const ZMentionSuggestions = z.object({ items: z.array(ZMentionSuggestion)
 export type TMentionSuggestion = z.infer<typeof ZMentionSuggestion>;
 
 export const ZGif = z.object({
-  id: z.string(),
-  title: z.string(),
-  url: z.string(),
-  preview: z.string(),
+  id: zText(),
+  title: zText(),
+  url: zText(),
+  preview: zText(),
   width: z.number(),
   height: z.number(),
-  username: z.string(),
+  username: zText(),
 });
 export const ZGifList = z.object({ items: z.array(ZGif) });
 export type TGif = z.infer<typeof ZGif>;

@@ -3,7 +3,7 @@ import { ZHandle } from "./handles.ts";
 import { KOL_LIMITS } from "./kol-limits.ts";
 import { M } from "./messages.ts";
 import { ZPage } from "./pages.ts";
-import { isSafeString, ZWebUrl } from "./text.ts";
+import { isSafeString, ZWebUrl, zText } from "./text.ts";
 
 export const REPORT_CATEGORIES = [
   "rug_pull",
@@ -31,8 +31,7 @@ export const CONTRACT_PATTERN = /^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44}
 export const TX_HASH_PATTERN = /^(0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{64,88})$/;
 
 function optionalPattern(pattern: RegExp, message: string) {
-  return z
-    .string({ error: message })
+  return zText({ error: message })
     .trim()
     .max(100, message)
     .refine((v) => v === "" || pattern.test(v), message)
@@ -47,8 +46,7 @@ function optionalPattern(pattern: RegExp, message: string) {
 export const ZCreateReportRequest = z.object({
   kolHandle: ZHandle,
   category: z.enum(REPORT_CATEGORIES, M.reports.categoryInvalid),
-  description: z
-    .string({ error: M.reports.descriptionMin })
+  description: zText({ error: M.reports.descriptionMin })
     .trim()
     .min(KOL_LIMITS.descriptionMin, M.reports.descriptionMin)
     .max(KOL_LIMITS.descriptionMax, M.reports.descriptionMax)
@@ -78,8 +76,7 @@ export function splitLinks(text: string): string[] {
  * it and checked when chosen (type, size, count) and again by the server.
  */
 export const ZReportForm = ZCreateReportRequest.omit({ evidenceUrls: true, screenshotCount: true }).extend({
-  evidenceLinks: z
-    .string()
+  evidenceLinks: zText()
     .transform(splitLinks)
     .pipe(z.array(ZWebUrl).max(KOL_LIMITS.evidenceLinks, M.reports.tooManyLinks)),
 });
@@ -90,8 +87,7 @@ export type TReportFormOutput = z.output<typeof ZReportForm>;
 export const ZReviewReportRequest = z
   .object({
     status: z.enum(["approved", "rejected"], M.reports.statusInvalid),
-    reason: z
-      .string()
+    reason: zText()
       .trim()
       .max(KOL_LIMITS.reasonMax, M.reports.reasonTooLong)
       .refine(isSafeString, M.kols.invalidCharacters)
@@ -115,30 +111,30 @@ export type TAdminReportsQuery = z.infer<typeof ZAdminReportsQuery>;
 
 export const ZEvidence = z.object({
   kind: z.enum(["link", "screenshot"]),
-  url: z.string(),
+  url: zText(),
   width: z.number().nullable(),
   height: z.number().nullable(),
 });
 export type TEvidence = z.infer<typeof ZEvidence>;
 
 export const ZPublicReport = z.object({
-  id: z.string(),
+  id: zText(),
   category: z.enum(REPORT_CATEGORIES),
-  description: z.string(),
+  description: zText(),
   evidence: z.array(ZEvidence),
-  contractAddress: z.string().nullable(),
-  txHash: z.string().nullable(),
-  reporter: z.object({ username: z.string(), avatarUrl: z.string().nullable() }),
-  createdAt: z.string(),
-  reviewedAt: z.string().nullable(),
+  contractAddress: zText().nullable(),
+  txHash: zText().nullable(),
+  reporter: z.object({ username: zText(), avatarUrl: zText().nullable() }),
+  createdAt: zText(),
+  reviewedAt: zText().nullable(),
 });
 export type TPublicReport = z.infer<typeof ZPublicReport>;
 
 /** A report as its reporter and the moderators see it. */
 export const ZReport = ZPublicReport.extend({
-  kol: z.object({ handle: z.string(), name: z.string(), avatarUrl: z.string().nullable() }),
+  kol: z.object({ handle: zText(), name: zText(), avatarUrl: zText().nullable() }),
   status: z.enum(REPORT_STATUSES),
-  reviewReason: z.string().nullable(),
+  reviewReason: zText().nullable(),
   /** The reporter had not reported this KOL before: the report that may earn the Report KOL points. */
   isFirstReport: z.boolean(),
 });

@@ -3,6 +3,7 @@ import { COMMUNITY_ROLES } from "./communities.ts";
 import { M } from "./messages.ts";
 import { ZCursorPage } from "./pages.ts";
 import { POST_LIMITS } from "./post-text.ts";
+import { zText } from "./text.ts";
 
 /** Follows, public profiles and notifications: the API contract shared by the server and the web app. */
 
@@ -14,24 +15,24 @@ export const SOCIAL_LIMITS = {
 } as const;
 
 export const ZCursorQuery = z.object({
-  cursor: z.string().max(500).optional(),
+  cursor: zText().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(SOCIAL_LIMITS.maxPageSize).default(SOCIAL_LIMITS.listPageSize),
 });
 export type TCursorQuery = z.infer<typeof ZCursorQuery>;
 
 export const ZUserPostsQuery = z.object({
-  cursor: z.string().max(500).optional(),
+  cursor: zText().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(POST_LIMITS.maxPageSize).default(POST_LIMITS.feedPageSize),
 });
 export type TUserPostsQuery = z.infer<typeof ZUserPostsQuery>;
 
 export const ZPublicProfile = z.object({
-  id: z.string(),
-  username: z.string(),
-  avatarUrl: z.string().nullable(),
+  id: zText(),
+  username: zText(),
+  avatarUrl: zText().nullable(),
   isVerified: z.boolean(),
   points: z.number(),
-  joinedAt: z.string(),
+  joinedAt: zText(),
   followersCount: z.number(),
   followingCount: z.number(),
   /** False for a visitor and on your own profile. */
@@ -42,14 +43,14 @@ export type TPublicProfile = z.infer<typeof ZPublicProfile>;
 
 /** A community a user is an active member of, as their profile lists it (GET /api/users/:username/communities). */
 export const ZUserCommunity = z.object({
-  id: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  avatarUrl: z.string().nullable(),
+  id: zText(),
+  name: zText(),
+  slug: zText(),
+  avatarUrl: zText().nullable(),
   memberCount: z.number(),
   /** The user's role there. */
   role: z.enum(COMMUNITY_ROLES),
-  joinedAt: z.string(),
+  joinedAt: zText(),
 });
 export type TUserCommunity = z.infer<typeof ZUserCommunity>;
 
@@ -60,14 +61,14 @@ export const ZFollowState = z.object({ following: z.boolean(), followersCount: z
 export type TFollowState = z.infer<typeof ZFollowState>;
 
 export const ZFollowListItem = z.object({
-  id: z.string(),
-  username: z.string(),
-  avatarUrl: z.string().nullable(),
+  id: zText(),
+  username: zText(),
+  avatarUrl: zText().nullable(),
   isVerified: z.boolean(),
   followedByMe: z.boolean(),
   isMe: z.boolean(),
   /** When this follow was made. */
-  followedAt: z.string(),
+  followedAt: zText(),
 });
 export type TFollowListItem = z.infer<typeof ZFollowListItem>;
 
@@ -86,23 +87,23 @@ export const NOTIFICATION_KINDS = [
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const ZNotification = z.object({
-  id: z.string(),
+  id: zText(),
   kind: z.enum(NOTIFICATION_KINDS),
   actor: z
     .object({
-      id: z.string(),
-      username: z.string(),
-      avatarUrl: z.string().nullable(),
+      id: zText(),
+      username: zText(),
+      avatarUrl: zText().nullable(),
       isVerified: z.boolean(),
     })
     .nullable(),
-  postId: z.string().nullable(),
-  commentId: z.string().nullable(),
+  postId: zText().nullable(),
+  commentId: zText().nullable(),
   amount: z.number().nullable(),
   /** Where clicking it goes (a path in the app), or null when it points nowhere. */
-  link: z.string().nullable(),
-  readAt: z.string().nullable(),
-  createdAt: z.string(),
+  link: zText().nullable(),
+  readAt: zText().nullable(),
+  createdAt: zText(),
 });
 export type TNotification = z.infer<typeof ZNotification>;
 
