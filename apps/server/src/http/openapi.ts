@@ -1,6 +1,7 @@
-import { type RouteConfig, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
-import type { TAppEnv, TViewer } from "../context.ts";
+import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
+import { M } from "@plugs/domain";
+import type { Context, MiddlewareHandler } from "hono";
+import { requireAdmin, requireViewer, type TAppEnv, type TViewer } from "../context.ts";
 
 /** The error envelope every failing route answers with (see errors.ts and docs/api.md). */
 export const ZErrorBody = z
@@ -58,14 +59,59 @@ export function viewerOf(c: Context<TAppEnv>): TViewer | null {
 type TSecurity = NonNullable<RouteConfig["security"]>;
 
 /**
- * Who may call an operation, as its OpenAPI security requirement on the cookies declared by mountApiDocs:
- * `signedIn` answers 401 without a session; `optional` answers visitors too, but what it answers may depend on
- * who asks; `none` does not read the session; `secondFactor` is better-auth's MFA step (a session, or the
- * two-factor cookie a sign-in set).
+ * Who may call an operation: its OpenAPI security requirement on the cookies declared by mountApiDocs and, when a
+ * session is needed, the guard that refuses everyone else before the route reads anything (see defineRoute).
  */
-export const access: Record<"signedIn" | "optional" | "none" | "secondFactor", TSecurity> = {
-  signedIn: [{ session: [] }],
-  optional: [{}, { session: [] }],
-  none: [],
-  secondFactor: [{ session: [] }, { twoFactor: [] }],
+export type TAccess = { requirement: TSecurity; guard: MiddlewareHandler<TAppEnv> | null };
+
+/**
+ * The `security` of a route declared with defineRoute. `signedIn` answers 401 with the spec's words for what a
+ * visitor tried; `admin` answers 401 signed out and 403 to a member (documented as the session scheme with the
+ * role "admin"); `optional` answers visitors too, but what it answers may depend on who asks; `none` does not read
+ * the session; `secondFactor` is better-auth's MFA step (a session, or the two-factor cookie a sign-in set), which
+ * better-auth checks itself.
+ */
+export const access: {
+  signedIn: (message?: string) => TAccess;
+  admin: TAccess;
+  optional: TAccess;
+  none: TAccess;
+  secondFactor: TAccess;
+} = {
+  signedIn: (message: string = M.auth.signInRequired): TAccess => ({
+    requirement: [{ session: [] }],
+    guard: async (c, next) => {
+      requireViewer(c.get("viewer"), message);
+      await next();
+    },
+  }),
+  admin: {
+    requirement: [{ session: ["admin"] }],
+    guard: async (c, next) => {
+      requireAdmin(c.get("viewer"));
+      await next();
+    },
+  },
+  optional: { requirement: [{}, { session: [] }], guard: null },
+  none: { requirement: [], guard: null },
+  secondFactor: { requirement: [{ session: [] }, { twoFactor: [] }], guard: null },
 };
+
+type TRouteDeclaration = Omit<RouteConfig, "security"> & { security: TAccess };
+
+/**
+ * createRoute with who may call the route: `security` (one of `access`) is documented, and its guard runs first,
+ * before the route's own middleware (body limits) and its validators, so a visitor gets 401 and a member 403 before
+ * a byte of their input is read or judged. Every route is declared with it; `access` fits nothing else.
+ */
+export function defineRoute<P extends string, R extends Omit<TRouteDeclaration, "path"> & { path: P }>(
+  declaration: R,
+) {
+  const { security, middleware, ...route } = declaration;
+  const own = middleware === undefined ? [] : Array.isArray(middleware) ? middleware : [middleware];
+  return createRoute({
+    ...route,
+    security: security.requirement,
+    middleware: security.guard ? [security.guard, ...own] : own,
+  });
+}

@@ -1,7 +1,7 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { ZPage } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { access, errorResponses, json, viewerOf } from "../../http/openapi.ts";
+import { access, defineRoute, errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import { listUsers, setUserBanned } from "./users.ts";
 
 const ZAdminUser = z.object({
@@ -25,11 +25,11 @@ const ZBanResult = z.object({ id: z.string(), username: z.string(), isBanned: z.
 /** Admin user management. Every route checks the admin role on the server (requireAdmin in the service). */
 export function adminUserRoutes(deps: TDeps) {
   const app = new OpenAPIHono<TAppEnv>().openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/admin/users",
       operationId: "listUsers",
-      security: access.signedIn,
+      security: access.admin,
       tags: ["admin"],
       summary: "Find accounts by username or e-mail prefix (admins only)",
       request: { query: ZUsersQuery },
@@ -45,11 +45,11 @@ export function adminUserRoutes(deps: TDeps) {
     ["unban", false],
   ] as const) {
     app.openapi(
-      createRoute({
+      defineRoute({
         method: "post",
         path: `/admin/users/{id}/${verb}`,
         operationId: banned ? "banUser" : "unbanUser",
-        security: access.signedIn,
+        security: access.admin,
         tags: ["admin"],
         summary: banned ? "Ban an account and end its sessions (admins only)" : "Lift a ban (admins only)",
         request: { params: ZUserParams },

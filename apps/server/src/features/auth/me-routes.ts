@@ -1,7 +1,7 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { ZUpdateProfileRequest } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { access, errorResponses, json, viewerOf, ZFile } from "../../http/openapi.ts";
+import { access, defineRoute, errorResponses, json, viewerOf, ZFile } from "../../http/openapi.ts";
 import { fileOf, requestBodyLimit } from "../media/multipart.ts";
 import { getMe, revokeMyOtherSessions, setMyAvatar, updateMyProfile } from "./me.ts";
 
@@ -33,11 +33,11 @@ const ZAvatarForm = z.object({
 export function meRoutes(deps: TDeps) {
   return new OpenAPIHono<TAppEnv>()
     .openapi(
-      createRoute({
+      defineRoute({
         method: "get",
         path: "/me",
         operationId: "getMe",
-        security: access.signedIn,
+        security: access.signedIn(),
         tags: ["auth"],
         summary: "The signed-in account, profile and roles",
         responses: { 200: json(ZMe, "Signed in"), ...errorResponses(401) },
@@ -48,7 +48,7 @@ export function meRoutes(deps: TDeps) {
       },
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "get",
         path: "/session",
         operationId: "getSession",
@@ -67,11 +67,11 @@ export function meRoutes(deps: TDeps) {
       },
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "patch",
         path: "/me/profile",
         operationId: "updateMyProfile",
-        security: access.signedIn,
+        security: access.signedIn(),
         tags: ["auth"],
         summary: "Change my username",
         request: {
@@ -82,11 +82,11 @@ export function meRoutes(deps: TDeps) {
       async (c) => c.json(await updateMyProfile(deps, viewerOf(c), c.req.valid("json")), 200),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "post",
         path: "/me/avatar",
         operationId: "setMyAvatar",
-        security: access.signedIn,
+        security: access.signedIn(),
         tags: ["auth"],
         summary: "Upload my avatar (multipart field `avatar`)",
         // The general upload cap, so an image just over 5 MB still gets the precise 'File too large' message.
@@ -101,11 +101,11 @@ export function meRoutes(deps: TDeps) {
       },
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "post",
         path: "/me/sessions/revoke-others",
         operationId: "revokeMyOtherSessions",
-        security: access.signedIn,
+        security: access.signedIn(),
         tags: ["auth"],
         summary: "Sign out of every other session",
         responses: {

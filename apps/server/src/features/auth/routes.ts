@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   CAPTCHA_HEADER,
   M,
@@ -13,7 +13,7 @@ import {
 } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { AppError } from "../../errors.ts";
-import { access, errorResponses, json } from "../../http/openapi.ts";
+import { access, defineRoute, errorResponses, json } from "../../http/openapi.ts";
 import { captchaConfig, createAltchaChallenge, requireCaptcha } from "./captcha.ts";
 import { forwardToAuth } from "./forward.ts";
 import { signIn } from "./sign-in.ts";
@@ -69,7 +69,7 @@ export function authRoutes(deps: TDeps) {
   const app = new OpenAPIHono<TAppEnv>();
 
   app.openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/auth/captcha/config",
       operationId: "getCaptchaConfig",
@@ -82,7 +82,7 @@ export function authRoutes(deps: TDeps) {
   );
 
   app.openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/auth/captcha",
       operationId: "getCaptchaChallenge",
@@ -106,7 +106,7 @@ export function authRoutes(deps: TDeps) {
   );
 
   app.openapi(
-    createRoute({
+    defineRoute({
       method: "post",
       path: "/auth/sign-up/email",
       operationId: "signUp",
@@ -123,7 +123,7 @@ export function authRoutes(deps: TDeps) {
   );
 
   app.openapi(
-    createRoute({
+    defineRoute({
       method: "post",
       path: "/auth/sign-in/email",
       operationId: "signIn",
@@ -148,7 +148,7 @@ export function authRoutes(deps: TDeps) {
   );
 
   app.openapi(
-    createRoute({
+    defineRoute({
       method: "post",
       path: "/auth/request-password-reset",
       operationId: "requestPasswordReset",
@@ -166,7 +166,7 @@ export function authRoutes(deps: TDeps) {
   );
 
   app.openapi(
-    createRoute({
+    defineRoute({
       method: "post",
       path: "/auth/reset-password",
       operationId: "resetPassword",
@@ -184,11 +184,11 @@ export function authRoutes(deps: TDeps) {
   );
 
   app.openapi(
-    createRoute({
+    defineRoute({
       method: "post",
       path: "/auth/change-password",
       operationId: "changePassword",
-      security: access.signedIn,
+      security: access.signedIn(),
       tags: ["auth"],
       summary: "Change the password (strict rules)",
       request: body(ZChangePasswordRequest),
@@ -213,11 +213,11 @@ export function authRoutes(deps: TDeps) {
     ],
   ] as const) {
     app.openapi(
-      createRoute({
+      defineRoute({
         method: "post",
         path,
         operationId,
-        security: access.signedIn,
+        security: access.signedIn(),
         tags: ["auth"],
         summary,
         request: body(ZTwoFactorPasswordRequest),
@@ -231,7 +231,7 @@ export function authRoutes(deps: TDeps) {
   }
 
   app.openapi(
-    createRoute({
+    defineRoute({
       method: "post",
       path: "/auth/two-factor/verify-totp",
       operationId: "verifyTotp",
@@ -249,7 +249,7 @@ export function authRoutes(deps: TDeps) {
   );
 
   app.openapi(
-    createRoute({
+    defineRoute({
       method: "post",
       path: "/auth/two-factor/verify-backup-code",
       operationId: "verifyBackupCode",

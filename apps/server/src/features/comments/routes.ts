@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   COMMENT_LIMITS,
   FILE_RULES,
@@ -15,7 +15,7 @@ import {
 } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { AppError } from "../../errors.ts";
-import { access, errorResponses, json, viewerOf, ZFile } from "../../http/openapi.ts";
+import { access, defineRoute, errorResponses, json, viewerOf, ZFile } from "../../http/openapi.ts";
 import { filesOf, requestBodyLimit } from "../media/multipart.ts";
 import { createComment } from "./create-comment.ts";
 import { deleteComment } from "./delete-comment.ts";
@@ -77,7 +77,7 @@ function emojiParam(raw: string) {
 export function commentRoutes(deps: TDeps) {
   return new OpenAPIHono<TAppEnv>()
     .openapi(
-      createRoute({
+      defineRoute({
         method: "get",
         path: "/posts/{id}/comments",
         operationId: "listComments",
@@ -94,11 +94,11 @@ export function commentRoutes(deps: TDeps) {
         c.json(await listComments(deps, viewerOf(c), c.req.valid("param").id, c.req.valid("query")), 200),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "post",
         path: "/posts/{id}/comments",
         operationId: "createComment",
-        security: access.signedIn,
+        security: access.signedIn(M.comments.loginToComment),
         tags: ["comments"],
         summary: "Comment on a post, or reply to a comment (community posts: active members only)",
         middleware: [requestBodyLimit(MAX_BODY)] as const,
@@ -117,11 +117,11 @@ export function commentRoutes(deps: TDeps) {
       },
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "delete",
         path: "/comments/{id}",
         operationId: "deleteComment",
-        security: access.signedIn,
+        security: access.signedIn(M.comments.loginToDelete),
         tags: ["comments"],
         summary: "Delete a comment (its author or an admin) with its replies and files",
         request: { params: ZIdParams },
@@ -133,11 +133,11 @@ export function commentRoutes(deps: TDeps) {
       },
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "put",
         path: "/comments/{id}/like",
         operationId: "likeComment",
-        security: access.signedIn,
+        security: access.signedIn(M.comments.loginToLike),
         tags: ["comments"],
         summary: "Like a comment (liking twice changes nothing)",
         request: { params: ZIdParams },
@@ -146,11 +146,11 @@ export function commentRoutes(deps: TDeps) {
       async (c) => c.json(await likeComment(deps, viewerOf(c), c.req.valid("param").id), 200),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "delete",
         path: "/comments/{id}/like",
         operationId: "unlikeComment",
-        security: access.signedIn,
+        security: access.signedIn(M.comments.loginToLike),
         tags: ["comments"],
         summary: "Take a comment like back",
         request: { params: ZIdParams },
@@ -159,11 +159,11 @@ export function commentRoutes(deps: TDeps) {
       async (c) => c.json(await unlikeComment(deps, viewerOf(c), c.req.valid("param").id), 200),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "post",
         path: "/comments/{id}/reactions",
         operationId: "addCommentReaction",
-        security: access.signedIn,
+        security: access.signedIn(M.reactions.signIn),
         tags: ["comments"],
         summary: `React with an emoji of the palette (${REACTION_EMOJIS.join(" ")}); each once per user per comment`,
         request: {
@@ -179,11 +179,11 @@ export function commentRoutes(deps: TDeps) {
         c.json(await addReaction(deps, viewerOf(c), c.req.valid("param").id, c.req.valid("json").emoji), 200),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "delete",
         path: "/comments/{id}/reactions/{emoji}",
         operationId: "removeCommentReaction",
-        security: access.signedIn,
+        security: access.signedIn(M.reactions.signIn),
         tags: ["comments"],
         summary: "Take your reaction back",
         request: { params: ZReactionParams },

@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   BRANDING_TYPES,
   COMMUNITY_ROLES,
@@ -18,7 +18,7 @@ import {
   ZUserSearchQuery,
 } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { access, errorResponses, json, viewerOf } from "../../http/openapi.ts";
+import { access, defineRoute, errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import { fileOf, requestBodyLimit, type TParsedBody } from "../media/multipart.ts";
 import { replaceBranding } from "./branding.ts";
 import { createCommunity } from "./create-community.ts";
@@ -92,7 +92,7 @@ function jsonBody<T extends z.ZodType>(schema: T) {
 export function communityRoutes(deps: TDeps) {
   return new OpenAPIHono<TAppEnv>()
     .openapi(
-      createRoute({
+      defineRoute({
         method: "get",
         path: "/communities",
         operationId: "listCommunities",
@@ -105,11 +105,11 @@ export function communityRoutes(deps: TDeps) {
       async (c) => c.json(await listCommunities(deps, viewerOf(c), c.req.valid("query")), 200),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "post",
         path: "/communities",
         operationId: "createCommunity",
-        security: access.signedIn,
+        security: access.signedIn(M.communities.loginToCreate),
         tags: ["communities"],
         summary: "Create a community with its avatar and banner; the creator joins as its creator",
         middleware: [requestBodyLimit(MAX_CREATE_BODY)] as const,
@@ -137,7 +137,7 @@ export function communityRoutes(deps: TDeps) {
       },
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "get",
         path: "/communities/{id}",
         operationId: "getCommunity",
@@ -151,11 +151,11 @@ export function communityRoutes(deps: TDeps) {
       async (c) => c.json(await getCommunity(deps, viewerOf(c), c.req.valid("param").id), 200),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "patch",
         path: "/communities/{id}",
         operationId: "updateCommunity",
-        security: access.signedIn,
+        security: access.signedIn(M.communities.loginToEdit),
         tags: ["communities"],
         summary: "Edit name, description or rules (creators only)",
         request: { params: ZIdParams, body: jsonBody(ZUpdateCommunityBody) },
@@ -168,11 +168,11 @@ export function communityRoutes(deps: TDeps) {
         c.json(await updateCommunity(deps, viewerOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "post",
         path: "/communities/{id}/join",
         operationId: "joinCommunity",
-        security: access.signedIn,
+        security: access.signedIn(M.communities.loginToJoin),
         tags: ["communities"],
         summary: "Join after accepting the rules (the accepted rules version is recorded)",
         request: { params: ZIdParams, body: jsonBody(ZJoinBody) },
@@ -185,11 +185,11 @@ export function communityRoutes(deps: TDeps) {
         c.json(await joinCommunity(deps, viewerOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "post",
         path: "/communities/{id}/leave",
         operationId: "leaveCommunity",
-        security: access.signedIn,
+        security: access.signedIn(M.communities.loginToLeave),
         tags: ["communities"],
         summary: "Leave (the last creator must first make another member a creator)",
         request: { params: ZIdParams },
@@ -201,7 +201,7 @@ export function communityRoutes(deps: TDeps) {
       async (c) => c.json(await leaveCommunity(deps, viewerOf(c), c.req.valid("param").id), 200),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "get",
         path: "/communities/{id}/members",
         operationId: "listCommunityMembers",
@@ -218,11 +218,11 @@ export function communityRoutes(deps: TDeps) {
         c.json(await listMembers(deps, viewerOf(c), c.req.valid("param").id, c.req.valid("query")), 200),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "post",
         path: "/communities/{id}/members",
         operationId: "addCommunityMember",
-        security: access.signedIn,
+        security: access.signedIn(M.communities.loginToManage),
         tags: ["communities"],
         summary: "Add a user to the community (creators only)",
         request: { params: ZIdParams, body: jsonBody(ZAddMemberBody) },
@@ -235,11 +235,11 @@ export function communityRoutes(deps: TDeps) {
         c.json(await addMember(deps, viewerOf(c), c.req.valid("param").id, c.req.valid("json")), 201),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "patch",
         path: "/communities/{id}/members/{memberId}",
         operationId: "updateCommunityMember",
-        security: access.signedIn,
+        security: access.signedIn(M.communities.loginToManage),
         tags: ["communities"],
         summary: "Ban or unban a member, or make or unmake a creator (creators only, never on oneself)",
         request: { params: ZMemberParams, body: jsonBody(ZUpdateMemberBody) },
@@ -254,11 +254,11 @@ export function communityRoutes(deps: TDeps) {
       },
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "get",
         path: "/communities/{id}/user-search",
         operationId: "searchUsersForCommunity",
-        security: access.signedIn,
+        security: access.signedIn(M.communities.loginToManage),
         tags: ["communities"],
         summary: "Users not yet in the community whose username starts with q (2+ characters; creators only)",
         request: { params: ZIdParams, query: ZUserSearchQuery },
@@ -274,11 +274,11 @@ export function communityRoutes(deps: TDeps) {
         ),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "put",
         path: "/communities/{id}/branding/{type}",
         operationId: "replaceCommunityBranding",
-        security: access.signedIn,
+        security: access.signedIn(M.communities.loginToEdit),
         tags: ["communities"],
         summary: "Replace the avatar or banner (creators only): a new active version",
         middleware: [requestBodyLimit(MAX_BRANDING_BODY)] as const,

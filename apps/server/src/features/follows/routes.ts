@@ -1,13 +1,13 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { ZCursorQuery, ZFollowList, ZFollowState } from "@plugs/domain";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { M, ZCursorQuery, ZFollowList, ZFollowState } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { access, errorResponses, json, viewerOf } from "../../http/openapi.ts";
+import { access, defineRoute, errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import { ZUsernameParams } from "../profiles/routes.ts";
 import { followUser, unfollowUser } from "./follow-user.ts";
 import { listFollows } from "./list-follows.ts";
 
 function listRoute(direction: "followers" | "following") {
-  return createRoute({
+  return defineRoute({
     method: "get",
     path: `/users/{username}/${direction}`,
     operationId: direction === "followers" ? "listFollowers" : "listFollowing",
@@ -26,11 +26,11 @@ function listRoute(direction: "followers" | "following") {
 export function followRoutes(deps: TDeps) {
   return new OpenAPIHono<TAppEnv>()
     .openapi(
-      createRoute({
+      defineRoute({
         method: "put",
         path: "/users/{username}/follow",
         operationId: "followUser",
-        security: access.signedIn,
+        security: access.signedIn(M.follows.signIn),
         tags: ["users"],
         summary: "Follow a user (following twice changes nothing)",
         request: { params: ZUsernameParams },
@@ -39,11 +39,11 @@ export function followRoutes(deps: TDeps) {
       async (c) => c.json(await followUser(deps, viewerOf(c), c.req.valid("param").username), 200),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "delete",
         path: "/users/{username}/follow",
         operationId: "unfollowUser",
-        security: access.signedIn,
+        security: access.signedIn(M.follows.signIn),
         tags: ["users"],
         summary: "Unfollow a user",
         request: { params: ZUsernameParams },

@@ -1,7 +1,7 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { M, ZGifList } from "@plugs/domain";
-import { requireViewer, type TAppEnv, type TDeps } from "../../context.ts";
-import { access, errorResponses, json, viewerOf } from "../../http/openapi.ts";
+import type { TAppEnv, TDeps } from "../../context.ts";
+import { access, defineRoute, errorResponses, json } from "../../http/openapi.ts";
 import { createGifService } from "./service.ts";
 
 const ZSearchQuery = z.object({ q: z.string().max(50).default("") });
@@ -17,7 +17,7 @@ export function gifRoutes(deps: TDeps) {
   const ok = json(ZGifList, "Up to 30 GIFs");
   return new OpenAPIHono<TAppEnv>()
     .openapi(
-      createRoute({
+      defineRoute({
         method: "get",
         path: "/gifs/status",
         operationId: "getGifStatus",
@@ -29,34 +29,28 @@ export function gifRoutes(deps: TDeps) {
       (c) => c.json({ configured: Boolean(deps.config.giphyApiKey) }, 200),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "get",
         path: "/gifs/trending",
         operationId: "listTrendingGifs",
-        security: access.signedIn,
+        security: access.signedIn(M.gifs.signIn),
         tags: ["gifs"],
         summary: "Trending GIFs from GIPHY (cached 60 s)",
         responses: { 200: ok, ...errorResponses(401, 502, 503) },
       }),
-      async (c) => {
-        requireViewer(viewerOf(c), M.gifs.signIn);
-        return c.json({ items: await gifs.trending() }, 200);
-      },
+      async (c) => c.json({ items: await gifs.trending() }, 200),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "get",
         path: "/gifs/search",
         operationId: "searchGifs",
-        security: access.signedIn,
+        security: access.signedIn(M.gifs.signIn),
         tags: ["gifs"],
         summary: "Search GIPHY; a blank query returns no GIFs",
         request: { query: ZSearchQuery },
         responses: { 200: ok, ...errorResponses(400, 401, 502, 503) },
       }),
-      async (c) => {
-        requireViewer(viewerOf(c), M.gifs.signIn);
-        return c.json({ items: await gifs.search(c.req.valid("query").q) }, 200);
-      },
+      async (c) => c.json({ items: await gifs.search(c.req.valid("query").q) }, 200),
     );
 }

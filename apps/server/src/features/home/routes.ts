@@ -1,13 +1,13 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { ZHomePage } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { access, viewerOf } from "../../http/openapi.ts";
+import { access, defineRoute, viewerOf } from "../../http/openapi.ts";
 import { homePage } from "./home.ts";
 
 /** GET /api/home: the home page's lists in one answer. */
 export function homeRoutes(deps: TDeps) {
   return new OpenAPIHono<TAppEnv>().openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/home",
       operationId: "getHome",

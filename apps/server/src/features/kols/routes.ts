@@ -1,5 +1,6 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import {
+  M,
   ZCreateKolRequest,
   ZFeedPage,
   ZKolCard,
@@ -11,7 +12,7 @@ import {
   ZVoteState,
 } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { access, errorResponses, json, viewerOf } from "../../http/openapi.ts";
+import { access, defineRoute, errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import { createKol, updateKol } from "./admin-kols.ts";
 import { listKols } from "./list-kols.ts";
 import { listKolMentions, viewKol } from "./view-kol.ts";
@@ -35,7 +36,7 @@ function body<T extends z.ZodType>(schema: T) {
 export function kolRoutes(deps: TDeps) {
   return new OpenAPIHono<TAppEnv>()
     .openapi(
-      createRoute({
+      defineRoute({
         method: "get",
         path: "/kols",
         operationId: "listKols",
@@ -49,7 +50,7 @@ export function kolRoutes(deps: TDeps) {
       async (c) => c.json(await listKols(deps, c.req.valid("query")), 200),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "get",
         path: "/kols/{handle}",
         operationId: "getKol",
@@ -62,7 +63,7 @@ export function kolRoutes(deps: TDeps) {
       async (c) => c.json(await viewKol(deps, viewerOf(c), c.req.valid("param").handle), 200),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "get",
         path: "/kols/{handle}/posts",
         operationId: "listKolPosts",
@@ -78,11 +79,11 @@ export function kolRoutes(deps: TDeps) {
       async (c) => c.json(await listKolMentions(deps, viewerOf(c), c.req.valid("param").handle), 200),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "post",
         path: "/kols/{handle}/votes",
         operationId: "voteOnKol",
-        security: access.signedIn,
+        security: access.signedIn(M.kols.loginToVote),
         tags: ["kols"],
         summary: "Vote plug or rug (one verdict per user per KOL; voting again changes it)",
         request: { params: ZHandleParams, body: body(ZVoteRequest) },
@@ -95,11 +96,11 @@ export function kolRoutes(deps: TDeps) {
         ),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "delete",
         path: "/kols/{handle}/votes",
         operationId: "withdrawKolVote",
-        security: access.signedIn,
+        security: access.signedIn(M.kols.loginToVote),
         tags: ["kols"],
         summary: "Withdraw your vote",
         request: { params: ZHandleParams },
@@ -108,11 +109,11 @@ export function kolRoutes(deps: TDeps) {
       async (c) => c.json(await withdrawVote(deps, viewerOf(c), c.req.valid("param").handle), 200),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "post",
         path: "/admin/kols",
         operationId: "createKol",
-        security: access.signedIn,
+        security: access.admin,
         tags: ["admin"],
         summary: "Add a KOL (admins only)",
         request: { body: body(ZCreateKolRequest) },
@@ -121,11 +122,11 @@ export function kolRoutes(deps: TDeps) {
       async (c) => c.json(await createKol(deps, viewerOf(c), c.req.valid("json")), 201),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "patch",
         path: "/admin/kols/{handle}",
         operationId: "updateKol",
-        security: access.signedIn,
+        security: access.admin,
         tags: ["admin"],
         summary: "Edit a KOL's profile (admins only)",
         request: { params: ZHandleParams, body: body(ZUpdateKolRequest) },

@@ -1,7 +1,7 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { ZLeaderboardQuery, ZPage } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { access, errorResponses, viewerOf } from "../../http/openapi.ts";
+import { access, defineRoute, errorResponses, viewerOf } from "../../http/openapi.ts";
 import { getLeaderboard } from "./leaderboard-query.ts";
 
 const ZLeaderboardPage = ZPage(
@@ -19,7 +19,7 @@ const ZLeaderboardPage = ZPage(
 /** GET /api/leaderboard. */
 export function leaderboardRoutes(deps: TDeps) {
   return new OpenAPIHono<TAppEnv>().openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/leaderboard",
       operationId: "getLeaderboard",

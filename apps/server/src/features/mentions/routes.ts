@@ -1,7 +1,7 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { ZMentionSuggestions } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { access, errorResponses, viewerOf } from "../../http/openapi.ts";
+import { access, defineRoute, errorResponses, viewerOf } from "../../http/openapi.ts";
 import { suggestMentions } from "./suggest-mentions.ts";
 
 const ZSuggestQuery = z.object({
@@ -11,7 +11,7 @@ const ZSuggestQuery = z.object({
 /** GET /api/mentions/suggest?q= */
 export function mentionRoutes(deps: TDeps) {
   return new OpenAPIHono<TAppEnv>().openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/mentions/suggest",
       operationId: "suggestMentions",

@@ -1,18 +1,18 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { ZCursorQuery, ZMarkReadRequest, ZNotificationsPage, ZUnreadCount } from "@plugs/domain";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { M, ZCursorQuery, ZMarkReadRequest, ZNotificationsPage, ZUnreadCount } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { access, errorResponses, json, viewerOf } from "../../http/openapi.ts";
+import { access, defineRoute, errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import { getUnreadCount, listNotifications, markRead } from "./list-notifications.ts";
 
 /** GET /api/notifications, GET /api/notifications/unread-count, POST /api/notifications/read. */
 export function notificationRoutes(deps: TDeps) {
   return new OpenAPIHono<TAppEnv>()
     .openapi(
-      createRoute({
+      defineRoute({
         method: "get",
         path: "/notifications",
         operationId: "listNotifications",
-        security: access.signedIn,
+        security: access.signedIn(M.notifications.signIn),
         tags: ["notifications"],
         summary: "Your notifications, newest first, keyset pages, with the unread count",
         request: { query: ZCursorQuery },
@@ -21,11 +21,11 @@ export function notificationRoutes(deps: TDeps) {
       async (c) => c.json(await listNotifications(deps, viewerOf(c), c.req.valid("query")), 200),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "get",
         path: "/notifications/unread-count",
         operationId: "getUnreadCount",
-        security: access.signedIn,
+        security: access.signedIn(M.notifications.signIn),
         tags: ["notifications"],
         summary: "How many of your notifications are unread (the bell)",
         responses: { 200: json(ZUnreadCount, "The count"), ...errorResponses(401) },
@@ -33,11 +33,11 @@ export function notificationRoutes(deps: TDeps) {
       async (c) => c.json(await getUnreadCount(deps, viewerOf(c)), 200),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "post",
         path: "/notifications/read",
         operationId: "markNotificationsRead",
-        security: access.signedIn,
+        security: access.signedIn(M.notifications.signIn),
         tags: ["notifications"],
         summary: "Mark notifications read: {ids} or {all: true}",
         request: { body: { required: true, content: { "application/json": { schema: ZMarkReadRequest } } } },

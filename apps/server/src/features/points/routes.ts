@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   M,
   POINTS_LIMITS,
@@ -8,7 +8,7 @@ import {
   ZUpdatePointsActivityRequest,
 } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { access, errorResponses, json, viewerOf } from "../../http/openapi.ts";
+import { access, defineRoute, errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import { createAirdrop, listAirdrops } from "./airdrops.ts";
 import { listPointsActivities, updatePointsActivity } from "./points-activities.ts";
 import { getMyPoints } from "./points-ledger.ts";
@@ -78,11 +78,11 @@ const ZActivityParams = z.object({
 export function pointsRoutes(deps: TDeps) {
   return new OpenAPIHono<TAppEnv>()
     .openapi(
-      createRoute({
+      defineRoute({
         method: "get",
         path: "/points/me",
         operationId: "getMyPoints",
-        security: access.signedIn,
+        security: access.signedIn(),
         tags: ["points"],
         summary: "Your balance and points history, newest first (keyset pages: pass nextCursor as cursor)",
         request: { query: ZLedgerQuery },
@@ -91,11 +91,11 @@ export function pointsRoutes(deps: TDeps) {
       async (c) => c.json(await getMyPoints(deps, viewerOf(c), c.req.valid("query")), 200),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "post",
         path: "/admin/airdrops",
         operationId: "createAirdrop",
-        security: access.signedIn,
+        security: access.admin,
         tags: ["admin"],
         summary:
           "Airdrop points to one user ({username}) or many ({usernames}, all or nothing), with a reason (admins only)",
@@ -126,11 +126,11 @@ export function pointsRoutes(deps: TDeps) {
       },
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "get",
         path: "/admin/airdrops",
         operationId: "listAirdrops",
-        security: access.signedIn,
+        security: access.admin,
         tags: ["admin"],
         summary: "Every airdrop, newest first: who granted what to whom and why (admins only)",
         request: { query: ZPageQuery },
@@ -142,11 +142,11 @@ export function pointsRoutes(deps: TDeps) {
       async (c) => c.json(await listAirdrops(deps, viewerOf(c), c.req.valid("query")), 200),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "get",
         path: "/admin/points-activities",
         operationId: "listPointsActivities",
-        security: access.signedIn,
+        security: access.admin,
         tags: ["admin"],
         summary: "The activities that earn points, with amounts, daily caps and state (admins only)",
         responses: {
@@ -157,11 +157,11 @@ export function pointsRoutes(deps: TDeps) {
       async (c) => c.json(await listPointsActivities(deps, viewerOf(c)), 200),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "patch",
         path: "/admin/points-activities/{name}",
         operationId: "updatePointsActivity",
-        security: access.signedIn,
+        security: access.admin,
         tags: ["admin"],
         summary:
           "Change an activity's amount, daily cap (null: none), label or description, or switch it off",

@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   FILE_RULES,
   M,
@@ -17,7 +17,7 @@ import {
 import type { Context } from "hono";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { AppError } from "../../errors.ts";
-import { access, errorResponses, json, viewerOf, ZFile } from "../../http/openapi.ts";
+import { access, defineRoute, errorResponses, json, viewerOf, ZFile } from "../../http/openapi.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { filesOf, requestBodyLimit } from "../media/multipart.ts";
 import { createPost } from "./create-post.ts";
@@ -84,7 +84,7 @@ function clientOf(c: Context<TAppEnv>, deps: TDeps) {
 export function postRoutes(deps: TDeps) {
   return new OpenAPIHono<TAppEnv>()
     .openapi(
-      createRoute({
+      defineRoute({
         method: "get",
         path: "/feed",
         operationId: "getFeed",
@@ -100,7 +100,7 @@ export function postRoutes(deps: TDeps) {
       async (c) => c.json(await getFeed(deps, viewerOf(c), c.req.valid("query")), 200),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "get",
         path: "/posts",
         operationId: "listPosts",
@@ -113,11 +113,11 @@ export function postRoutes(deps: TDeps) {
       async (c) => c.json(await listPostsPage(deps, viewerOf(c), c.req.valid("query")), 200),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "post",
         path: "/posts",
         operationId: "createPost",
-        security: access.signedIn,
+        security: access.signedIn(M.posts.loginToCreate),
         tags: ["posts"],
         summary: "Create a post with text, files, GIFs and mentions",
         middleware: [requestBodyLimit(MAX_BODY)] as const,
@@ -135,7 +135,7 @@ export function postRoutes(deps: TDeps) {
       },
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "get",
         path: "/posts/{id}",
         operationId: "getPost",
@@ -148,11 +148,11 @@ export function postRoutes(deps: TDeps) {
       async (c) => c.json(await viewPost(deps, viewerOf(c), c.req.valid("param").id, clientOf(c, deps)), 200),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "patch",
         path: "/posts/{id}",
         operationId: "updatePost",
-        security: access.signedIn,
+        security: access.signedIn(M.posts.loginToUpdate),
         tags: ["posts"],
         summary: "Edit a post's text (author only); the previous text is kept in its history",
         request: {
@@ -165,11 +165,11 @@ export function postRoutes(deps: TDeps) {
         c.json(await updatePost(deps, viewerOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "delete",
         path: "/posts/{id}",
         operationId: "deletePost",
-        security: access.signedIn,
+        security: access.signedIn(M.posts.loginToDelete),
         tags: ["posts"],
         summary: "Delete a post (author only) and its files",
         request: { params: ZPostParams },
@@ -181,7 +181,7 @@ export function postRoutes(deps: TDeps) {
       },
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "get",
         path: "/posts/{id}/edits",
         operationId: "listPostEdits",
@@ -194,11 +194,11 @@ export function postRoutes(deps: TDeps) {
       async (c) => c.json({ items: await listPostEdits(deps, viewerOf(c), c.req.valid("param").id) }, 200),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "put",
         path: "/posts/{id}/like",
         operationId: "likePost",
-        security: access.signedIn,
+        security: access.signedIn(M.posts.signInToLike),
         tags: ["posts"],
         summary: "Like a post (liking twice changes nothing)",
         request: { params: ZPostParams },
@@ -207,11 +207,11 @@ export function postRoutes(deps: TDeps) {
       async (c) => c.json(await likePost(deps, viewerOf(c), c.req.valid("param").id), 200),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "delete",
         path: "/posts/{id}/like",
         operationId: "unlikePost",
-        security: access.signedIn,
+        security: access.signedIn(M.posts.signInToLike),
         tags: ["posts"],
         summary: "Take a like back",
         request: { params: ZPostParams },

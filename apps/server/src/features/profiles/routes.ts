@@ -1,7 +1,7 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { ZCursorQuery, ZFeedPage, ZPublicProfile, ZUserCommunities, ZUserPostsQuery } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { access, errorResponses, json, viewerOf } from "../../http/openapi.ts";
+import { access, defineRoute, errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import { getPublicProfile } from "./get-profile.ts";
 import { listUserCommunities } from "./user-communities.ts";
 import { listUserPosts } from "./user-posts.ts";
@@ -14,7 +14,7 @@ export const ZUsernameParams = z.object({
 export function profileRoutes(deps: TDeps) {
   return new OpenAPIHono<TAppEnv>()
     .openapi(
-      createRoute({
+      defineRoute({
         method: "get",
         path: "/users/{username}",
         operationId: "getProfile",
@@ -27,7 +27,7 @@ export function profileRoutes(deps: TDeps) {
       async (c) => c.json(await getPublicProfile(deps, viewerOf(c), c.req.valid("param").username), 200),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "get",
         path: "/users/{username}/posts",
         operationId: "listUserPosts",
@@ -47,7 +47,7 @@ export function profileRoutes(deps: TDeps) {
         ),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "get",
         path: "/users/{username}/communities",
         operationId: "listUserCommunities",

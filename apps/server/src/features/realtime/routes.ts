@@ -1,8 +1,8 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { M, type TRealtimeEvent } from "@plugs/domain";
 import { streamSSE } from "hono/streaming";
 import { requireViewer, type TAppEnv } from "../../context.ts";
-import { access, errorResponses, viewerOf } from "../../http/openapi.ts";
+import { access, defineRoute, errorResponses, viewerOf } from "../../http/openapi.ts";
 import type { TRealtimeHub } from "./hub.ts";
 
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
@@ -24,11 +24,11 @@ const EVENTS_DESCRIPTION = [
   "tells the browser how long to wait before reconnecting. Events from every server instance arrive here.",
 ].join("\n");
 
-const eventsRoute = createRoute({
+const eventsRoute = defineRoute({
   method: "get",
   path: "/events",
   operationId: "streamEvents",
-  security: access.signedIn,
+  security: access.signedIn(),
   tags: ["notifications"],
   summary: "Your live events (Server-Sent Events): notifications and new posts",
   description: EVENTS_DESCRIPTION,

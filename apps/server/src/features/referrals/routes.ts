@@ -1,6 +1,6 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { access, errorResponses, viewerOf } from "../../http/openapi.ts";
+import { access, defineRoute, errorResponses, viewerOf } from "../../http/openapi.ts";
 import { getMyReferrals } from "./referral-stats.ts";
 
 const ZReferralStats = z.object({
@@ -14,11 +14,11 @@ const ZReferralStats = z.object({
 /** GET /api/referrals/me. */
 export function referralRoutes(deps: TDeps) {
   return new OpenAPIHono<TAppEnv>().openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: "/referrals/me",
       operationId: "getMyReferrals",
-      security: access.signedIn,
+      security: access.signedIn(),
       tags: ["points"],
       summary: "Your referrals: how many, the points they earned you, and who joined (newest 100)",
       responses: {

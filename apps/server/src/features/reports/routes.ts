@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   FILE_RULES,
   KOL_LIMITS,
@@ -12,7 +12,7 @@ import {
 } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { AppError } from "../../errors.ts";
-import { access, errorResponses, json, viewerOf, ZFile } from "../../http/openapi.ts";
+import { access, defineRoute, errorResponses, json, viewerOf, ZFile } from "../../http/openapi.ts";
 import { filesOf, requestBodyLimit } from "../media/multipart.ts";
 import { listMyReports, listReportsForReview, reviewReport } from "./review-report.ts";
 import { submitReport } from "./submit-report.ts";
@@ -51,11 +51,11 @@ function listOf(value: string | string[] | undefined): string[] {
 export function reportRoutes(deps: TDeps) {
   return new OpenAPIHono<TAppEnv>()
     .openapi(
-      createRoute({
+      defineRoute({
         method: "post",
         path: "/reports",
         operationId: "submitReport",
-        security: access.signedIn,
+        security: access.signedIn(M.reports.loginToReport),
         tags: ["reports"],
         summary: "Report a KOL with evidence (a handle not listed yet adds the KOL)",
         middleware: [requestBodyLimit(MAX_BODY)] as const,
@@ -83,11 +83,11 @@ export function reportRoutes(deps: TDeps) {
       },
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "get",
         path: "/reports/me",
         operationId: "listMyReports",
-        security: access.signedIn,
+        security: access.signedIn(M.reports.loginToView),
         tags: ["reports"],
         summary:
           "Your reports, newest first, with their status (pending, approved, or rejected with a reason)",
@@ -96,11 +96,11 @@ export function reportRoutes(deps: TDeps) {
       async (c) => c.json(await listMyReports(deps, viewerOf(c)), 200),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "get",
         path: "/admin/reports",
         operationId: "listReportsForReview",
-        security: access.signedIn,
+        security: access.admin,
         tags: ["admin"],
         summary: "The review queue by status, oldest first (admins only)",
         request: { query: ZAdminReportsQuery },
@@ -109,11 +109,11 @@ export function reportRoutes(deps: TDeps) {
       async (c) => c.json(await listReportsForReview(deps, viewerOf(c), c.req.valid("query")), 200),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "patch",
         path: "/admin/reports/{id}",
         operationId: "reviewReport",
-        security: access.signedIn,
+        security: access.admin,
         tags: ["admin"],
         summary: "Approve a report, or reject it with a reason (admins only)",
         request: {

@@ -1,6 +1,6 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { access, json } from "../../http/openapi.ts";
+import { access, defineRoute, json } from "../../http/openapi.ts";
 import { checkHealth, getSite } from "./service.ts";
 
 const ZHealth = z.object({ status: z.literal("ok"), database: z.enum(["pglite", "postgres"]) });
@@ -9,7 +9,7 @@ const ZSite = z.object({ siteName: z.string(), logoUrl: z.string().nullable() })
 export function siteRoutes(deps: TDeps) {
   return new OpenAPIHono<TAppEnv>()
     .openapi(
-      createRoute({
+      defineRoute({
         method: "get",
         path: "/health",
         operationId: "getHealth",
@@ -21,7 +21,7 @@ export function siteRoutes(deps: TDeps) {
       async (c) => c.json(await checkHealth(deps), 200),
     )
     .openapi(
-      createRoute({
+      defineRoute({
         method: "get",
         path: "/site",
         operationId: "getSite",
