@@ -48,8 +48,8 @@ export const pointsActivities = pgTable(
 
 /**
  * One award. Never updated or deleted by the app; profiles.points is the sum of a user's rows. `idempotencyKey`
- * names the thing awarded for (by default `referenceType:referenceId`), unique per user and activity, so a retry
- * or a race pays once.
+ * names the item awarded for (`referenceType:referenceId`: the comment, the KOL...), unique per user and activity, so
+ * a retry, a race or an undo and redo pays once.
  */
 export const pointsTransactions = pgTable(
   "points_transactions",

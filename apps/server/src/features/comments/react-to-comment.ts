@@ -31,9 +31,7 @@ export async function addReaction(
         throw new AppError("CONFLICT", M.reactions.alreadyUsed, { title: M.reactions.alreadyUsedTitle });
       }
       await awardReactionPoints(deps, tx, {
-        reactionId: inserted.id,
         commentId: comment.id,
-        emoji,
         commentAuthorId: comment.userId,
         userId: me.id,
       });

@@ -3,23 +3,22 @@ import { awardPointsSafely, type TDbOrTx } from "../points/award-points.ts";
 
 /**
  * A reaction to someone else's comment earns the reactor 'emoji_reaction' points (the activity's daily cap
- * applies), once per comment and emoji ever: keyed by both, not by the reaction's row, so removing a reaction and
- * adding it again pays nothing. Paid inside the reaction's transaction; the comment's author as owner makes a
- * reaction to one's own comment earn nothing.
+ * applies), once per comment ever: keyed by the comment, not by the reaction's row or its emoji, so removing a
+ * reaction and adding it again, or swapping one emoji for another, pays nothing. Paid inside the reaction's
+ * transaction; the comment's author as owner makes a reaction to one's own comment earn nothing.
  */
 export async function awardReactionPoints(
   deps: Pick<TDeps, "db" | "logger">,
   tx: TDbOrTx,
-  reaction: { reactionId: string; commentId: string; emoji: string; commentAuthorId: string; userId: string },
+  reaction: { commentId: string; commentAuthorId: string; userId: string },
 ): Promise<void> {
   await awardPointsSafely(
     deps,
     {
       userId: reaction.userId,
       activity: "emoji_reaction",
-      referenceId: reaction.reactionId,
-      referenceType: "comment_reaction",
-      idempotencyKey: `comment_reaction:${reaction.commentId}:${reaction.emoji}`,
+      referenceId: reaction.commentId,
+      referenceType: "comment",
       ownerId: reaction.commentAuthorId,
     },
     tx,

@@ -13,7 +13,11 @@ export type TAwardInput = {
   /** Who earns the points. */
   userId: string;
   activity: TPointsActivityName;
-  /** What the points are for (a reaction, a vote, a referred account...): with the type, the idempotency key. */
+  /**
+   * The item the points are for (the comment reacted to, the KOL voted on, the referred account...). With its type it
+   * is the award's key, unique per (member, activity, item): an activity pays once per item, ever. Name the item,
+   * never a row that an undo deletes and a redo makes anew (a reaction, a like), or the redo would pay again.
+   */
   referenceId: string;
   referenceType: string;
   /** What the ledger line says; the activity's label when not given. */
@@ -28,8 +32,6 @@ export type TAwardInput = {
   amount?: number;
   /** How many units the award is for (account_closure: accounts closed); the activity's points are per unit. */
   quantity?: number;
-  /** Overrides `referenceType:referenceId` as the key that makes the award once-only. */
-  idempotencyKey?: string;
 };
 
 export type TAward = {
@@ -46,14 +48,16 @@ export type TBulkAwardInput = Pick<
   TAwardInput,
   "activity" | "referenceType" | "description" | "actorId" | "amount" | "quantity"
 > & {
-  /** One award per user (a user named twice is paid once); the key is `referenceType:referenceId` unless given. */
-  recipients: { userId: string; referenceId: string; idempotencyKey?: string }[];
+  /** One award per user (a user named twice is paid once), each keyed by `referenceType:referenceId`. */
+  recipients: { userId: string; referenceId: string }[];
 };
 
 /**
  * Pays one award into the ledger and profiles.points together, in one short transaction. Returns the ledger row,
  * or null when nothing is due: the activity is off or missing, the user acts on their own content, the amount is
- * 0, today's cap for this activity is reached, or this award was paid before (same idempotency key).
+ * 0, today's cap for this activity is reached, or this activity was paid for this item before (same key). Undoing
+ * the action (un-react, unlike, withdraw a vote) takes nothing back: the ledger only grows, and the kept row is what
+ * makes the redo pay nothing.
  *
  * Race-free: the earner's profile row is locked first, so concurrent awards to one user take turns; the cap is
  * counted after the lock, and the unique idempotency key makes a repeat insert do nothing.
@@ -68,12 +72,8 @@ export async function awardPoints(
 ): Promise<TAward | null> {
   const actorId = input.actorId ?? input.userId;
   if (input.ownerId && input.ownerId === actorId) return null;
-  const { userId, referenceId, idempotencyKey, ownerId: _, ...shared } = input;
-  const [award] = await awardPointsToMany(
-    db,
-    { ...shared, recipients: [{ userId, referenceId, idempotencyKey }] },
-    logger,
-  );
+  const { userId, referenceId, ownerId: _, ...shared } = input;
+  const [award] = await awardPointsToMany(db, { ...shared, recipients: [{ userId, referenceId }] }, logger);
   return award ?? null;
 }
 
@@ -184,7 +184,7 @@ async function payAwards(db: TDbOrTx, input: TBulkAwardInput): Promise<TAward[]>
           referenceId: r.referenceId,
           referenceType: input.referenceType,
           activityId: activity.id,
-          idempotencyKey: r.idempotencyKey ?? `${input.referenceType}:${r.referenceId}`,
+          idempotencyKey: `${input.referenceType}:${r.referenceId}`,
         })),
       )
       .onConflictDoNothing({

@@ -87,17 +87,21 @@ describe("points for what members do", () => {
     ).toEqual({ points: 50, rows: 1 });
   });
 
-  it("pays 'emoji_reaction' per reaction to someone else's comment, and nothing for reacting to your own", async () => {
+  it("pays 'emoji_reaction' once per comment, whatever the emoji, and nothing for reacting to your own", async () => {
     const [author, fan] = await Promise.all([createUser(server), createUser(server)]);
     const postId = (await createPostAs(server, author.cookie, { content: "earn by reacting" })).id;
     const comment = await commentAs(server, author.cookie, postId, { content: "react to me" });
-    const react = (cookie: string, emoji: string) =>
-      call<TReactionState>(server, "POST", `/api/comments/${comment.id}/reactions`, {
+    const other = await commentAs(server, author.cookie, postId, { content: "and to me" });
+    const react = (cookie: string, emoji: string, commentId = comment.id) =>
+      call<TReactionState>(server, "POST", `/api/comments/${commentId}/reactions`, {
         cookie,
         json: { emoji },
       });
     expect(await earned(fan.id, () => react(fan.cookie, "❤️"))).toEqual({ points: 2, rows: 1 });
-    expect(await earned(fan.id, () => react(fan.cookie, "👍"))).toEqual({ points: 2, rows: 1 });
+    // A second emoji on the same comment is another reaction, not another item: it pays nothing.
+    expect(
+      await earned(fan.id, async () => expect((await react(fan.cookie, "👍")).status).toBe(200)),
+    ).toEqual({ points: 0, rows: 0 });
     // A duplicate is refused (409) and pays nothing; the author's own reaction pays nothing to anyone.
     expect(await earned(fan.id, async () => expect((await react(fan.cookie, "❤️")).status).toBe(409))).toEqual(
       {
@@ -108,19 +112,8 @@ describe("points for what members do", () => {
     expect(
       await earned(author.id, async () => expect((await react(author.cookie, "❤️")).status).toBe(200)),
     ).toEqual({ points: 0, rows: 0 });
-    // Taking a reaction back and adding it again, five times over, pays nothing more.
-    const unreact = (cookie: string, emoji: string) =>
-      call(server, "DELETE", `/api/comments/${comment.id}/reactions/${encodeURIComponent(emoji)}`, {
-        cookie,
-      });
-    expect(
-      await earned(fan.id, async () => {
-        for (let i = 0; i < 5; i++) {
-          expect((await unreact(fan.cookie, "❤️")).status).toBe(200);
-          expect((await react(fan.cookie, "❤️")).status).toBe(200);
-        }
-      }),
-    ).toEqual({ points: 0, rows: 0 });
+    // Another comment is another item.
+    expect(await earned(fan.id, () => react(fan.cookie, "🔥", other.id))).toEqual({ points: 2, rows: 1 });
   });
 
   it("pays 'comment_vote' for the first like of someone else's comment, not for liking your own or re-liking", async () => {
@@ -146,6 +139,41 @@ describe("points for what members do", () => {
         rows: 0,
       },
     );
+  });
+  it("pays an undone and redone action once: five cycles of un-react and react, unlike and like, withdraw and vote", async () => {
+    const [author, fan] = await Promise.all([createUser(server), createUser(server)]);
+    const postId = (await createPostAs(server, author.cookie, { content: "undo and redo" })).id;
+    const comment = await commentAs(server, author.cookie, postId, { content: "cycle on me" });
+    const kol = await addKol(server, admin.cookie);
+    const emojis = ["❤️", "👍", "🔥", "🚀", "💯"];
+    const ok = async (res: Promise<{ status: number }>) => expect((await res).status).toBe(200);
+    const reactions = `/api/comments/${comment.id}/reactions`;
+    const like = `/api/comments/${comment.id}/like`;
+    const cycles = await earned(fan.id, async () => {
+      for (let i = 0; i < 5; i++) {
+        // The same emoji on even rounds, another one on odd rounds: neither pays after the first.
+        const emoji = emojis[i % 2 === 0 ? 0 : i] as string;
+        await ok(call(server, "POST", reactions, { cookie: fan.cookie, json: { emoji } }));
+        await ok(call(server, "PUT", like, { cookie: fan.cookie }));
+        await ok(vote(kol.handle, i % 2 === 0 ? "plug" : "rug", fan.cookie));
+        await ok(call(server, "DELETE", `${reactions}/${encodeURIComponent(emoji)}`, { cookie: fan.cookie }));
+        await ok(call(server, "DELETE", like, { cookie: fan.cookie }));
+        await ok(call(server, "DELETE", `/api/kols/${kol.handle}/votes`, { cookie: fan.cookie }));
+      }
+    });
+    // One emoji_reaction (2), one comment_vote (2), one voting (10); the undos took nothing back.
+    expect(cycles).toEqual({ points: 14, rows: 3 });
+    const rows = await queryRows<{ name: string; reference: string }>(
+      server.deps.db,
+      sql`select a.name, t.reference_type || ':' || t.reference_id as reference
+          from points_transactions t join points_activities a on a.id = t.activity_id
+          where t.user_id = ${fan.id} and a.name <> 'account_creation' order by a.name`,
+    );
+    expect(rows).toEqual([
+      { name: "comment_vote", reference: `comment:${comment.id}` },
+      { name: "emoji_reaction", reference: `comment:${comment.id}` },
+      { name: "voting", reference: `kol:${kol.id}` },
+    ]);
   });
 });
 

@@ -60,11 +60,12 @@ export async function submitReport(
         })
         .returning({ id: reports.id });
       if (first.length === 0) await tx.insert(reports).values({ ...values, isFirstReport: false });
-      // Only the reporter's first report of this handle earns (the activity being off pays nothing).
+      // Only the reporter's first report of this handle earns (the activity being off pays nothing), keyed by the
+      // KOL: the item reported, once per reporter ever.
       else
         await awardPointsSafely(
           deps,
-          { userId: me.id, activity: "report_submission", referenceId: reportId, referenceType: "report" },
+          { userId: me.id, activity: "report_submission", referenceId: kolId, referenceType: "kol" },
           tx,
         );
       const evidence = [
