@@ -28,6 +28,14 @@ export const FILE_RULES: Record<
   video: { maxBytes: 50 * MB, megabytes: 50, mimes: ["video/mp4", "video/quicktime", "video/x-msvideo"] },
 };
 
+/**
+ * The most pixels an uploaded image may have (all frames of an animation together). Decoding costs about 4 bytes a
+ * pixel, so 50 megapixels is some 200 MB of memory; a phone's photo is 12 to 48. A small file claiming more (a
+ * decompression bomb) is refused from its header, before it is decoded.
+ */
+export const IMAGE_MAX_MEGAPIXELS = 50;
+export const IMAGE_MAX_PIXELS = IMAGE_MAX_MEGAPIXELS * 1_000_000;
+
 /** The extension we store a file under, chosen from its detected type, never from the name it came with. */
 export const EXTENSION_BY_MIME: Record<string, string> = {
   "image/jpeg": "jpg",

@@ -13,6 +13,10 @@ export const M = {
     selectVideo: "Please select a video file",
     /** Not in the spec: a request body over the server's limit (just above the largest upload, a video). */
     requestTooLarge: "Request too large. The largest upload allowed is 50MB",
+    /** Not in the spec: an image whose pixels (width x height x frames) are past IMAGE_MAX_MEGAPIXELS. */
+    imageTooManyPixels: (megapixels: number) => `Image is too large (max ${megapixels} megapixels)`,
+    /** Not in the spec: a file whose bytes say it is an image (JPEG, PNG...) but that does not decode. */
+    imageDamaged: "The image file is damaged",
     notFound: "File not found",
   },
   posts: {

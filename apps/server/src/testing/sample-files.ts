@@ -9,6 +9,34 @@ export async function samplePng(width = 40, height = 30): Promise<Uint8Array> {
     .toBuffer();
 }
 
+/**
+ * A decompression bomb's disguise: a real PNG of a few pixels whose header (IHDR, its CRC made right) claims
+ * `width` x `height`. It is a valid PNG to every check that reads only the header; decoding it would allocate the
+ * whole claimed canvas (30000 x 30000 is 900 megapixels, 3.6 GB).
+ */
+export async function samplePngClaiming(width: number, height: number): Promise<Uint8Array> {
+  const png = Buffer.from(await samplePng(4, 4));
+  // After the 8-byte signature: the IHDR chunk's length (4), type (4), width (4), height (4), 5 more bytes, CRC.
+  png.writeUInt32BE(width, 16);
+  png.writeUInt32BE(height, 20);
+  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+  return png;
+}
+
+/** A photo-like JPEG (noise, so its data is tens of kilobytes, not a few hundred bytes of flat colour). */
+export async function sampleJpeg(width = 400, height = 300): Promise<Uint8Array> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 7919) % 251;
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg()
+    .toBuffer();
+}
+
+/** The first half of a file, as a broken download or an upload cut short leaves it. */
+export function cutInHalf(bytes: Uint8Array): Uint8Array {
+  return bytes.slice(0, Math.floor(bytes.length / 2));
+}
+
 /** A JPEG carrying EXIF (camera, GPS position) and an orientation that turns it upright when rotated 90°. */
 export async function sampleJpegWithGps(width = 60, height = 40): Promise<Uint8Array> {
   return sharp({ create: { width, height, channels: 3, background: "#c33" } })

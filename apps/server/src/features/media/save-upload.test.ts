@@ -1,17 +1,20 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { M } from "@plugs/domain";
+import { IMAGE_MAX_MEGAPIXELS, IMAGE_MAX_PIXELS, M } from "@plugs/domain";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalStorage } from "../../storage/local-storage.ts";
 import type { TStorage } from "../../storage/storage.ts";
 import {
+  cutInHalf,
   padTo,
   sampleAnimatedGif,
   sampleDocx,
+  sampleJpeg,
   sampleJpegWithGps,
   samplePng,
+  samplePngClaiming,
 } from "../../testing/sample-files.ts";
 import { saveUpload, saveUploadedFile } from "./save-upload.ts";
 
@@ -95,16 +98,48 @@ describe("saveUpload", () => {
     expect(saved.size).toBe(stored(saved.path).length);
   });
 
-  it("refuses an image whose pixels do not decode", async () => {
+  it("refuses an image whose pixels do not decode as damaged, not as an unsupported type", async () => {
     const png = Buffer.from(await samplePng());
     const broken = Buffer.concat([png.subarray(0, 40), Buffer.alloc(200, 7)]);
-    await expect(
-      saveUpload(deps, { folder: "x", fileName: "a.png", bytes: broken, allowedKinds: ["image"] }),
-    ).rejects.toMatchObject({
-      status: 415,
-      message: M.files.unsupported,
-    });
+    const jpeg = await sampleJpeg();
+    for (const [fileName, bytes] of [
+      ["a.png", broken],
+      ["half.jpg", cutInHalf(jpeg)],
+      ["half.png", cutInHalf(await samplePng(200, 200))],
+    ] as const) {
+      await expect(
+        saveUpload(deps, { folder: "x", fileName, bytes, allowedKinds: ["image"] }),
+        fileName,
+      ).rejects.toMatchObject({ status: 400, message: "The image file is damaged" });
+    }
     expect(fs.existsSync(path.join(root, "x"))).toBe(false);
+    // The whole JPEG is fine: it is the cut that is refused.
+    expect(
+      (await saveUpload(deps, { folder: "y", fileName: "whole.jpg", bytes: jpeg, allowedKinds: ["image"] }))
+        .width,
+    ).toBe(400);
+  });
+
+  it("refuses a decompression bomb from its header, before decoding it", async () => {
+    const bomb = await samplePngClaiming(30_000, 30_000);
+    expect(bomb.length).toBeLessThan(200);
+    await expect(
+      saveUpload(deps, { folder: "bomb", fileName: "bomb.png", bytes: bomb, allowedKinds: ["image"] }),
+    ).rejects.toMatchObject({
+      status: 413,
+      message: `Image is too large (max ${IMAGE_MAX_MEGAPIXELS} megapixels)`,
+    });
+    // Just past the cap is refused the same way.
+    const side = Math.ceil(Math.sqrt(IMAGE_MAX_PIXELS)) + 1;
+    await expect(
+      saveUpload(deps, {
+        folder: "bomb",
+        fileName: "edge.png",
+        bytes: await samplePngClaiming(side, side),
+        allowedKinds: ["image"],
+      }),
+    ).rejects.toMatchObject({ status: 413, message: M.files.imageTooManyPixels(IMAGE_MAX_MEGAPIXELS) });
+    expect(fs.existsSync(path.join(root, "bomb"))).toBe(false);
   });
 
   it("stores a document byte for byte, under its real extension, numbering same names", async () => {
