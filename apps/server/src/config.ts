@@ -20,7 +20,13 @@ export type TConfig = {
    * events). More is not faster: a query waits for a free connection in Node instead of for a CPU on the database.
    */
   databasePoolSize: number;
+  /** PUBLIC_URL, or http://localhost:PORT when unset. */
   publicUrl: string;
+  /**
+   * Whether PUBLIC_URL was set. Unset, writes are also accepted from the other loopback names (127.0.0.1, [::1]) on
+   * PORT, so a first run works whichever one is opened (features/auth/origin-guard.ts).
+   */
+  publicUrlIsSet: boolean;
   authSecret: string | null;
   captchaProvider: "altcha" | "turnstile" | "none";
   turnstileSecretKey: string | null;
@@ -100,7 +106,8 @@ const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"
 /** Reads and checks the environment (ARCHITECTURE.md, Configuration). Throws ConfigError naming the variable. */
 export function loadConfig(env: Env = process.env): TConfig {
   const port = integer(env, "PORT", 3000, 0, 65535, "a port number (0-65535; 0 picks a free one)");
-  const publicUrl = url(env, "PUBLIC_URL", ["http", "https"]) ?? `http://localhost:${port}`;
+  const givenPublicUrl = url(env, "PUBLIC_URL", ["http", "https"]);
+  const publicUrl = givenPublicUrl ?? `http://localhost:${port}`;
   const captchaProvider = oneOf(
     env,
     "CAPTCHA_PROVIDER",
@@ -142,6 +149,7 @@ export function loadConfig(env: Env = process.env): TConfig {
       "a number of connections (2-1000)",
     ),
     publicUrl: publicUrl.replace(/\/+$/, ""),
+    publicUrlIsSet: givenPublicUrl !== null,
     authSecret,
     captchaProvider,
     turnstileSecretKey,

@@ -310,7 +310,8 @@ export const M = {
     tooManySignUps: "Too many accounts were created from your network. Please try again later.",
     invalidCredentials: "Invalid email or password",
     signInRequired: "You must be signed in",
-    foreignOrigin: "This request did not come from this site. Reload the page and try again.",
+    foreignOrigin: (expected: string) =>
+      `This request did not come from this site (expected ${expected}). Reload the page and try again.`,
     resetLinkInvalid: "This password reset link is invalid or has expired. Please request a new one.",
     invalidCode: "Invalid code",
     codeAlreadyUsed: "This code has already been used. Please wait for the next code.",

@@ -50,9 +50,9 @@ export async function startTestServer(
     realtimeHeartbeatMs: options.realtimeHeartbeatMs,
     onQuery: options.onQuery,
   });
-  // PORT=0 picks a free port; the public URL must name the one we got.
+  // PORT=0 picks a free port; the public URL must name the one we got (unless a test set its own).
   config.port = server.port;
-  config.publicUrl = server.url;
+  if (!env.PUBLIC_URL) config.publicUrl = server.url;
   return {
     ...server,
     dataDir,

@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import type { TDeps } from "../../context.ts";
 import { accounts, profiles, sessions, twoFactors, users, verifications } from "../../db/schema/index.ts";
 import { getMailer, linkMail } from "../../lib/mailer.ts";
+import { acceptedOrigins } from "./origin-guard.ts";
 import { createAccountProfile } from "./profile-setup.ts";
 import { resolveAuthSecret } from "./secret.ts";
 import { totpAfterHook, totpBeforeHook } from "./totp-hooks.ts";
@@ -31,7 +32,8 @@ function buildAuth(deps: TDeps) {
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret,
-    trustedOrigins: [config.publicUrl],
+    // A function: the list is read per request, as the origin guard reads it.
+    trustedOrigins: () => acceptedOrigins(config),
     telemetry: { enabled: false },
     logger: {
       level: "warn",
