@@ -1,4 +1,5 @@
 import path from "node:path";
+import { DEFAULT_MEMBER_LIMITS, MEMBER_ACTIONS, type TActionLimit, type TMemberAction } from "@plugs/domain";
 
 /** DATABASE_POOL_SIZE when unset; also what `openDatabase` opens when not told (tests, one-off scripts). */
 export const DEFAULT_DATABASE_POOL_SIZE = 10;
@@ -56,6 +57,11 @@ export type TConfig = {
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   signinIpLimit: number;
   signupIpLimit: number;
+  /**
+   * MEMBER_LIMITS: each kind of member write's minute burst and day total (packages/domain/src/fair-use.ts), or
+   * null when "off". Overrides: `post=10/200,comment=30/1000` (per minute / per day).
+   */
+  memberLimits: Record<TMemberAction, TActionLimit> | null;
   /** Where the built web app lives; null serves no web app (API-only tests). */
   webDist: string | null;
 };
@@ -97,6 +103,25 @@ function oneOf<T extends string>(env: Env, name: string, values: readonly T[], f
   if (!values.includes(raw as T))
     throw new ConfigError(`${name} must be one of ${values.join(", ")}, got "${raw}"`);
   return raw as T;
+}
+
+/** MEMBER_LIMITS: unset for the defaults, "off", or `kind=perMinute/perDay` overrides separated by commas. */
+function memberLimits(env: Env): Record<TMemberAction, TActionLimit> | null {
+  const raw = text(env, "MEMBER_LIMITS");
+  if (raw === "off") return null;
+  const limits = { ...DEFAULT_MEMBER_LIMITS };
+  for (const part of (raw ?? "").split(",")) {
+    if (!part.trim()) continue;
+    const match = /^([a-z]+)=(\d{1,7})\/(\d{1,9})$/.exec(part.trim());
+    const kind = match?.[1] as TMemberAction | undefined;
+    if (!match || !kind || !MEMBER_ACTIONS.includes(kind) || Number(match[2]) < 1 || Number(match[3]) < 1) {
+      throw new ConfigError(
+        `MEMBER_LIMITS must be "off" or overrides like "post=5/100" (per minute/per day, from 1; kinds: ${MEMBER_ACTIONS.join(", ")}), got "${part}"`,
+      );
+    }
+    limits[kind] = { perMinute: Number(match[2]), perDay: Number(match[3]) };
+  }
+  return limits;
 }
 
 const GIPHY_API_URL = "https://api.giphy.com";
@@ -190,6 +215,7 @@ export function loadConfig(env: Env = process.env): TConfig {
       1_000_000,
       "a whole number (0 turns the limit off)",
     ),
+    memberLimits: memberLimits(env),
     webDist:
       webDistRaw === ""
         ? null

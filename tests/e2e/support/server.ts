@@ -68,6 +68,8 @@ export async function startE2EServer(extraEnv: Record<string, string> = {}): Pro
     DATA_DIR: dataDir,
     CAPTCHA_PROVIDER: "none",
     LOG_LEVEL: "warn",
+    // Journeys write quickly and every browser is at 127.0.0.1; the fair-use limits are tested on the server.
+    MEMBER_LIMITS: "off",
     ...extraEnv,
   };
   if (database) env.DATABASE_URL = database.url;

@@ -37,6 +37,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<T
       CAPTCHA_PROVIDER: "none",
       SIGNIN_IP_LIMIT: "0",
       SIGNUP_IP_LIMIT: "0",
+      MEMBER_LIMITS: "off",
       AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
     },
     stdio: ["ignore", "ignore", "inherit"],

@@ -15,14 +15,21 @@ export type TTestServer = TRunningServer & {
 /**
  * A real server on a random port for one test file. On PGlite (in memory) by default; when TEST_DATABASE_URL is
  * set, on a fresh database created on that PostgreSQL server and dropped afterwards. `databaseUrl` starts a second
- * instance on another server's database (which that server's close() drops); `realtimeHeartbeatMs` shortens the
- * event stream's heartbeat; `onQuery` is told each SQL statement the app sends through Drizzle.
+ * instance on another server's database (which that server's close() drops); `dataDir` keeps the data in that
+ * folder (PGlite on disk there), left in place by close(), so a server started again on it is a restart;
+ * `realtimeHeartbeatMs` shortens the event stream's heartbeat; `onQuery` is told each SQL statement the app sends
+ * through Drizzle.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { databaseUrl?: string; realtimeHeartbeatMs?: number; onQuery?: (query: string) => void } = {},
+  options: {
+    databaseUrl?: string;
+    dataDir?: string;
+    realtimeHeartbeatMs?: number;
+    onQuery?: (query: string) => void;
+  } = {},
 ): Promise<TTestServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "plugs-test-"));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "plugs-test-"));
   const adminUrl = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined = options.databaseUrl;
   let dropDatabase = async () => {};
@@ -39,6 +46,8 @@ export async function startTestServer(
     // them on explicitly.
     SIGNIN_IP_LIMIT: "0",
     SIGNUP_IP_LIMIT: "0",
+    // Tests write fast from one member; the limits' own tests turn them on.
+    MEMBER_LIMITS: "off",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     WEB_DIST: "",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
@@ -46,7 +55,7 @@ export async function startTestServer(
   });
   const server = await startServer(config, {
     logger: createLogger(config.logLevel),
-    inMemoryDatabase: !databaseUrl,
+    inMemoryDatabase: !databaseUrl && !options.dataDir,
     realtimeHeartbeatMs: options.realtimeHeartbeatMs,
     onQuery: options.onQuery,
   });
@@ -64,7 +73,7 @@ export async function startTestServer(
     async close() {
       await server.close();
       await dropDatabase();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

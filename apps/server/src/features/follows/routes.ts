@@ -2,6 +2,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { M, ZCursorQuery, ZFollowList, ZFollowState } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { access, defineRoute, errorResponses, json, viewerOf } from "../../http/openapi.ts";
+import { memberLimit } from "../limits/member-limits.ts";
 import { ZUsernameParams } from "../profiles/routes.ts";
 import { followUser, unfollowUser } from "./follow-user.ts";
 import { listFollows } from "./list-follows.ts";
@@ -33,8 +34,9 @@ export function followRoutes(deps: TDeps) {
         security: access.signedIn(M.follows.signIn),
         tags: ["users"],
         summary: "Follow a user (following twice changes nothing)",
+        middleware: [memberLimit(deps, "follow")] as const,
         request: { params: ZUsernameParams },
-        responses: { 200: json(ZFollowState, "Following"), ...errorResponses(400, 401, 404) },
+        responses: { 200: json(ZFollowState, "Following"), ...errorResponses(400, 401, 404, 429) },
       }),
       async (c) => c.json(await followUser(deps, viewerOf(c), c.req.valid("param").username), 200),
     )
@@ -46,8 +48,9 @@ export function followRoutes(deps: TDeps) {
         security: access.signedIn(M.follows.signIn),
         tags: ["users"],
         summary: "Unfollow a user",
+        middleware: [memberLimit(deps, "follow")] as const,
         request: { params: ZUsernameParams },
-        responses: { 200: json(ZFollowState, "Not following"), ...errorResponses(400, 401, 404) },
+        responses: { 200: json(ZFollowState, "Not following"), ...errorResponses(400, 401, 404, 429) },
       }),
       async (c) => c.json(await unfollowUser(deps, viewerOf(c), c.req.valid("param").username), 200),
     )

@@ -13,6 +13,7 @@ import {
 } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { access, defineRoute, errorResponses, json, viewerOf } from "../../http/openapi.ts";
+import { memberLimit } from "../limits/member-limits.ts";
 import { createKol, updateKol } from "./admin-kols.ts";
 import { listKols } from "./list-kols.ts";
 import { listKolMentions, viewKol } from "./view-kol.ts";
@@ -86,8 +87,12 @@ export function kolRoutes(deps: TDeps) {
         security: access.signedIn(M.kols.loginToVote),
         tags: ["kols"],
         summary: "Vote plug or rug (one verdict per user per KOL; voting again changes it)",
+        middleware: [memberLimit(deps, "reaction")] as const,
         request: { params: ZHandleParams, body: body(ZVoteRequest) },
-        responses: { 200: json(ZVoteState, "Your vote and the new tally"), ...errorResponses(400, 401, 404) },
+        responses: {
+          200: json(ZVoteState, "Your vote and the new tally"),
+          ...errorResponses(400, 401, 404, 429),
+        },
       }),
       async (c) =>
         c.json(
@@ -103,8 +108,9 @@ export function kolRoutes(deps: TDeps) {
         security: access.signedIn(M.kols.loginToVote),
         tags: ["kols"],
         summary: "Withdraw your vote",
+        middleware: [memberLimit(deps, "reaction")] as const,
         request: { params: ZHandleParams },
-        responses: { 200: json(ZVoteState, "No vote, and the new tally"), ...errorResponses(401, 404) },
+        responses: { 200: json(ZVoteState, "No vote, and the new tally"), ...errorResponses(401, 404, 429) },
       }),
       async (c) => c.json(await withdrawVote(deps, viewerOf(c), c.req.valid("param").handle), 200),
     )

@@ -2,6 +2,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { M, ZCursorQuery, ZMarkReadRequest, ZNotificationsPage, ZUnreadCount } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { access, defineRoute, errorResponses, json, viewerOf } from "../../http/openapi.ts";
+import { memberLimit } from "../limits/member-limits.ts";
 import { getUnreadCount, listNotifications, markRead } from "./list-notifications.ts";
 
 /** GET /api/notifications, GET /api/notifications/unread-count, POST /api/notifications/read. */
@@ -40,8 +41,12 @@ export function notificationRoutes(deps: TDeps) {
         security: access.signedIn(M.notifications.signIn),
         tags: ["notifications"],
         summary: "Mark notifications read: {ids} or {all: true}",
+        middleware: [memberLimit(deps, "edit")] as const,
         request: { body: { required: true, content: { "application/json": { schema: ZMarkReadRequest } } } },
-        responses: { 200: json(ZUnreadCount, "The unread count after"), ...errorResponses(400, 401, 404) },
+        responses: {
+          200: json(ZUnreadCount, "The unread count after"),
+          ...errorResponses(400, 401, 404, 429),
+        },
       }),
       async (c) => c.json(await markRead(deps, viewerOf(c), c.req.valid("json")), 200),
     );
