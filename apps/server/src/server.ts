@@ -9,6 +9,7 @@ import { startMaintenance } from "./db/maintenance.ts";
 import { onAuthStart } from "./features/auth/startup.ts";
 import { startEventBus } from "./features/realtime/event-bus.ts";
 import { createRealtimeHub, type TRealtimeHub } from "./features/realtime/hub.ts";
+import { answerClientError } from "./http/client-error.ts";
 import { createLogger, type TLogger } from "./logger.ts";
 import { createStorage } from "./storage/create-storage.ts";
 
@@ -64,6 +65,7 @@ export async function startServer(
   const app = createApp(deps, { realtime, realtimeHeartbeatMs: options.realtimeHeartbeatMs });
   const server = await new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
     const s = createServer(getRequestListener(app.fetch, { hostname: "0.0.0.0" }));
+    s.on("clientError", answerClientError);
     s.listen(config.port, "0.0.0.0", () => resolve(s));
     s.once("error", reject);
   });
