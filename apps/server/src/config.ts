@@ -50,6 +50,11 @@ export type TConfig = {
     secretAccessKey: string | null;
   } | null;
   giphyApiKey: string | null;
+  /**
+   * FETCH_PRIVATE_ADDRESSES: whether links the server fetches itself (a KOL's avatar) may lead to loopback or
+   * private-network addresses. Off: such a link is refused, so nobody can make the server probe its own network.
+   */
+  fetchPrivateAddresses: boolean;
   /** GIPHY's API base URL (GIPHY_API_URL); tests point it at a local fake. */
   giphyApiUrl: string;
   solanaRpcUrl: string | null;
@@ -195,6 +200,7 @@ export function loadConfig(env: Env = process.env): TConfig {
         }
       : null,
     giphyApiKey: text(env, "GIPHY_API_KEY"),
+    fetchPrivateAddresses: oneOf(env, "FETCH_PRIVATE_ADDRESSES", ["on", "off"], "off") === "on",
     giphyApiUrl: (url(env, "GIPHY_API_URL", ["http", "https"]) ?? GIPHY_API_URL).replace(/\/+$/, ""),
     solanaRpcUrl: url(env, "SOLANA_RPC_URL", ["http", "https"]),
     adminEmails,

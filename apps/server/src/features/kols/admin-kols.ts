@@ -4,6 +4,7 @@ import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
 import { kols } from "../../db/schema/index.ts";
 import { AppError, isUniqueViolation } from "../../errors.ts";
 import { findKolOr404 } from "./find-kol.ts";
+import { storeLinkedAvatar } from "./kol-avatar.ts";
 import { kolCardColumns, toKolCard } from "./kol-dto.ts";
 
 /** POST /api/admin/kols: an admin adds a KOL; a handle already listed (any case) is 409. */
@@ -13,6 +14,7 @@ export async function createKol(
   input: TCreateKolRequest,
 ): Promise<TKolCard> {
   const admin = requireAdmin(viewer);
+  const avatarUrl = input.avatarUrl ? await storeLinkedAvatar(deps, input.handle, input.avatarUrl) : null;
   try {
     const [row] = await deps.db
       .insert(kols)
@@ -20,7 +22,7 @@ export async function createKol(
         handle: input.handle,
         name: input.name || input.handle,
         bio: input.bio,
-        avatarUrl: input.avatarUrl,
+        avatarUrl,
         xUrl: input.links.x,
         telegramUrl: input.links.telegram,
         websiteUrl: input.links.website,
@@ -45,12 +47,15 @@ export async function updateKol(
 ): Promise<TKolCard> {
   requireAdmin(viewer);
   const kol = await findKolOr404(deps.db, handle);
+  const avatarUrl = input.avatarUrl
+    ? await storeLinkedAvatar(deps, kol.handle, input.avatarUrl)
+    : input.avatarUrl;
   const [row] = await deps.db
     .update(kols)
     .set({
       ...(input.name !== undefined ? { name: input.name || kol.handle } : {}),
       ...(input.bio !== undefined ? { bio: input.bio } : {}),
-      ...(input.avatarUrl !== undefined ? { avatarUrl: input.avatarUrl } : {}),
+      ...(avatarUrl !== undefined ? { avatarUrl } : {}),
       ...(input.links?.x !== undefined ? { xUrl: input.links.x } : {}),
       ...(input.links?.telegram !== undefined ? { telegramUrl: input.links.telegram } : {}),
       ...(input.links?.website !== undefined ? { websiteUrl: input.links.website } : {}),
