@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkFileClaim, FILE_RULES } from "./files.ts";
+import { checkFileClaim, FILE_RULES, sizeInWords } from "./files.ts";
 import { M } from "./messages.ts";
 
 describe("checkFileClaim", () => {
@@ -18,5 +18,17 @@ describe("checkFileClaim", () => {
     expect(checkFileClaim({ type: "application/pdf", size: 10 }, ["image"])).toBe(M.files.unsupported);
     expect(checkFileClaim({ type: "text/html", size: 10 }, ["image", "document"])).toBe(M.files.unsupported);
     expect(checkFileClaim(null, ["image"])).toBe("No file provided");
+  });
+});
+
+describe("limits and their words", () => {
+  it("each kind's limit in bytes and the megabytes its message names are one number", () => {
+    for (const rule of Object.values(FILE_RULES)) expect(rule.maxBytes).toBe(rule.megabytes * 1024 * 1024);
+  });
+  it("sizeInWords names a limit in the spec's style", () => {
+    expect(sizeInWords(FILE_RULES.image.maxBytes)).toBe("5MB");
+    expect(sizeInWords(51 * 1024 * 1024)).toBe("51MB");
+    expect(sizeInWords(1.5 * 1024 * 1024)).toBe("1.5MB");
+    expect(sizeInWords(64 * 1024)).toBe("64KB");
   });
 });

@@ -2,30 +2,31 @@ import { M } from "./messages.ts";
 
 export type TFileKind = "image" | "document" | "video";
 
-const MB = 1024 * 1024;
+const KB = 1024;
+const MB = 1024 * KB;
+
+export type TFileRule = { maxBytes: number; megabytes: number; mimes: readonly string[] };
+
+/** A kind's rule from its one size constant: the limit in bytes and the megabytes its message names are one number. */
+function fileRule(megabytes: number, mimes: readonly string[]): TFileRule {
+  return { maxBytes: megabytes * MB, megabytes, mimes };
+}
 
 /** Per-kind rules from the spec's validation section. `mimes` are the types we accept, as detected from the bytes. */
-export const FILE_RULES: Record<
-  TFileKind,
-  { maxBytes: number; megabytes: number; mimes: readonly string[] }
-> = {
-  image: { maxBytes: 5 * MB, megabytes: 5, mimes: ["image/jpeg", "image/png", "image/gif", "image/webp"] },
-  document: {
-    maxBytes: 10 * MB,
-    megabytes: 10,
-    mimes: [
-      "application/pdf",
-      "application/msword",
-      "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-      "application/vnd.ms-excel",
-      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      "application/vnd.ms-powerpoint",
-      "application/vnd.openxmlformats-officedocument.presentationml.presentation",
-      "text/plain",
-      "application/rtf",
-    ],
-  },
-  video: { maxBytes: 50 * MB, megabytes: 50, mimes: ["video/mp4", "video/quicktime", "video/x-msvideo"] },
+export const FILE_RULES: Record<TFileKind, TFileRule> = {
+  image: fileRule(5, ["image/jpeg", "image/png", "image/gif", "image/webp"]),
+  document: fileRule(10, [
+    "application/pdf",
+    "application/msword",
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    "application/vnd.ms-excel",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "application/vnd.ms-powerpoint",
+    "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+    "text/plain",
+    "application/rtf",
+  ]),
+  video: fileRule(50, ["video/mp4", "video/quicktime", "video/x-msvideo"]),
 };
 
 /**
@@ -35,6 +36,11 @@ export const FILE_RULES: Record<
  */
 export const IMAGE_MAX_MEGAPIXELS = 50;
 export const IMAGE_MAX_PIXELS = IMAGE_MAX_MEGAPIXELS * 1_000_000;
+
+/** A byte count as a limit's message names it, in the spec's style: "5MB", "51MB", "64KB", "1.5MB". */
+export function sizeInWords(bytes: number): string {
+  return bytes >= MB ? `${Number((bytes / MB).toFixed(1))}MB` : `${Number((bytes / KB).toFixed(1))}KB`;
+}
 
 /** The extension we store a file under, chosen from its detected type, never from the name it came with. */
 export const EXTENSION_BY_MIME: Record<string, string> = {

@@ -11,12 +11,17 @@ export const M = {
       `File too large. Maximum size for ${kind}s is ${megabytes}MB`,
     selectImage: "Please select an image file",
     selectVideo: "Please select a video file",
-    /** Not in the spec: a request body over the server's limit (just above the largest upload, a video). */
-    requestTooLarge: "Request too large. The largest upload allowed is 50MB",
+    /** Not in the spec: a request body over its route's limit, named from the limit itself (`sizeInWords`). */
+    requestTooLarge: (size: string) => `Request too large. The largest request allowed here is ${size}`,
     /** Not in the spec: an image whose pixels (width x height x frames) are past IMAGE_MAX_MEGAPIXELS. */
     imageTooManyPixels: (megapixels: number) => `Image is too large (max ${megapixels} megapixels)`,
     /** Not in the spec: a file whose bytes say it is an image (JPEG, PNG...) but that does not decode. */
     imageDamaged: "The image file is damaged",
+    /** Not in the spec: a file sent under a name the route does not take (it would otherwise be dropped). */
+    unknownField: (field: string, expected: readonly string[]) =>
+      `Unknown file field '${field}'. ${expected.length === 0 ? "This request takes no files" : `Files go in ${expected.map((f) => `'${f}'`).join(" or ")}`}`,
+    /** Not in the spec: two or more files sent under a field that takes one. */
+    oneFileOnly: (field: string) => `Only one file can be sent as '${field}'`,
     notFound: "File not found",
   },
   posts: {
@@ -225,8 +230,6 @@ export const M = {
   kols: {
     /** The spec's safe string rule: no < > { } in free text. */
     invalidCharacters: "Input contains invalid characters",
-    /** Not in the spec: a linked avatar is fetched and kept here (features/kols/kol-avatar.ts). */
-    avatarUnreachable: "Could not load an image from that avatar link",
     /** Not in the spec: the handle rule (optional @, 1 to 15 letters, digits or underscores). */
     handleInvalid: "Handle must be 1 to 15 letters, numbers or underscores (an @ in front is fine)",
     handleRequired: "Please enter the KOL's handle",

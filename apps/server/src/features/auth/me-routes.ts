@@ -1,9 +1,8 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { ZUpdateProfileRequest } from "@plugs/domain";
+import { FILE_RULES, ZUpdateProfileRequest } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { access, defineRoute, errorResponses, json, viewerOf, ZFile } from "../../http/openapi.ts";
-import { memberLimit } from "../limits/member-limits.ts";
-import { fileOf, requestBodyLimit } from "../media/multipart.ts";
+import { fileFields, fileOf, uploadBodyLimit } from "../media/multipart.ts";
 import { getMe, revokeMyOtherSessions, setMyAvatar, updateMyProfile } from "./me.ts";
 
 const ZMe = z
@@ -28,7 +27,9 @@ const ZMe = z
   .openapi("Me");
 
 const ZAvatarForm = z.object({
-  avatar: ZFile.optional().openapi({ description: "An image: JPEG, PNG, GIF or WebP, at most 5 MB" }),
+  avatar: ZFile.optional().openapi({
+    description: `An image: JPEG, PNG, GIF or WebP, at most ${FILE_RULES.image.megabytes} MB`,
+  }),
 });
 
 export function meRoutes(deps: TDeps) {
@@ -75,11 +76,10 @@ export function meRoutes(deps: TDeps) {
         security: access.signedIn(),
         tags: ["auth"],
         summary: "Change my username",
-        middleware: [memberLimit(deps, "edit")] as const,
         request: {
           body: { required: true, content: { "application/json": { schema: ZUpdateProfileRequest } } },
         },
-        responses: { 200: json(ZMe, "Updated"), ...errorResponses(400, 401, 409, 429) },
+        responses: { 200: json(ZMe, "Updated"), ...errorResponses(400, 401, 409) },
       }),
       async (c) => c.json(await updateMyProfile(deps, viewerOf(c), c.req.valid("json")), 200),
     )
@@ -91,10 +91,9 @@ export function meRoutes(deps: TDeps) {
         security: access.signedIn(),
         tags: ["auth"],
         summary: "Upload my avatar (multipart field `avatar`)",
-        // The general upload cap, so an image just over 5 MB still gets the precise 'File too large' message.
-        middleware: [memberLimit(deps, "upload"), requestBodyLimit()] as const,
+        middleware: [uploadBodyLimit("image", 1), fileFields({ avatar: "one" })] as const,
         request: { body: { required: true, content: { "multipart/form-data": { schema: ZAvatarForm } } } },
-        responses: { 200: json(ZMe, "Updated"), ...errorResponses(400, 401, 413, 415, 429) },
+        responses: { 200: json(ZMe, "Updated"), ...errorResponses(400, 401, 413, 415) },
       }),
       async (c) => {
         const form = c.req.valid("form");

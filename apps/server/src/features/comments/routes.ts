@@ -16,8 +16,7 @@ import {
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { AppError } from "../../errors.ts";
 import { access, defineRoute, errorResponses, json, viewerOf, ZFile } from "../../http/openapi.ts";
-import { memberLimit } from "../limits/member-limits.ts";
-import { filesOf, requestBodyLimit } from "../media/multipart.ts";
+import { fileFields, filesOf, uploadBodyLimit } from "../media/multipart.ts";
 import { createComment } from "./create-comment.ts";
 import { deleteComment } from "./delete-comment.ts";
 import { likeComment, unlikeComment } from "./like-comment.ts";
@@ -42,13 +41,9 @@ const ZCreateCommentForm = z.object({
     .union([ZFile, z.array(ZFile)])
     .optional()
     .openapi({
-      description:
-        "Repeated files: images (5 MB), documents (PDF, DOC, DOCX, XLS, XLSX, PPT, PPTX, TXT, RTF; 10 MB) and videos (50 MB), checked by their bytes",
+      description: `Repeated files: images (${FILE_RULES.image.megabytes} MB), documents (PDF, DOC, DOCX, XLS, XLSX, PPT, PPTX, TXT, RTF; ${FILE_RULES.document.megabytes} MB) and videos (${FILE_RULES.video.megabytes} MB), checked by their bytes`,
     }),
 });
-
-// Four videos at their limit, plus the text fields.
-const MAX_BODY = COMMENT_LIMITS.maxAttachments * FILE_RULES.video.maxBytes + 1024 * 1024;
 
 function formToRequest(form: z.infer<typeof ZCreateCommentForm>) {
   const attachments = form.attachments === undefined ? [] : filesOf({ a: form.attachments }, "a");
@@ -102,14 +97,17 @@ export function commentRoutes(deps: TDeps) {
         security: access.signedIn(M.comments.loginToComment),
         tags: ["comments"],
         summary: "Comment on a post, or reply to a comment (community posts: active members only)",
-        middleware: [memberLimit(deps, "comment"), requestBodyLimit(MAX_BODY)] as const,
+        middleware: [
+          uploadBodyLimit("video", COMMENT_LIMITS.maxAttachments),
+          fileFields({ attachments: "many" }),
+        ] as const,
         request: {
           params: ZIdParams,
           body: { required: true, content: { "multipart/form-data": { schema: ZCreateCommentForm } } },
         },
         responses: {
           201: json(ZComment, "The new comment"),
-          ...errorResponses(400, 401, 403, 404, 413, 415, 429),
+          ...errorResponses(400, 401, 403, 404, 413, 415),
         },
       }),
       async (c) => {
@@ -125,9 +123,8 @@ export function commentRoutes(deps: TDeps) {
         security: access.signedIn(M.comments.loginToDelete),
         tags: ["comments"],
         summary: "Delete a comment (its author or an admin) with its replies and files",
-        middleware: [memberLimit(deps, "edit")] as const,
         request: { params: ZIdParams },
-        responses: { 204: { description: "Deleted" }, ...errorResponses(401, 403, 404, 429) },
+        responses: { 204: { description: "Deleted" }, ...errorResponses(401, 403, 404) },
       }),
       async (c) => {
         await deleteComment(deps, viewerOf(c), c.req.valid("param").id);
@@ -142,9 +139,8 @@ export function commentRoutes(deps: TDeps) {
         security: access.signedIn(M.comments.loginToLike),
         tags: ["comments"],
         summary: "Like a comment (liking twice changes nothing)",
-        middleware: [memberLimit(deps, "reaction")] as const,
         request: { params: ZIdParams },
-        responses: { 200: json(ZLikeState, "Liked"), ...errorResponses(401, 403, 404, 429) },
+        responses: { 200: json(ZLikeState, "Liked"), ...errorResponses(401, 403, 404) },
       }),
       async (c) => c.json(await likeComment(deps, viewerOf(c), c.req.valid("param").id), 200),
     )
@@ -156,9 +152,8 @@ export function commentRoutes(deps: TDeps) {
         security: access.signedIn(M.comments.loginToLike),
         tags: ["comments"],
         summary: "Take a comment like back",
-        middleware: [memberLimit(deps, "reaction")] as const,
         request: { params: ZIdParams },
-        responses: { 200: json(ZLikeState, "Not liked"), ...errorResponses(401, 404, 429) },
+        responses: { 200: json(ZLikeState, "Not liked"), ...errorResponses(401, 404) },
       }),
       async (c) => c.json(await unlikeComment(deps, viewerOf(c), c.req.valid("param").id), 200),
     )
@@ -170,14 +165,13 @@ export function commentRoutes(deps: TDeps) {
         security: access.signedIn(M.reactions.signIn),
         tags: ["comments"],
         summary: `React with an emoji of the palette (${REACTION_EMOJIS.join(" ")}); each once per user per comment`,
-        middleware: [memberLimit(deps, "reaction")] as const,
         request: {
           params: ZIdParams,
           body: { required: true, content: { "application/json": { schema: ZAddReactionRequest } } },
         },
         responses: {
           200: json(ZReactionState, "The comment's reactions and yours"),
-          ...errorResponses(400, 401, 403, 404, 409, 429),
+          ...errorResponses(400, 401, 403, 404, 409),
         },
       }),
       async (c) =>
@@ -191,11 +185,10 @@ export function commentRoutes(deps: TDeps) {
         security: access.signedIn(M.reactions.signIn),
         tags: ["comments"],
         summary: "Take your reaction back",
-        middleware: [memberLimit(deps, "reaction")] as const,
         request: { params: ZReactionParams },
         responses: {
           200: json(ZReactionState, "The comment's reactions and yours"),
-          ...errorResponses(400, 401, 404, 429),
+          ...errorResponses(400, 401, 404),
         },
       }),
       async (c) => {

@@ -19,8 +19,7 @@ import {
 } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { access, defineRoute, errorResponses, json, viewerOf } from "../../http/openapi.ts";
-import { memberLimit } from "../limits/member-limits.ts";
-import { fileOf, requestBodyLimit, type TParsedBody } from "../media/multipart.ts";
+import { fileFields, fileOf, type TParsedBody, uploadBodyLimit } from "../media/multipart.ts";
 import { replaceBranding } from "./branding.ts";
 import { createCommunity } from "./create-community.ts";
 import { joinCommunity, leaveCommunity } from "./join-community.ts";
@@ -53,10 +52,16 @@ const ZCreateCommunityForm = z.object({
   name: field("string", "3-50 letters, numbers and spaces"),
   description: field("string", "10-500 characters"),
   rules: field("string", "10-1000 characters"),
-  avatar: fileField("The avatar image (JPEG, PNG, GIF, WebP; 5 MB), checked by its bytes"),
-  banner: fileField("The banner image (shown at 3:1; JPEG, PNG, GIF, WebP; 5 MB), checked by its bytes"),
+  avatar: fileField(
+    `The avatar image (JPEG, PNG, GIF, WebP; ${FILE_RULES.image.megabytes} MB), checked by its bytes`,
+  ),
+  banner: fileField(
+    `The banner image (shown at 3:1; JPEG, PNG, GIF, WebP; ${FILE_RULES.image.megabytes} MB), checked by its bytes`,
+  ),
 });
-const ZBrandingForm = z.object({ file: fileField("The new image (JPEG, PNG, GIF, WebP; 5 MB)") });
+const ZBrandingForm = z.object({
+  file: fileField(`The new image (JPEG, PNG, GIF, WebP; ${FILE_RULES.image.megabytes} MB)`),
+});
 const ZUpdateCommunityBody = z.object({
   name: field("string", "3-50 letters, numbers and spaces"),
   description: field("string", "10-500 characters"),
@@ -77,10 +82,6 @@ const ZUpdateMemberBody = z.object({
     .openapi({ type: "string", enum: [...COMMUNITY_ROLES] }),
 });
 const ZAddMemberBody = z.object({ userId: field("string", "The user's id, from the community user search") });
-
-// Two images at their limit, plus the text fields.
-const MAX_CREATE_BODY = 2 * FILE_RULES.image.maxBytes + 1024 * 1024;
-const MAX_BRANDING_BODY = FILE_RULES.image.maxBytes + 1024 * 1024;
 
 function jsonBody<T extends z.ZodType>(schema: T) {
   return { required: false, content: { "application/json": { schema } } };
@@ -113,7 +114,7 @@ export function communityRoutes(deps: TDeps) {
         security: access.signedIn(M.communities.loginToCreate),
         tags: ["communities"],
         summary: "Create a community with its avatar and banner; the creator joins as its creator",
-        middleware: [memberLimit(deps, "community"), requestBodyLimit(MAX_CREATE_BODY)] as const,
+        middleware: [uploadBodyLimit("image", 2), fileFields({ avatar: "one", banner: "one" })] as const,
         request: {
           body: { required: true, content: { "multipart/form-data": { schema: ZCreateCommunityForm } } },
         },
@@ -122,7 +123,7 @@ export function communityRoutes(deps: TDeps) {
             ZCreateCommunityResponse,
             "The new community, with warnings for images that failed to store",
           ),
-          ...errorResponses(400, 401, 413, 415, 429),
+          ...errorResponses(400, 401, 413, 415),
         },
       }),
       async (c) => {
@@ -159,11 +160,10 @@ export function communityRoutes(deps: TDeps) {
         security: access.signedIn(M.communities.loginToEdit),
         tags: ["communities"],
         summary: "Edit name, description or rules (creators only)",
-        middleware: [memberLimit(deps, "edit")] as const,
         request: { params: ZIdParams, body: jsonBody(ZUpdateCommunityBody) },
         responses: {
           200: json(ZCommunityDetail, "The edited community"),
-          ...errorResponses(400, 401, 403, 404, 429),
+          ...errorResponses(400, 401, 403, 404),
         },
       }),
       async (c) =>
@@ -177,11 +177,10 @@ export function communityRoutes(deps: TDeps) {
         security: access.signedIn(M.communities.loginToJoin),
         tags: ["communities"],
         summary: "Join after accepting the rules (the accepted rules version is recorded)",
-        middleware: [memberLimit(deps, "follow")] as const,
         request: { params: ZIdParams, body: jsonBody(ZJoinBody) },
         responses: {
           200: json(ZMembershipState, "Now an active member"),
-          ...errorResponses(400, 401, 403, 404, 409, 429),
+          ...errorResponses(400, 401, 403, 404, 409),
         },
       }),
       async (c) =>
@@ -195,11 +194,10 @@ export function communityRoutes(deps: TDeps) {
         security: access.signedIn(M.communities.loginToLeave),
         tags: ["communities"],
         summary: "Leave (the last creator must first make another member a creator)",
-        middleware: [memberLimit(deps, "follow")] as const,
         request: { params: ZIdParams },
         responses: {
           200: json(ZMembershipState, "No longer a member"),
-          ...errorResponses(401, 404, 409, 429),
+          ...errorResponses(401, 404, 409),
         },
       }),
       async (c) => c.json(await leaveCommunity(deps, viewerOf(c), c.req.valid("param").id), 200),
@@ -229,11 +227,10 @@ export function communityRoutes(deps: TDeps) {
         security: access.signedIn(M.communities.loginToManage),
         tags: ["communities"],
         summary: "Add a user to the community (creators only)",
-        middleware: [memberLimit(deps, "moderate")] as const,
         request: { params: ZIdParams, body: jsonBody(ZAddMemberBody) },
         responses: {
           201: json(ZCommunityMember, "The new member"),
-          ...errorResponses(400, 401, 403, 404, 409, 429),
+          ...errorResponses(400, 401, 403, 404, 409),
         },
       }),
       async (c) =>
@@ -247,11 +244,10 @@ export function communityRoutes(deps: TDeps) {
         security: access.signedIn(M.communities.loginToManage),
         tags: ["communities"],
         summary: "Ban or unban a member, or make or unmake a creator (creators only, never on oneself)",
-        middleware: [memberLimit(deps, "moderate")] as const,
         request: { params: ZMemberParams, body: jsonBody(ZUpdateMemberBody) },
         responses: {
           200: json(ZCommunityMember, "The member as now"),
-          ...errorResponses(400, 401, 403, 404, 409, 429),
+          ...errorResponses(400, 401, 403, 404, 409),
         },
       }),
       async (c) => {
@@ -287,14 +283,14 @@ export function communityRoutes(deps: TDeps) {
         security: access.signedIn(M.communities.loginToEdit),
         tags: ["communities"],
         summary: "Replace the avatar or banner (creators only): a new active version",
-        middleware: [memberLimit(deps, "upload"), requestBodyLimit(MAX_BRANDING_BODY)] as const,
+        middleware: [uploadBodyLimit("image", 1), fileFields({ file: "one" })] as const,
         request: {
           params: ZBrandingParams,
           body: { required: true, content: { "multipart/form-data": { schema: ZBrandingForm } } },
         },
         responses: {
           200: json(ZBrandingResponse, "The new version and the community"),
-          ...errorResponses(400, 401, 403, 404, 413, 415, 429),
+          ...errorResponses(400, 401, 403, 404, 413, 415),
         },
       }),
       async (c) => {

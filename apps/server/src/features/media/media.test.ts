@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { M } from "@plugs/domain";
+import { M, sizeInWords } from "@plugs/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleDocx, sampleJpegWithGps, sampleMp4Header } from "../../testing/sample-files.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
@@ -157,7 +157,9 @@ describe("request body limit", () => {
       body: Buffer.alloc(0),
     });
     expect(res.status).toBe(413);
-    expect(JSON.parse(res.body)).toEqual({ error: { code: "TOO_LARGE", message: M.files.requestTooLarge } });
+    expect(JSON.parse(res.body)).toEqual({
+      error: { code: "TOO_LARGE", message: "Request too large. The largest request allowed here is 51MB" },
+    });
   });
 
   it("holds a body that is not an upload to the JSON limit", async () => {
@@ -167,7 +169,9 @@ describe("request body limit", () => {
       body: JSON.stringify({ email: "a@example.com", password: "x".repeat(MAX_JSON_BYTES) }),
     });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ error: { code: "TOO_LARGE", message: M.files.requestTooLarge } });
+    expect(await res.json()).toEqual({
+      error: { code: "TOO_LARGE", message: M.files.requestTooLarge(sizeInWords(MAX_JSON_BYTES)) },
+    });
   });
 
   it("refuses an over-limit upload sent in chunks (no content-length)", async () => {

@@ -19,8 +19,7 @@ import type { TAppEnv, TDeps } from "../../context.ts";
 import { AppError } from "../../errors.ts";
 import { access, defineRoute, errorResponses, json, viewerOf, ZFile } from "../../http/openapi.ts";
 import { clientIp } from "../../lib/client-ip.ts";
-import { memberLimit } from "../limits/member-limits.ts";
-import { filesOf, requestBodyLimit } from "../media/multipart.ts";
+import { fileFields, filesOf, uploadBodyLimit } from "../media/multipart.ts";
 import { createPost } from "./create-post.ts";
 import { deletePost } from "./delete-post.ts";
 import { likePost, unlikePost } from "./like-post.ts";
@@ -41,17 +40,13 @@ const ZCreatePostForm = z.object({
     .union([ZFile, z.array(ZFile)])
     .optional()
     .openapi({
-      description:
-        "Repeated files: images (JPEG, PNG, GIF, WebP; 5 MB) and videos (MP4, MOV, AVI; 50 MB), checked by their bytes",
+      description: `Repeated files: images (JPEG, PNG, GIF, WebP; ${FILE_RULES.image.megabytes} MB) and videos (MP4, MOV, AVI; ${FILE_RULES.video.megabytes} MB), checked by their bytes`,
     }),
   gifs: z.string().optional().openapi({
     description:
       'JSON list of GIFs from /api/gifs: [{"id","url","preview","title","width","height","username"}]; urls on media*.giphy.com only',
   }),
 });
-
-// Four videos at their limit, plus the text fields.
-const MAX_BODY = POST_LIMITS.maxAttachments * FILE_RULES.video.maxBytes + 1024 * 1024;
 
 /** Turns the arriving form into ZCreatePostRequest's input: files as a list, GIFs parsed from JSON. */
 function formToRequest(form: z.infer<typeof ZCreatePostForm>) {
@@ -121,13 +116,16 @@ export function postRoutes(deps: TDeps) {
         security: access.signedIn(M.posts.loginToCreate),
         tags: ["posts"],
         summary: "Create a post with text, files, GIFs and mentions",
-        middleware: [memberLimit(deps, "post"), requestBodyLimit(MAX_BODY)] as const,
+        middleware: [
+          uploadBodyLimit("video", POST_LIMITS.maxAttachments),
+          fileFields({ media: "many" }),
+        ] as const,
         request: {
           body: { required: true, content: { "multipart/form-data": { schema: ZCreatePostForm } } },
         },
         responses: {
           201: json(ZPost, "The new post"),
-          ...errorResponses(400, 401, 403, 404, 413, 415, 429),
+          ...errorResponses(400, 401, 403, 404, 413, 415),
         },
       }),
       async (c) => {
@@ -156,12 +154,11 @@ export function postRoutes(deps: TDeps) {
         security: access.signedIn(M.posts.loginToUpdate),
         tags: ["posts"],
         summary: "Edit a post's text (author only); the previous text is kept in its history",
-        middleware: [memberLimit(deps, "edit")] as const,
         request: {
           params: ZPostParams,
           body: { required: true, content: { "application/json": { schema: ZUpdatePostRequest } } },
         },
-        responses: { 200: json(ZPost, "The edited post"), ...errorResponses(400, 401, 403, 404, 429) },
+        responses: { 200: json(ZPost, "The edited post"), ...errorResponses(400, 401, 403, 404) },
       }),
       async (c) =>
         c.json(await updatePost(deps, viewerOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
@@ -174,9 +171,8 @@ export function postRoutes(deps: TDeps) {
         security: access.signedIn(M.posts.loginToDelete),
         tags: ["posts"],
         summary: "Delete a post (author only) and its files",
-        middleware: [memberLimit(deps, "edit")] as const,
         request: { params: ZPostParams },
-        responses: { 204: { description: "Deleted" }, ...errorResponses(401, 403, 404, 429) },
+        responses: { 204: { description: "Deleted" }, ...errorResponses(401, 403, 404) },
       }),
       async (c) => {
         await deletePost(deps, viewerOf(c), c.req.valid("param").id);
@@ -204,9 +200,8 @@ export function postRoutes(deps: TDeps) {
         security: access.signedIn(M.posts.signInToLike),
         tags: ["posts"],
         summary: "Like a post (liking twice changes nothing)",
-        middleware: [memberLimit(deps, "reaction")] as const,
         request: { params: ZPostParams },
-        responses: { 200: json(ZLikeState, "Liked"), ...errorResponses(401, 403, 404, 429) },
+        responses: { 200: json(ZLikeState, "Liked"), ...errorResponses(401, 403, 404) },
       }),
       async (c) => c.json(await likePost(deps, viewerOf(c), c.req.valid("param").id), 200),
     )
@@ -218,9 +213,8 @@ export function postRoutes(deps: TDeps) {
         security: access.signedIn(M.posts.signInToLike),
         tags: ["posts"],
         summary: "Take a like back",
-        middleware: [memberLimit(deps, "reaction")] as const,
         request: { params: ZPostParams },
-        responses: { 200: json(ZLikeState, "Not liked"), ...errorResponses(401, 404, 429) },
+        responses: { 200: json(ZLikeState, "Not liked"), ...errorResponses(401, 404) },
       }),
       async (c) => c.json(await unlikePost(deps, viewerOf(c), c.req.valid("param").id), 200),
     );

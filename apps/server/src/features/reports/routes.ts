@@ -13,8 +13,7 @@ import {
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { AppError } from "../../errors.ts";
 import { access, defineRoute, errorResponses, json, viewerOf, ZFile } from "../../http/openapi.ts";
-import { memberLimit } from "../limits/member-limits.ts";
-import { filesOf, requestBodyLimit } from "../media/multipart.ts";
+import { fileFields, filesOf, uploadBodyLimit } from "../media/multipart.ts";
 import { listMyReports, listReportsForReview, reviewReport } from "./review-report.ts";
 import { submitReport } from "./submit-report.ts";
 
@@ -35,14 +34,11 @@ const ZReportForm = z.object({
     .union([ZFile, z.array(ZFile)])
     .optional()
     .openapi({
-      description: "Repeated: screenshots (JPEG, PNG, GIF, WebP; 5 MB each), checked by their bytes",
+      description: `Repeated: screenshots (JPEG, PNG, GIF, WebP; ${FILE_RULES.image.megabytes} MB each), checked by their bytes`,
     }),
 });
 
 const ZReportParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
-
-// Four screenshots at the image limit, plus the text fields.
-const MAX_BODY = KOL_LIMITS.screenshots * FILE_RULES.image.maxBytes + 1024 * 1024;
 
 function listOf(value: string | string[] | undefined): string[] {
   return (value === undefined ? [] : [value].flat()).map((v) => v.trim()).filter((v) => v !== "");
@@ -59,11 +55,14 @@ export function reportRoutes(deps: TDeps) {
         security: access.signedIn(M.reports.loginToReport),
         tags: ["reports"],
         summary: "Report a KOL with evidence (a handle not listed yet adds the KOL)",
-        middleware: [memberLimit(deps, "report"), requestBodyLimit(MAX_BODY)] as const,
+        middleware: [
+          uploadBodyLimit("image", KOL_LIMITS.screenshots),
+          fileFields({ evidence: "many" }),
+        ] as const,
         request: { body: { required: true, content: { "multipart/form-data": { schema: ZReportForm } } } },
         responses: {
           201: json(ZReport, "The report, pending review"),
-          ...errorResponses(400, 401, 413, 415, 429),
+          ...errorResponses(400, 401, 413, 415),
         },
       }),
       async (c) => {

@@ -1,4 +1,4 @@
-import { KOL_LIMITS, M } from "@plugs/domain";
+import { FILE_RULES, KOL_LIMITS, M } from "@plugs/domain";
 import { ImagePlus, X } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { imageFileProblem } from "../../components/image-upload.tsx";
@@ -65,7 +65,8 @@ export function ScreenshotPicker({ files, onChange }: { files: File[]; onChange:
           onChange={(e) => add(e.target.files)}
         />
         <span className="text-xs text-muted">
-          {files.length} of {KOL_LIMITS.screenshots} · JPEG, PNG, GIF or WebP, 5 MB each
+          {files.length} of {KOL_LIMITS.screenshots} · JPEG, PNG, GIF or WebP, {FILE_RULES.image.megabytes} MB
+          each
         </span>
       </div>
       {error ? (
