@@ -230,6 +230,8 @@ export const M = {
   kols: {
     /** The spec's safe string rule: no < > { } in free text. */
     invalidCharacters: "Input contains invalid characters",
+    /** Not in the spec: a linked avatar is fetched and kept here (features/kols/kol-avatar.ts). */
+    avatarUnreachable: "Could not load an image from that avatar link",
     /** Not in the spec: the handle rule (optional @, 1 to 15 letters, digits or underscores). */
     handleInvalid: "Handle must be 1 to 15 letters, numbers or underscores (an @ in front is fine)",
     handleRequired: "Please enter the KOL's handle",

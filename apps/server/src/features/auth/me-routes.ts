@@ -2,6 +2,7 @@ import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { FILE_RULES, ZUpdateProfileRequest } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { access, defineRoute, errorResponses, json, viewerOf, ZFile } from "../../http/openapi.ts";
+import { memberLimit } from "../limits/member-limits.ts";
 import { fileFields, fileOf, uploadBodyLimit } from "../media/multipart.ts";
 import { getMe, revokeMyOtherSessions, setMyAvatar, updateMyProfile } from "./me.ts";
 
@@ -76,10 +77,11 @@ export function meRoutes(deps: TDeps) {
         security: access.signedIn(),
         tags: ["auth"],
         summary: "Change my username",
+        middleware: [memberLimit(deps, "edit")] as const,
         request: {
           body: { required: true, content: { "application/json": { schema: ZUpdateProfileRequest } } },
         },
-        responses: { 200: json(ZMe, "Updated"), ...errorResponses(400, 401, 409) },
+        responses: { 200: json(ZMe, "Updated"), ...errorResponses(400, 401, 409, 429) },
       }),
       async (c) => c.json(await updateMyProfile(deps, viewerOf(c), c.req.valid("json")), 200),
     )
@@ -91,9 +93,13 @@ export function meRoutes(deps: TDeps) {
         security: access.signedIn(),
         tags: ["auth"],
         summary: "Upload my avatar (multipart field `avatar`)",
-        middleware: [uploadBodyLimit("image", 1), fileFields({ avatar: "one" })] as const,
+        middleware: [
+          memberLimit(deps, "upload"),
+          uploadBodyLimit("image", 1),
+          fileFields({ avatar: "one" }),
+        ] as const,
         request: { body: { required: true, content: { "multipart/form-data": { schema: ZAvatarForm } } } },
-        responses: { 200: json(ZMe, "Updated"), ...errorResponses(400, 401, 413, 415) },
+        responses: { 200: json(ZMe, "Updated"), ...errorResponses(400, 401, 413, 415, 429) },
       }),
       async (c) => {
         const form = c.req.valid("form");

@@ -16,6 +16,7 @@ import {
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { AppError } from "../../errors.ts";
 import { access, defineRoute, errorResponses, json, viewerOf, ZFile } from "../../http/openapi.ts";
+import { memberLimit } from "../limits/member-limits.ts";
 import { fileFields, filesOf, uploadBodyLimit } from "../media/multipart.ts";
 import { createComment } from "./create-comment.ts";
 import { deleteComment } from "./delete-comment.ts";
@@ -98,6 +99,7 @@ export function commentRoutes(deps: TDeps) {
         tags: ["comments"],
         summary: "Comment on a post, or reply to a comment (community posts: active members only)",
         middleware: [
+          memberLimit(deps, "comment"),
           uploadBodyLimit("video", COMMENT_LIMITS.maxAttachments),
           fileFields({ attachments: "many" }),
         ] as const,
@@ -107,7 +109,7 @@ export function commentRoutes(deps: TDeps) {
         },
         responses: {
           201: json(ZComment, "The new comment"),
-          ...errorResponses(400, 401, 403, 404, 413, 415),
+          ...errorResponses(400, 401, 403, 404, 413, 415, 429),
         },
       }),
       async (c) => {
@@ -123,8 +125,9 @@ export function commentRoutes(deps: TDeps) {
         security: access.signedIn(M.comments.loginToDelete),
         tags: ["comments"],
         summary: "Delete a comment (its author or an admin) with its replies and files",
+        middleware: [memberLimit(deps, "edit")] as const,
         request: { params: ZIdParams },
-        responses: { 204: { description: "Deleted" }, ...errorResponses(401, 403, 404) },
+        responses: { 204: { description: "Deleted" }, ...errorResponses(401, 403, 404, 429) },
       }),
       async (c) => {
         await deleteComment(deps, viewerOf(c), c.req.valid("param").id);
@@ -139,8 +142,9 @@ export function commentRoutes(deps: TDeps) {
         security: access.signedIn(M.comments.loginToLike),
         tags: ["comments"],
         summary: "Like a comment (liking twice changes nothing)",
+        middleware: [memberLimit(deps, "reaction")] as const,
         request: { params: ZIdParams },
-        responses: { 200: json(ZLikeState, "Liked"), ...errorResponses(401, 403, 404) },
+        responses: { 200: json(ZLikeState, "Liked"), ...errorResponses(401, 403, 404, 429) },
       }),
       async (c) => c.json(await likeComment(deps, viewerOf(c), c.req.valid("param").id), 200),
     )
@@ -152,8 +156,9 @@ export function commentRoutes(deps: TDeps) {
         security: access.signedIn(M.comments.loginToLike),
         tags: ["comments"],
         summary: "Take a comment like back",
+        middleware: [memberLimit(deps, "reaction")] as const,
         request: { params: ZIdParams },
-        responses: { 200: json(ZLikeState, "Not liked"), ...errorResponses(401, 404) },
+        responses: { 200: json(ZLikeState, "Not liked"), ...errorResponses(401, 404, 429) },
       }),
       async (c) => c.json(await unlikeComment(deps, viewerOf(c), c.req.valid("param").id), 200),
     )
@@ -165,13 +170,14 @@ export function commentRoutes(deps: TDeps) {
         security: access.signedIn(M.reactions.signIn),
         tags: ["comments"],
         summary: `React with an emoji of the palette (${REACTION_EMOJIS.join(" ")}); each once per user per comment`,
+        middleware: [memberLimit(deps, "reaction")] as const,
         request: {
           params: ZIdParams,
           body: { required: true, content: { "application/json": { schema: ZAddReactionRequest } } },
         },
         responses: {
           200: json(ZReactionState, "The comment's reactions and yours"),
-          ...errorResponses(400, 401, 403, 404, 409),
+          ...errorResponses(400, 401, 403, 404, 409, 429),
         },
       }),
       async (c) =>
@@ -185,10 +191,11 @@ export function commentRoutes(deps: TDeps) {
         security: access.signedIn(M.reactions.signIn),
         tags: ["comments"],
         summary: "Take your reaction back",
+        middleware: [memberLimit(deps, "reaction")] as const,
         request: { params: ZReactionParams },
         responses: {
           200: json(ZReactionState, "The comment's reactions and yours"),
-          ...errorResponses(400, 401, 404),
+          ...errorResponses(400, 401, 404, 429),
         },
       }),
       async (c) => {

@@ -19,6 +19,7 @@ import {
 } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { access, defineRoute, errorResponses, json, viewerOf } from "../../http/openapi.ts";
+import { memberLimit } from "../limits/member-limits.ts";
 import { fileFields, fileOf, type TParsedBody, uploadBodyLimit } from "../media/multipart.ts";
 import { replaceBranding } from "./branding.ts";
 import { createCommunity } from "./create-community.ts";
@@ -114,7 +115,11 @@ export function communityRoutes(deps: TDeps) {
         security: access.signedIn(M.communities.loginToCreate),
         tags: ["communities"],
         summary: "Create a community with its avatar and banner; the creator joins as its creator",
-        middleware: [uploadBodyLimit("image", 2), fileFields({ avatar: "one", banner: "one" })] as const,
+        middleware: [
+          memberLimit(deps, "community"),
+          uploadBodyLimit("image", 2),
+          fileFields({ avatar: "one", banner: "one" }),
+        ] as const,
         request: {
           body: { required: true, content: { "multipart/form-data": { schema: ZCreateCommunityForm } } },
         },
@@ -123,7 +128,7 @@ export function communityRoutes(deps: TDeps) {
             ZCreateCommunityResponse,
             "The new community, with warnings for images that failed to store",
           ),
-          ...errorResponses(400, 401, 413, 415),
+          ...errorResponses(400, 401, 413, 415, 429),
         },
       }),
       async (c) => {
@@ -160,10 +165,11 @@ export function communityRoutes(deps: TDeps) {
         security: access.signedIn(M.communities.loginToEdit),
         tags: ["communities"],
         summary: "Edit name, description or rules (creators only)",
+        middleware: [memberLimit(deps, "edit")] as const,
         request: { params: ZIdParams, body: jsonBody(ZUpdateCommunityBody) },
         responses: {
           200: json(ZCommunityDetail, "The edited community"),
-          ...errorResponses(400, 401, 403, 404),
+          ...errorResponses(400, 401, 403, 404, 429),
         },
       }),
       async (c) =>
@@ -177,10 +183,11 @@ export function communityRoutes(deps: TDeps) {
         security: access.signedIn(M.communities.loginToJoin),
         tags: ["communities"],
         summary: "Join after accepting the rules (the accepted rules version is recorded)",
+        middleware: [memberLimit(deps, "follow")] as const,
         request: { params: ZIdParams, body: jsonBody(ZJoinBody) },
         responses: {
           200: json(ZMembershipState, "Now an active member"),
-          ...errorResponses(400, 401, 403, 404, 409),
+          ...errorResponses(400, 401, 403, 404, 409, 429),
         },
       }),
       async (c) =>
@@ -194,10 +201,11 @@ export function communityRoutes(deps: TDeps) {
         security: access.signedIn(M.communities.loginToLeave),
         tags: ["communities"],
         summary: "Leave (the last creator must first make another member a creator)",
+        middleware: [memberLimit(deps, "follow")] as const,
         request: { params: ZIdParams },
         responses: {
           200: json(ZMembershipState, "No longer a member"),
-          ...errorResponses(401, 404, 409),
+          ...errorResponses(401, 404, 409, 429),
         },
       }),
       async (c) => c.json(await leaveCommunity(deps, viewerOf(c), c.req.valid("param").id), 200),
@@ -227,10 +235,11 @@ export function communityRoutes(deps: TDeps) {
         security: access.signedIn(M.communities.loginToManage),
         tags: ["communities"],
         summary: "Add a user to the community (creators only)",
+        middleware: [memberLimit(deps, "moderate")] as const,
         request: { params: ZIdParams, body: jsonBody(ZAddMemberBody) },
         responses: {
           201: json(ZCommunityMember, "The new member"),
-          ...errorResponses(400, 401, 403, 404, 409),
+          ...errorResponses(400, 401, 403, 404, 409, 429),
         },
       }),
       async (c) =>
@@ -244,10 +253,11 @@ export function communityRoutes(deps: TDeps) {
         security: access.signedIn(M.communities.loginToManage),
         tags: ["communities"],
         summary: "Ban or unban a member, or make or unmake a creator (creators only, never on oneself)",
+        middleware: [memberLimit(deps, "moderate")] as const,
         request: { params: ZMemberParams, body: jsonBody(ZUpdateMemberBody) },
         responses: {
           200: json(ZCommunityMember, "The member as now"),
-          ...errorResponses(400, 401, 403, 404, 409),
+          ...errorResponses(400, 401, 403, 404, 409, 429),
         },
       }),
       async (c) => {
@@ -283,14 +293,18 @@ export function communityRoutes(deps: TDeps) {
         security: access.signedIn(M.communities.loginToEdit),
         tags: ["communities"],
         summary: "Replace the avatar or banner (creators only): a new active version",
-        middleware: [uploadBodyLimit("image", 1), fileFields({ file: "one" })] as const,
+        middleware: [
+          memberLimit(deps, "upload"),
+          uploadBodyLimit("image", 1),
+          fileFields({ file: "one" }),
+        ] as const,
         request: {
           params: ZBrandingParams,
           body: { required: true, content: { "multipart/form-data": { schema: ZBrandingForm } } },
         },
         responses: {
           200: json(ZBrandingResponse, "The new version and the community"),
-          ...errorResponses(400, 401, 403, 404, 413, 415),
+          ...errorResponses(400, 401, 403, 404, 413, 415, 429),
         },
       }),
       async (c) => {

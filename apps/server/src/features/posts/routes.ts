@@ -19,6 +19,7 @@ import type { TAppEnv, TDeps } from "../../context.ts";
 import { AppError } from "../../errors.ts";
 import { access, defineRoute, errorResponses, json, viewerOf, ZFile } from "../../http/openapi.ts";
 import { clientIp } from "../../lib/client-ip.ts";
+import { memberLimit } from "../limits/member-limits.ts";
 import { fileFields, filesOf, uploadBodyLimit } from "../media/multipart.ts";
 import { createPost } from "./create-post.ts";
 import { deletePost } from "./delete-post.ts";
@@ -117,6 +118,7 @@ export function postRoutes(deps: TDeps) {
         tags: ["posts"],
         summary: "Create a post with text, files, GIFs and mentions",
         middleware: [
+          memberLimit(deps, "post"),
           uploadBodyLimit("video", POST_LIMITS.maxAttachments),
           fileFields({ media: "many" }),
         ] as const,
@@ -125,7 +127,7 @@ export function postRoutes(deps: TDeps) {
         },
         responses: {
           201: json(ZPost, "The new post"),
-          ...errorResponses(400, 401, 403, 404, 413, 415),
+          ...errorResponses(400, 401, 403, 404, 413, 415, 429),
         },
       }),
       async (c) => {
@@ -154,11 +156,12 @@ export function postRoutes(deps: TDeps) {
         security: access.signedIn(M.posts.loginToUpdate),
         tags: ["posts"],
         summary: "Edit a post's text (author only); the previous text is kept in its history",
+        middleware: [memberLimit(deps, "edit")] as const,
         request: {
           params: ZPostParams,
           body: { required: true, content: { "application/json": { schema: ZUpdatePostRequest } } },
         },
-        responses: { 200: json(ZPost, "The edited post"), ...errorResponses(400, 401, 403, 404) },
+        responses: { 200: json(ZPost, "The edited post"), ...errorResponses(400, 401, 403, 404, 429) },
       }),
       async (c) =>
         c.json(await updatePost(deps, viewerOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
@@ -171,8 +174,9 @@ export function postRoutes(deps: TDeps) {
         security: access.signedIn(M.posts.loginToDelete),
         tags: ["posts"],
         summary: "Delete a post (author only) and its files",
+        middleware: [memberLimit(deps, "edit")] as const,
         request: { params: ZPostParams },
-        responses: { 204: { description: "Deleted" }, ...errorResponses(401, 403, 404) },
+        responses: { 204: { description: "Deleted" }, ...errorResponses(401, 403, 404, 429) },
       }),
       async (c) => {
         await deletePost(deps, viewerOf(c), c.req.valid("param").id);
@@ -200,8 +204,9 @@ export function postRoutes(deps: TDeps) {
         security: access.signedIn(M.posts.signInToLike),
         tags: ["posts"],
         summary: "Like a post (liking twice changes nothing)",
+        middleware: [memberLimit(deps, "reaction")] as const,
         request: { params: ZPostParams },
-        responses: { 200: json(ZLikeState, "Liked"), ...errorResponses(401, 403, 404) },
+        responses: { 200: json(ZLikeState, "Liked"), ...errorResponses(401, 403, 404, 429) },
       }),
       async (c) => c.json(await likePost(deps, viewerOf(c), c.req.valid("param").id), 200),
     )
@@ -213,8 +218,9 @@ export function postRoutes(deps: TDeps) {
         security: access.signedIn(M.posts.signInToLike),
         tags: ["posts"],
         summary: "Take a like back",
+        middleware: [memberLimit(deps, "reaction")] as const,
         request: { params: ZPostParams },
-        responses: { 200: json(ZLikeState, "Not liked"), ...errorResponses(401, 404) },
+        responses: { 200: json(ZLikeState, "Not liked"), ...errorResponses(401, 404, 429) },
       }),
       async (c) => c.json(await unlikePost(deps, viewerOf(c), c.req.valid("param").id), 200),
     );

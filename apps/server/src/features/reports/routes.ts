@@ -13,6 +13,7 @@ import {
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { AppError } from "../../errors.ts";
 import { access, defineRoute, errorResponses, json, viewerOf, ZFile } from "../../http/openapi.ts";
+import { memberLimit } from "../limits/member-limits.ts";
 import { fileFields, filesOf, uploadBodyLimit } from "../media/multipart.ts";
 import { listMyReports, listReportsForReview, reviewReport } from "./review-report.ts";
 import { submitReport } from "./submit-report.ts";
@@ -56,13 +57,14 @@ export function reportRoutes(deps: TDeps) {
         tags: ["reports"],
         summary: "Report a KOL with evidence (a handle not listed yet adds the KOL)",
         middleware: [
+          memberLimit(deps, "report"),
           uploadBodyLimit("image", KOL_LIMITS.screenshots),
           fileFields({ evidence: "many" }),
         ] as const,
         request: { body: { required: true, content: { "multipart/form-data": { schema: ZReportForm } } } },
         responses: {
           201: json(ZReport, "The report, pending review"),
-          ...errorResponses(400, 401, 413, 415),
+          ...errorResponses(400, 401, 413, 415, 429),
         },
       }),
       async (c) => {
