@@ -380,5 +380,7 @@ export const M = {
     unexpected: "An unexpected error occurred",
     notFound: "Not found",
     tooManyRequests: "Too many requests. Please slow down.",
+    /** Not in the spec: a body of a content type the route does not take (415), naming the ones it does. */
+    unsupportedContentType: (accepted: string) => `Unsupported content type: send ${accepted}`,
   },
 } as const;

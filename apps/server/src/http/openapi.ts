@@ -2,6 +2,7 @@ import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
 import { M } from "@plugs/domain";
 import type { Context, MiddlewareHandler } from "hono";
 import { requireAdmin, requireViewer, type TAppEnv, type TViewer } from "../context.ts";
+import { AppError } from "../errors.ts";
 
 /** The error envelope every failing route answers with (see errors.ts and docs/api.md). */
 export const ZErrorBody = z
@@ -22,7 +23,7 @@ const DESCRIPTIONS: Record<number, string> = {
   404: "Not found, or not visible to you",
   409: "Conflict",
   413: "Upload too large",
-  415: "Upload of a type that is not allowed",
+  415: "A body or upload of a type that is not taken here",
   429: "Rate limited",
   502: "An outside service failed",
   503: "An outside service is not configured",
@@ -99,19 +100,31 @@ export const access: {
 
 type TRouteDeclaration = Omit<RouteConfig, "security"> & { security: TAccess };
 
+/** 415 naming the content types a route's body may have, for a request that sends another. */
+function acceptContentTypes(types: string[]): MiddlewareHandler<TAppEnv> {
+  const message = M.generic.unsupportedContentType(types.join(" or "));
+  return async (c, next) => {
+    const sent = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
+    if (sent && !types.includes(sent)) throw new AppError("UNSUPPORTED_TYPE", message);
+    await next();
+  };
+}
+
 /**
  * createRoute with who may call the route: `security` (one of `access`) is documented, and its guard runs first,
  * before the route's own middleware (body limits) and its validators, so a visitor gets 401 and a member 403 before
- * a byte of their input is read or judged. Every route is declared with it; `access` fits nothing else.
+ * a byte of their input is read or judged. Every route is declared with it; `access` fits nothing else. Then a body
+ * of a content type the route does not declare is refused (415, naming the ones it does).
  */
 export function defineRoute<P extends string, R extends Omit<TRouteDeclaration, "path"> & { path: P }>(
   declaration: R,
 ) {
   const { security, middleware, ...route } = declaration;
   const own = middleware === undefined ? [] : Array.isArray(middleware) ? middleware : [middleware];
-  return createRoute({
-    ...route,
-    security: security.requirement,
-    middleware: security.guard ? [security.guard, ...own] : own,
-  });
+  const contentTypes = Object.keys(route.request?.body?.content ?? {});
+  const first = [
+    ...(security.guard ? [security.guard] : []),
+    ...(contentTypes.length > 0 ? [acceptContentTypes(contentTypes)] : []),
+  ];
+  return createRoute({ ...route, security: security.requirement, middleware: [...first, ...own] });
 }

@@ -148,6 +148,40 @@ describe("filing a report", () => {
   });
 });
 
+describe("filing a report as JSON", () => {
+  it("takes a report without screenshots, with the same rules and messages as the form", async () => {
+    const handle = randomHandle("json");
+    const res = await call<TReport>(server, "POST", "/api/reports", {
+      cookie: alice.cookie,
+      json: { ...VALID_REPORT, kolHandle: handle, evidenceUrls: ["https://x.com/someone/status/2"] },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ status: "pending", isFirstReport: true, kol: { handle } });
+    expect(res.body.evidence).toEqual([expect.objectContaining({ kind: "link" })]);
+    const [row] = await server.deps.db.select().from(reports).where(eq(reports.id, res.body.id));
+    expect(row?.description).toBe(VALID_REPORT.description);
+
+    const bad = await call<TErr>(server, "POST", "/api/reports", {
+      cookie: alice.cookie,
+      json: { ...VALID_REPORT, kolHandle: "okhandle", description: "Short" },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe(M.reports.descriptionMin);
+  });
+
+  it("answers another content type with 415 naming the ones it takes", async () => {
+    const res = await call<TErr>(server, "POST", "/api/reports", {
+      cookie: alice.cookie,
+      headers: { "content-type": "text/plain" },
+    });
+    expect(res.status).toBe(415);
+    expect(res.body.error).toEqual({
+      code: "UNSUPPORTED_TYPE",
+      message: M.generic.unsupportedContentType("multipart/form-data or application/json"),
+    });
+  });
+});
+
 describe("reviewing reports", () => {
   it("lets only admins review: 401, 403, 404 and 400 with exact messages", async () => {
     const report = await fileReport(server, alice.cookie, { kolHandle: randomHandle() });

@@ -11,7 +11,6 @@ import {
   ZReviewReportRequest,
 } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { AppError } from "../../errors.ts";
 import { access, defineRoute, errorResponses, json, viewerOf, ZFile } from "../../http/openapi.ts";
 import { memberLimit } from "../limits/member-limits.ts";
 import { fileFields, filesOf, uploadBodyLimit } from "../media/multipart.ts";
@@ -39,6 +38,11 @@ const ZReportForm = z.object({
     }),
 });
 
+/** The JSON body of POST /api/reports, for a report without screenshots (those need multipart); the same rules. */
+const ZReportJson = ZReportForm.omit({ evidence: true }).extend({
+  evidenceUrls: z.array(z.string()).optional().openapi({ description: "Links to evidence (http or https)" }),
+});
+
 const ZReportParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
 
 function listOf(value: string | string[] | undefined): string[] {
@@ -61,16 +65,24 @@ export function reportRoutes(deps: TDeps) {
           uploadBodyLimit("image", KOL_LIMITS.screenshots),
           fileFields({ evidence: "many" }),
         ] as const,
-        request: { body: { required: true, content: { "multipart/form-data": { schema: ZReportForm } } } },
+        request: {
+          body: {
+            required: true,
+            content: {
+              "multipart/form-data": { schema: ZReportForm },
+              "application/json": { schema: ZReportJson },
+            },
+          },
+        },
         responses: {
           201: json(ZReport, "The report, pending review"),
           ...errorResponses(400, 401, 413, 415, 429),
         },
       }),
       async (c) => {
-        // Signed-out visitors learn that first, before any field is judged.
-        if (!viewerOf(c)) throw new AppError("UNAUTHORIZED", M.reports.loginToReport);
-        const form = c.req.valid("form");
+        // Each validator passes the other content type as {}: the one that matches the request holds the fields.
+        const sentJson = /^application\/json\b/i.test(c.req.header("content-type") ?? "");
+        const form: z.infer<typeof ZReportForm> = sentJson ? c.req.valid("json") : c.req.valid("form");
         const screenshots = filesOf({ evidence: form.evidence ?? [] }, "evidence");
         const input = ZCreateReportRequest.parse({
           kolHandle: form.kolHandle ?? "",
