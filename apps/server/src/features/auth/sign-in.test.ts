@@ -225,7 +225,9 @@ describe("cross-site requests", () => {
       expect(res.status).toBe(403);
       const { error } = (await res.json()) as { error: { code: string; message: string } };
       expect(error.code).toBe("FORBIDDEN");
-      expect(error.message).toMatch(/^This request did not come from this site \(expected .+\)\. Reload the page/);
+      expect(error.message).toMatch(
+        /^This request did not come from this site \(expected .+\)\. Reload the page/,
+      );
     }
     const signOut = await fetch(`${server.url}/api/auth/sign-out`, {
       method: "POST",
