@@ -92,7 +92,7 @@ export function createApp(
   api.route("/", followRoutes(deps));
   api.route("/", notificationRoutes(deps));
   if (options.realtime) {
-    api.route("/", realtimeRoutes(options.realtime, { heartbeatMs: options.realtimeHeartbeatMs }));
+    api.route("/", realtimeRoutes(deps, options.realtime, { heartbeatMs: options.realtimeHeartbeatMs }));
   }
   mountApiDocs(api, "1.0.0");
   api.all("*", () => {

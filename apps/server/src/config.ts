@@ -1,5 +1,11 @@
 import path from "node:path";
-import { DEFAULT_MEMBER_LIMITS, MEMBER_ACTIONS, type TActionLimit, type TMemberAction } from "@plugs/domain";
+import {
+  DEFAULT_EVENT_STREAM_LIMITS,
+  DEFAULT_MEMBER_LIMITS,
+  MEMBER_ACTIONS,
+  type TActionLimit,
+  type TMemberAction,
+} from "@plugs/domain";
 
 /** DATABASE_POOL_SIZE when unset; also what `openDatabase` opens when not told (tests, one-off scripts). */
 export const DEFAULT_DATABASE_POOL_SIZE = 10;
@@ -67,6 +73,10 @@ export type TConfig = {
    * null when "off". Overrides: `post=10/200,comment=30/1000` (per minute / per day).
    */
   memberLimits: Record<TMemberAction, TActionLimit> | null;
+  /** EVENT_STREAMS_PER_MEMBER: open event streams per member on an instance; a new one closes the oldest (0: off). */
+  eventStreamsPerMember: number;
+  /** EVENT_STREAMS_PER_IP: open event streams per client address on an instance; past it, refused (0: off). */
+  eventStreamsPerIp: number;
   /** Where the built web app lives; null serves no web app (API-only tests). */
   webDist: string | null;
 };
@@ -222,6 +232,22 @@ export function loadConfig(env: Env = process.env): TConfig {
       "a whole number (0 turns the limit off)",
     ),
     memberLimits: memberLimits(env),
+    eventStreamsPerMember: integer(
+      env,
+      "EVENT_STREAMS_PER_MEMBER",
+      DEFAULT_EVENT_STREAM_LIMITS.perMember,
+      0,
+      1000,
+      "a whole number from 0 to 1000 (0 turns the cap off)",
+    ),
+    eventStreamsPerIp: integer(
+      env,
+      "EVENT_STREAMS_PER_IP",
+      DEFAULT_EVENT_STREAM_LIMITS.perIp,
+      0,
+      1_000_000,
+      "a whole number (0 turns the cap off)",
+    ),
     webDist:
       webDistRaw === ""
         ? null

@@ -70,6 +70,7 @@ export async function startE2EServer(extraEnv: Record<string, string> = {}): Pro
     LOG_LEVEL: "warn",
     // Journeys write quickly and every browser is at 127.0.0.1; the fair-use limits are tested on the server.
     MEMBER_LIMITS: "off",
+    EVENT_STREAMS_PER_IP: "0",
     ...extraEnv,
   };
   if (database) env.DATABASE_URL = database.url;

@@ -38,6 +38,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<T
       SIGNIN_IP_LIMIT: "0",
       SIGNUP_IP_LIMIT: "0",
       MEMBER_LIMITS: "off",
+      EVENT_STREAMS_PER_IP: "0",
       AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
     },
     stdio: ["ignore", "ignore", "inherit"],

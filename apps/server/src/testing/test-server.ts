@@ -46,8 +46,9 @@ export async function startTestServer(
     // them on explicitly.
     SIGNIN_IP_LIMIT: "0",
     SIGNUP_IP_LIMIT: "0",
-    // Tests write fast from one member; the limits' own tests turn them on.
+    // Tests write fast from one member and open streams from one address; the limits' own tests turn them on.
     MEMBER_LIMITS: "off",
+    EVENT_STREAMS_PER_IP: "0",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     WEB_DIST: "",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),

@@ -1,7 +1,9 @@
-import type { TRealtimeEvent } from "@plugs/domain";
+import { M_EVENT_STREAMS, type TRealtimeEvent } from "@plugs/domain";
 import { sql } from "drizzle-orm";
+import type { TConfig } from "../../config.ts";
 import type { TDb } from "../../db/client.ts";
 import { queryRows } from "../../db/query-rows.ts";
+import { AppError } from "../../errors.ts";
 import type { TLogger } from "../../logger.ts";
 import type { TEventBus } from "./event-bus.ts";
 import type { TBusEvent } from "./publish.ts";
@@ -9,13 +11,18 @@ import type { TBusEvent } from "./publish.ts";
 /** One open event stream of a signed-in user. */
 export type TConnection = {
   userId: string;
+  /** The client's address (lib/client-ip.ts), for the per-address cap. */
+  ip: string | null;
   send(event: TRealtimeEvent): void;
-  /** Ends the stream (server shutdown). */
-  close(): void;
+  /** Ends the stream: the server shuts down, or the member opened one too many ("replaced"). */
+  close(reason?: "replaced"): void;
 };
 
 export type TRealtimeHub = {
-  /** Registers an open stream; the returned function unregisters it. */
+  /**
+   * Registers an open stream; the returned function unregisters it. Past the member's cap it closes their oldest
+   * stream; at the address's cap it throws 429 instead (on a shared address the oldest may be someone else's).
+   */
   add(connection: TConnection): () => void;
   /** How many streams are open on this instance. */
   size(): number;
@@ -28,9 +35,14 @@ export type TRealtimeHub = {
  * connected user who may see it in the feed except its author. For a community post, one query per event asks
  * which of the connected users are active members (never a query per connection).
  */
-export function createRealtimeHub(deps: { db: TDb; logger: TLogger }, bus: TEventBus): TRealtimeHub {
+export function createRealtimeHub(
+  deps: { db: TDb; logger: TLogger; config: Pick<TConfig, "eventStreamsPerMember" | "eventStreamsPerIp"> },
+  bus: TEventBus,
+): TRealtimeHub {
   const byUser = new Map<string, Set<TConnection>>();
+  const byIp = new Map<string, number>();
   let count = 0;
+  const { eventStreamsPerMember: perMember, eventStreamsPerIp: perIp } = deps.config;
 
   const sendTo = (userId: string, event: TRealtimeEvent) => {
     for (const connection of byUser.get(userId) ?? []) connection.send(event);
@@ -63,18 +75,33 @@ export function createRealtimeHub(deps: { db: TDb; logger: TLogger }, bus: TEven
 
   return {
     add(connection) {
+      const { ip } = connection;
+      if (ip !== null && perIp > 0 && (byIp.get(ip) ?? 0) >= perIp) {
+        throw new AppError("RATE_LIMITED", M_EVENT_STREAMS.tooManyFromAddress);
+      }
       let set = byUser.get(connection.userId);
       if (!set) {
         set = new Set();
         byUser.set(connection.userId, set);
       }
+      // A Set keeps insertion order: the first is the oldest. Its close() ends that stream, which unregisters it.
+      // Streams already told to close are still in the set until their route unregisters them: they are the first.
+      if (perMember > 0 && set.size >= perMember) {
+        for (const oldest of [...set].slice(0, set.size - perMember + 1)) oldest.close("replaced");
+      }
       set.add(connection);
+      if (ip !== null) byIp.set(ip, (byIp.get(ip) ?? 0) + 1);
       count++;
       return () => {
         const s = byUser.get(connection.userId);
         if (!s?.delete(connection)) return;
         count--;
         if (s.size === 0) byUser.delete(connection.userId);
+        if (ip !== null) {
+          const left = (byIp.get(ip) ?? 1) - 1;
+          if (left > 0) byIp.set(ip, left);
+          else byIp.delete(ip);
+        }
       };
     },
     size: () => count,

@@ -34,9 +34,9 @@ describe("GET /api/events", () => {
       >;
     };
     const events = doc.paths["/events"]?.get;
-    expect(Object.keys(events?.responses ?? {})).toEqual(["200", "401"]);
+    expect(Object.keys(events?.responses ?? {})).toEqual(["200", "401", "429"]);
     expect(Object.keys(events?.responses["200"]?.content ?? {})).toEqual(["text/event-stream"]);
-    for (const name of ["`ready`", "`notification`", "`post`", "heartbeat"]) {
+    for (const name of ["`ready`", "`notification`", "`post`", "`closed`", "heartbeat"]) {
       expect(events?.description).toContain(name);
     }
   });

@@ -1,9 +1,10 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { M, type TRealtimeEvent } from "@plugs/domain";
 import { streamSSE } from "hono/streaming";
-import { requireViewer, type TAppEnv } from "../../context.ts";
+import { requireViewer, type TAppEnv, type TDeps } from "../../context.ts";
 import { access, defineRoute, errorResponses, viewerOf } from "../../http/openapi.ts";
-import type { TRealtimeHub } from "./hub.ts";
+import { clientIp } from "../../lib/client-ip.ts";
+import type { TConnection, TRealtimeHub } from "./hub.ts";
 
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
 export const HEARTBEAT_MS = 25_000;
@@ -19,6 +20,8 @@ const EVENTS_DESCRIPTION = [
   "- `notification` (data: a notification, as in `GET /notifications`): a mention, reply, comment, follow,",
   "  points earned (`points`) or airdrop received (`airdrop`).",
   "- `post` (data `{postId, communityId}`): a new post the user may see in the feed (never their own).",
+  '- `closed` (data `{reason: "replaced"}`): the member opened more streams than allowed (EVENT_STREAMS_PER_MEMBER,',
+  "  5 by default) and this, their oldest, ends; do not reconnect until the tab is in use again.",
   "",
   `A \`: heartbeat\` comment every ${HEARTBEAT_MS / 1000} s keeps proxies from closing an idle stream; \`retry: ${RETRY_MS}\``,
   "tells the browser how long to wait before reconnecting. Events from every server instance arrive here.",
@@ -43,7 +46,7 @@ const eventsRoute = defineRoute({
         },
       },
     },
-    ...errorResponses(401),
+    ...errorResponses(401, 429),
   },
 });
 
@@ -51,10 +54,23 @@ const eventsRoute = defineRoute({
  * GET /api/events: Server-Sent Events for the signed-in user. Events: `ready` once connected, `notification`
  * (data: the notification) and `post` (data: {postId, communityId}, a new post the user may see in the feed).
  */
-export function realtimeRoutes(hub: TRealtimeHub, options: { heartbeatMs?: number | undefined } = {}) {
+export function realtimeRoutes(
+  deps: TDeps,
+  hub: TRealtimeHub,
+  options: { heartbeatMs?: number | undefined } = {},
+) {
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   return new OpenAPIHono<TAppEnv>().openapi(eventsRoute, (c) => {
     const viewer = requireViewer(viewerOf(c), M.auth.signInRequired);
+    // Registered before the stream starts, so a refusal (too many streams from this address) is a plain 429.
+    let onEvent: TConnection["send"] = () => {};
+    let onClose: TConnection["close"] = () => {};
+    const remove = hub.add({
+      userId: viewer.id,
+      ip: clientIp(c, deps.config),
+      send: (event) => onEvent(event),
+      close: (reason) => onClose(reason),
+    });
     // Tells nginx-style proxies not to buffer the stream.
     c.header("X-Accel-Buffering", "no");
     return streamSSE(c, async (stream) => {
@@ -77,14 +93,20 @@ export function realtimeRoutes(hub: TRealtimeHub, options: { heartbeatMs?: numbe
             pending--;
           });
       };
-      const send = (event: TRealtimeEvent) => {
+      onEvent = (event: TRealtimeEvent) => {
         const data =
           event.type === "notification"
             ? event.notification
             : { postId: event.postId, communityId: event.communityId };
         write(() => stream.writeSSE({ event: event.type, data: JSON.stringify(data) }));
       };
-      const remove = hub.add({ userId: viewer.id, send, close: () => done() });
+      onClose = (reason) => {
+        if (!reason || stream.closed || stream.aborted) return done();
+        stream
+          .writeSSE({ event: "closed", data: JSON.stringify({ reason }) })
+          .catch(() => {})
+          .finally(() => done());
+      };
       // A comment line (writeSSE has none), which EventSource ignores.
       const heartbeat = setInterval(
         () => write(() => stream.write(": heartbeat\n\n").then(() => {})),

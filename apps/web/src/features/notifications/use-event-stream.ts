@@ -12,7 +12,9 @@ const MAX_RETRY_MS = 30_000;
  * One GET /api/events stream for a signed-in tab (mounted once, in the layout). A 'notification' updates the bell
  * and its list (and, for points or an airdrop, shows its toast and refreshes the balance); a 'post' feeds the 'N new posts' pill. On an error the stream is closed and reopened after a delay
  * that doubles up to 30 s, so a server that is down is not hammered; a 'ready' resets the delay and refetches the
- * count, since notifications may have come while the stream was down.
+ * count, since notifications may have come while the stream was down. A 'closed' event means this account opened
+ * more streams (tabs) than the server keeps and this was the oldest: the tab does not reconnect until it is shown
+ * again, so tabs do not take the stream from each other in turn.
  */
 export function useEventStream(userId: string | null) {
   const queryClient = useQueryClient();
@@ -22,6 +24,8 @@ export function useEventStream(userId: string | null) {
     let timer: ReturnType<typeof setTimeout> | null = null;
     let delay = FIRST_RETRY_MS;
     let stopped = false;
+    /** Closed by the server for a newer tab: wait until this tab is in use again. */
+    let yielded = false;
 
     const connect = () => {
       source = new EventSource("/api/events");
@@ -53,6 +57,11 @@ export function useEventStream(userId: string | null) {
           // A malformed signal is only a missed pill; the feed itself is unaffected.
         }
       });
+      source.addEventListener("closed", () => {
+        source?.close();
+        source = null;
+        yielded = true;
+      });
       source.onerror = () => {
         source?.close();
         source = null;
@@ -61,9 +70,17 @@ export function useEventStream(userId: string | null) {
         delay = Math.min(delay * 2, MAX_RETRY_MS);
       };
     };
+    const onVisible = () => {
+      if (!yielded || document.visibilityState !== "visible") return;
+      yielded = false;
+      delay = FIRST_RETRY_MS;
+      connect();
+    };
+    document.addEventListener("visibilitychange", onVisible);
     connect();
     return () => {
       stopped = true;
+      document.removeEventListener("visibilitychange", onVisible);
       if (timer) clearTimeout(timer);
       source?.close();
       // Signed out (or someone else signed in): nothing of this user's may linger in the tab.
