@@ -19,6 +19,7 @@ async function loadSession(deps: TDeps, token: string) {
       expiresAt: sessions.expiresAt,
       email: users.email,
       userBanned: users.banned,
+      banExpires: users.banExpires,
       username: profiles.username,
       profileBanned: profiles.isBanned,
       isAdmin: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${sessions.userId} and ${userRoles.role} = 'admin')`,
@@ -78,8 +79,11 @@ export function sessionMiddleware(deps: TDeps): MiddlewareHandler<TAppEnv> {
     const row = await loadSession(deps, token);
     if (!row) return next();
 
-    // Checked before expiry: the tab still learns why it was signed out.
-    if (row.profileBanned || row.userBanned) {
+    // Checked before expiry: the tab still learns why it was signed out. A better-auth ban ends at its ban_expires
+    // (the same rule as posts/visibility.ts's bannedMemberIds).
+    const userBanned =
+      row.userBanned === true && (row.banExpires === null || row.banExpires.getTime() > Date.now());
+    if (row.profileBanned || userBanned) {
       await deps.db.delete(sessions).where(eq(sessions.userId, row.userId));
       // better-auth's sign-out clears its cookies as it set them (names, prefix, attributes).
       const signedOut = await auth.api.signOut({ headers: c.req.raw.headers, returnHeaders: true });

@@ -1,11 +1,18 @@
 import { M } from "@plugs/domain";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client.ts";
 import { postComments } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
-import { findAccessiblePost, isUuid, type TAccessiblePost } from "../posts/visibility.ts";
+import { findAccessiblePost, isUuid, notBanned, type TAccessiblePost } from "../posts/visibility.ts";
 
-export type TCommentRef = { id: string; postId: string; userId: string; parentId: string | null };
+export type TCommentRef = {
+  id: string;
+  postId: string;
+  userId: string;
+  parentId: string | null;
+  /** Its author is not under a site ban: readers see the comment (a hidden one is "not found" to them). */
+  shown: boolean;
+};
 
 /** The comment row by id, whoever asks (null for a malformed or unknown id). */
 export async function findComment(db: TDb, commentId: string): Promise<TCommentRef | null> {
@@ -16,6 +23,7 @@ export async function findComment(db: TDb, commentId: string): Promise<TCommentR
       postId: postComments.postId,
       userId: postComments.userId,
       parentId: postComments.parentId,
+      shown: sql<boolean>`${notBanned(sql`${postComments.userId}`)}`,
     })
     .from(postComments)
     .where(eq(postComments.id, commentId));
@@ -23,9 +31,9 @@ export async function findComment(db: TDb, commentId: string): Promise<TCommentR
 }
 
 /**
- * A comment as the viewer may reach it: it exists and its post is visible to them (posts/visibility.ts). Otherwise
- * 404 'Comment not found', the same answer for a comment that does not exist and one on a post the viewer may not
- * see, so nothing leaks.
+ * A comment as the viewer may reach it: it exists, its author is not under a site ban and its post is visible to
+ * them (posts/visibility.ts). Otherwise 404 'Comment not found', the same answer for a comment that does not exist
+ * and one the viewer may not see, so nothing leaks.
  */
 export async function requireAccessibleComment(
   db: TDb,
@@ -33,7 +41,7 @@ export async function requireAccessibleComment(
   viewerId: string | null,
 ): Promise<{ comment: TCommentRef; post: TAccessiblePost }> {
   const comment = await findComment(db, commentId);
-  const post = comment ? await findAccessiblePost(db, comment.postId, viewerId) : null;
+  const post = comment?.shown ? await findAccessiblePost(db, comment.postId, viewerId) : null;
   if (!comment || !post) throw new AppError("NOT_FOUND", M.comments.notFound);
   return { comment, post };
 }

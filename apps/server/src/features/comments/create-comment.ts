@@ -36,7 +36,7 @@ export async function createComment(
   let repliedToUserId: string | null = null;
   if (input.parentId) {
     const parent = await findComment(deps.db, input.parentId);
-    if (!parent || parent.postId !== post.id) throw new AppError("NOT_FOUND", M.comments.notFound);
+    if (!parent?.shown || parent.postId !== post.id) throw new AppError("NOT_FOUND", M.comments.notFound);
     parentId = parent.parentId ?? parent.id;
     repliedToUserId = parent.userId;
   }

@@ -10,14 +10,16 @@ import { z } from "zod";
 import type { TDeps, TViewer } from "../../context.ts";
 import { sqlInt } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
-import { findAccessiblePost, isUuid, reachableBy } from "../posts/visibility.ts";
+import { findAccessiblePost, isUuid, notBanned, reachableBy } from "../posts/visibility.ts";
 import { hydrateCommentPage } from "./comment-dto.ts";
 
 /*
  * A post's comments, oldest first, a page of threads at a time, in one statement after the post's own check: the
  * top-level comments come from post_comments_post_threads_idx with a keyset condition on (created_at, id), all
  * replies of the page's threads from post_comments_parent_idx, and each of them is hydrated beside them
- * (comment-dto.ts). created_at travels in the cursor as text to keep PostgreSQL's microseconds.
+ * (comment-dto.ts). created_at travels in the cursor as text to keep PostgreSQL's microseconds. What a member under
+ * a site ban wrote is left out: their threads (with the replies under them) and their replies. The post's stored
+ * comments_count still counts them (recounting every post they commented on at each ban and unban is not worth it).
  */
 
 export type TCursor = { t: string; i: string };
@@ -43,7 +45,7 @@ export function threadIdsQuery(postId: string, cursor: TCursor | null, limit: nu
     ? sql`and (c.created_at, c.id) > (${cursor.t}::timestamptz, ${cursor.i}::uuid)`
     : sql``;
   return sql`select c.id, c.created_at::text as created_at from post_comments c
-    where c.post_id = ${postId} and c.parent_id is null ${after}
+    where c.post_id = ${postId} and c.parent_id is null and ${notBanned(sql`c.user_id`)} ${after}
     order by c.created_at, c.id limit ${sqlInt(limit)}`;
 }
 
@@ -63,7 +65,7 @@ export function pageIdsQuery(
     : sql``;
   return sql`with threads as (
       select c.id, c.created_at from post_comments c
-      where c.post_id = ${postId} and c.parent_id is null ${after}
+      where c.post_id = ${postId} and c.parent_id is null and ${notBanned(sql`c.user_id`)} ${after}
         and exists (select 1 from posts p where p.id = ${postId} and ${reachableBy(viewerId)})
       order by c.created_at, c.id limit ${sqlInt(limit + 1)}
     ), shown as (
@@ -71,7 +73,8 @@ export function pageIdsQuery(
     )
     select t.id, t.created_at::text as created_at, true as thread from threads t
     union all
-    select r.id, null, false from post_comments r where r.parent_id in (select s.id from shown s)`;
+    select r.id, null, false from post_comments r
+    where r.parent_id in (select s.id from shown s) and ${notBanned(sql`r.user_id`)}`;
 }
 
 export async function listComments(

@@ -9,7 +9,7 @@ import type {
 import { and, asc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client.ts";
 import { communities, communityMembers, profiles } from "../../db/schema/index.ts";
-import { isUuid } from "../posts/visibility.ts";
+import { isUuid, notBanned } from "../posts/visibility.ts";
 import { UNKNOWN_USER } from "../profiles/author-dto.ts";
 
 /** The columns of a community row a summary or detail is made from, with the viewer's membership (left join). */
@@ -94,7 +94,7 @@ function communityKey(slugOrId: string): SQL {
 
 /**
  * A community's detail as the viewer sees it (anyone may see a community's details), with its creators'
- * usernames: two queries. Null when there is no such community.
+ * usernames (not those under a site ban): two queries. Null when there is no such community.
  */
 export async function loadCommunityDetail(
   db: TDb,
@@ -117,6 +117,7 @@ export async function loadCommunityDetail(
         eq(communityMembers.communityId, row.id),
         eq(communityMembers.role, "creator"),
         eq(communityMembers.status, "active"),
+        notBanned(sql`${communityMembers.userId}`),
       ),
     )
     .orderBy(asc(communityMembers.joinedAt));

@@ -12,7 +12,7 @@ import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import type { TDb } from "../../db/client.ts";
 import { communityMembers, profiles } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
-import { isUuid } from "../posts/visibility.ts";
+import { isUuid, notBanned } from "../posts/visibility.ts";
 import { lockCommunity, requireCommunity, requireCreator } from "./community-access.ts";
 import { containsPattern, loadMember, memberColumns, toCommunityMember } from "./community-dto.ts";
 import { moveMemberCount } from "./join-community.ts";
@@ -22,6 +22,8 @@ function membersWhere(communityId: string, query: TMembersQuery): SQL {
   return and(
     eq(communityMembers.communityId, communityId),
     eq(communityMembers.status, query.status),
+    // A member under a site ban is not listed (nor counted) until the ban ends.
+    notBanned(sql`${communityMembers.userId}`),
     term ? ilike(profiles.username, containsPattern(term)) : undefined,
   ) as SQL;
 }

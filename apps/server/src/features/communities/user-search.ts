@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { queryRows } from "../../db/query-rows.ts";
 import { sqlInt } from "../../db/sql-int.ts";
+import { notBanned } from "../posts/visibility.ts";
 import { requireCreatorOf } from "./community-access.ts";
 
 /**
@@ -36,7 +37,7 @@ export async function searchUsersForCommunity(
     deps.db,
     sql`select p.id, p.username, p.avatar_url, p.is_verified
         from profiles p
-        where lower(p.username) like ${prefix} and not p.is_banned
+        where lower(p.username) like ${prefix} and ${notBanned(sql`p.id`)}
           and not exists (select 1 from community_members m
                           where m.community_id = ${communityId} and m.user_id = p.id)
         order by lower(p.username)

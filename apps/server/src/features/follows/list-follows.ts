@@ -4,6 +4,7 @@ import type { TDeps, TViewer } from "../../context.ts";
 import { queryRows } from "../../db/query-rows.ts";
 import { sqlInt } from "../../db/sql-int.ts";
 import { decodeTimeCursor, timeCursorPage } from "../../lib/time-cursor.ts";
+import { notBanned } from "../posts/visibility.ts";
 import { findProfileByUsername } from "../profiles/find-profile.ts";
 
 type TRow = {
@@ -45,7 +46,7 @@ export async function listFollows(
     sql`select f.id as follow_id, f.created_at::text as followed_at, u.id, u.username, u.avatar_url, u.is_verified,
           ${followedByMe} as followed_by_me
         from follows f join profiles u on u.id = f.${sql.raw(other)}
-        where f.${sql.raw(anchor)} = ${profile.id} and u.is_banned = false ${after}
+        where f.${sql.raw(anchor)} = ${profile.id} and ${notBanned(sql`u.id`)} ${after}
         order by f.created_at desc, f.id desc limit ${sqlInt(query.limit + 1)}`,
   );
   const { page, nextCursor } = timeCursorPage(rows, query.limit, (r) => ({

@@ -9,11 +9,14 @@ import { type SQL, sql } from "drizzle-orm";
 import type { TDeps, TViewer } from "../../context.ts";
 import { queryRows } from "../../db/query-rows.ts";
 import { sqlInt } from "../../db/sql-int.ts";
+import { notBanned } from "../posts/visibility.ts";
 
 /*
  * The leaderboard. Order: points, most first; ties by username (case-insensitive), then id, so every person has
  * one stable place and a page never repeats or skips anyone. Banned accounts and people without points in the
- * window are not on it.
+ * window are not on it. The ban the boards' indexes carry is profiles.is_banned (the admin route's); a page also
+ * leaves out anyone under a better-auth ban (bannedMemberIds), so no banned name or avatar is ever listed (the
+ * count and the viewer's place are still counted from the index; no HTTP route makes such a ban).
  *   all:          profiles.points (the ledger's running sum), read through profiles_leaderboard_idx
  *   week, month:  points_periods, the ledger per user and calendar week (from Monday) or month in UTC, kept by
  *                 triggers with the board's tie-break and ban beside the points, read in board order through
@@ -89,7 +92,8 @@ async function windowBoard(deps: TDeps, viewerId: string | null, query: TLeaderb
           select p.username, p.avatar_url, t.points,
                  (${offset} + row_number() over (order by t.points desc, t.username_key, t.user_id))::int as rank
           from (
-            select b.user_id, b.points, b.username_key from points_periods b where ${onBoard("b")}
+            select b.user_id, b.points, b.username_key from points_periods b
+            where ${onBoard("b")} and ${notBanned(sql`b.user_id`)}
             order by b.points desc, b.username_key, b.user_id limit ${sqlInt(size)} offset ${sqlInt(offset)}
           ) t
           join profiles p on p.id = t.user_id
@@ -110,7 +114,8 @@ async function windowBoard(deps: TDeps, viewerId: string | null, query: TLeaderb
 export async function leaderboardTop(deps: TDeps, limit: number): Promise<TLeaderboardEntry[]> {
   const rows = await queryRows<{ username: string; avatar_url: string | null; points: number }>(
     deps.db,
-    sql`select p.username, p.avatar_url, p.points from profiles p where p.points > 0 and not p.is_banned
+    sql`select p.username, p.avatar_url, p.points from profiles p
+        where p.points > 0 and not p.is_banned and ${notBanned(sql`p.id`)}
         order by p.points desc, lower(p.username), p.id limit ${sqlInt(limit)}`,
   );
   return rows.map((r, i) => mapEntry(r, i + 1));
@@ -124,7 +129,7 @@ async function allTimeBoard(deps: TDeps, viewerId: string | null, query: TLeader
   const [pageRows, [count], [mine]] = await Promise.all([
     queryRows<{ id: string; username: string; avatar_url: string | null; points: number }>(
       deps.db,
-      sql`select p.id, p.username, p.avatar_url, p.points from profiles p where ${onBoard}
+      sql`select p.id, p.username, p.avatar_url, p.points from profiles p where ${onBoard} and ${notBanned(sql`p.id`)}
           order by p.points desc, lower(p.username), p.id limit ${sqlInt(size)} offset ${sqlInt(offset)}`,
     ),
     queryRows<{ total: number }>(

@@ -1,7 +1,8 @@
 import { POST_LIMITS, type TMentionSuggestion } from "@plugs/domain";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, ne, sql } from "drizzle-orm";
 import type { TDeps, TViewer } from "../../context.ts";
 import { kols, profiles } from "../../db/schema/index.ts";
+import { notBanned } from "../posts/visibility.ts";
 
 const USER_LIMIT = 5;
 const KOL_LIMIT = 5;
@@ -36,7 +37,7 @@ export async function suggestMentions(
       .where(
         and(
           sql`lower(${profiles.username}) like ${likePrefix(prefix)}`,
-          eq(profiles.isBanned, false),
+          notBanned(sql`${profiles.id}`),
           viewer ? ne(profiles.id, viewer.id) : undefined,
         ),
       )

@@ -1,18 +1,30 @@
 import { M, type TCursorQuery, type TMarkReadRequest, type TNotificationsPage } from "@plugs/domain";
-import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import type { TDb } from "../../db/client.ts";
 import { notifications, profiles } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { decodeTimeCursor, timeCursorPage } from "../../lib/time-cursor.ts";
+import { notBanned } from "../posts/visibility.ts";
 import { toNotification } from "./notification-dto.ts";
+
+/**
+ * A condition on a notification under `alias`: it has no actor (the system) or one not under a site ban. What a
+ * banned member did is neither listed nor counted, and is back when the ban ends.
+ */
+function fromShownActor(alias: string): SQL {
+  const actor = sql.raw(`${alias}.actor_id`);
+  return sql`(${actor} is null or ${notBanned(actor)})`;
+}
 
 /** The bell's number, served by notifications_user_unread_idx (only unread rows are in it). */
 async function unreadCount(db: TDb, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    .where(
+      and(eq(notifications.userId, userId), isNull(notifications.readAt), fromShownActor("notifications")),
+    );
   return row?.n ?? 0;
 }
 
@@ -38,7 +50,8 @@ export async function listNotifications(
       readAt: notifications.readAt,
       createdAt: notifications.createdAt,
       cursorTime: sql<string>`${notifications.createdAt}::text`,
-      unreadCount: sql<number>`(select count(*)::int from notifications u where u.user_id = ${me.id} and u.read_at is null)`,
+      unreadCount: sql<number>`(select count(*)::int from notifications u
+        where u.user_id = ${me.id} and u.read_at is null and ${fromShownActor("u")})`,
       actor: {
         id: profiles.id,
         username: profiles.username,
@@ -51,6 +64,7 @@ export async function listNotifications(
     .where(
       and(
         eq(notifications.userId, me.id),
+        fromShownActor("notifications"),
         cursor
           ? sql`(${notifications.createdAt}, ${notifications.id}) < (${cursor.t}::timestamptz, ${cursor.i}::uuid)`
           : undefined,

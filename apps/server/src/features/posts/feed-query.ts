@@ -3,6 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { sqlInt } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
+import { byUnbannedAuthor, notBanned } from "./visibility.ts";
 
 /*
  * The feed's id queries. Each branch reads an index in its ORDER BY's own order and stops after `limit` rows:
@@ -12,7 +13,8 @@ import { AppError } from "../../errors.ts";
  *                                     test is an EXISTS, which keeps that index scan: as IN (subquery) the
  *                                     planner read all of a prolific author's posts and sorted them)
  * then the branches are merged and cut to `limit`. Keyset conditions are row comparisons over the same columns, so
- * the index scan starts at the cursor. created_at travels as text to keep PostgreSQL's microseconds.
+ * the index scan starts at the cursor. created_at travels as text to keep PostgreSQL's microseconds. A post whose
+ * author is under a site ban is skipped in every branch and count (byUnbannedAuthor, a filter on the rows read).
  */
 
 /** Where the previous page ended, in the sort's columns. */
@@ -84,7 +86,7 @@ function merged(branches: SQL, sort: TFeedSort, limit: number, offset = 0): SQL 
 
 function publicBranch(sort: TFeedSort, cursor: TFeedCursor | null, limit: number): SQL {
   return sql`(select ${COLUMNS} from posts p
-    where p.visibility = 'public' and p.community_id is null ${after(cursor)}
+    where p.visibility = 'public' and p.community_id is null and ${byUnbannedAuthor} ${after(cursor)}
     order by ${orderBy(sort, "p")} limit ${sqlInt(limit)})`;
 }
 
@@ -97,7 +99,7 @@ function communitiesBranch(
   return sql`(select ${COLUMNS} from community_members m
     cross join lateral (
       select ${COLUMNS} from posts p
-      where p.community_id = m.community_id and p.visibility = 'public' ${after(cursor)}
+      where p.community_id = m.community_id and p.visibility = 'public' and ${byUnbannedAuthor} ${after(cursor)}
       order by ${orderBy(sort, "p")} limit ${sqlInt(limit)}
     ) p
     where m.user_id = ${viewerId} and m.status = 'active')`;
@@ -128,7 +130,7 @@ export function feedIdsQuery(params: {
             ${after(cursor)}
           order by ${orderBy(sort, "p")} limit ${sqlInt(limit)}
         ) p
-        where fo.follower_id = ${viewerId}`,
+        where fo.follower_id = ${viewerId} and ${notBanned(sql`fo.followed_id`)}`,
       sort,
       limit,
     );
@@ -154,7 +156,7 @@ export function pagedIdsQuery(params: {
   if (communityId) {
     return merged(
       sql`select ${COLUMNS} from posts p
-        where p.community_id = ${communityId} and p.visibility = 'public'
+        where p.community_id = ${communityId} and p.visibility = 'public' and ${byUnbannedAuthor}
         order by ${orderBy("newest", "p")} limit ${sqlInt(offset + pageSize)}`,
       "newest",
       pageSize,
@@ -173,15 +175,15 @@ export function pagedCountQuery(params: { viewerId: string | null; communityId: 
   const { viewerId, communityId } = params;
   if (communityId) {
     return sql`select count(*)::int as total from posts p
-      where p.community_id = ${communityId} and p.visibility = 'public'`;
+      where p.community_id = ${communityId} and p.visibility = 'public' and ${byUnbannedAuthor}`;
   }
   // Per membership, a count over that community's index (a join would tempt the planner into a full scan).
   const members = viewerId
     ? sql`(select coalesce(sum(c.n), 0) from community_members m
           cross join lateral (select count(*) as n from posts p
-            where p.community_id = m.community_id and p.visibility = 'public') c
+            where p.community_id = m.community_id and p.visibility = 'public' and ${byUnbannedAuthor}) c
           where m.user_id = ${viewerId} and m.status = 'active')`
     : sql`0`;
-  return sql`select ((select count(*) from posts p where p.visibility = 'public' and p.community_id is null)
-    + ${members})::int as total`;
+  return sql`select ((select count(*) from posts p
+      where p.visibility = 'public' and p.community_id is null and ${byUnbannedAuthor}) + ${members})::int as total`;
 }

@@ -5,7 +5,8 @@ import { queryRows } from "../../db/query-rows.ts";
 /**
  * Who sees a post: everyone sees public posts outside communities; a signed-in user also sees the posts of
  * communities where they are an active member. Single-post routes also let authors reach their own posts after
- * leaving (or being banned from) the community, so they can still edit or delete them.
+ * leaving (or being banned from) the community, so they can still edit or delete them. Nobody sees what a member
+ * under a site ban wrote (bannedMemberIds), until the ban is lifted or runs out.
  */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -19,10 +20,34 @@ export function activeCommunityIds(viewerId: string): SQL {
   return sql`select m.community_id from community_members m where m.user_id = ${viewerId} and m.status = 'active'`;
 }
 
+/**
+ * The ids of the members under a site ban now, the one definition every read of members' content uses: the
+ * product's ban (profiles.is_banned, until an admin lifts it) or better-auth's admin plugin ban (users.banned, set
+ * with it by POST /api/admin/users/:id/ban; a ban with a ban_expires ends then). Each half reads a partial index of
+ * only banned rows (profiles_banned_idx, users_banned_idx).
+ */
+export const bannedMemberIds: SQL = sql`select ban_p.id from profiles ban_p where ban_p.is_banned
+  union all
+  select ban_u.id from users ban_u
+    where ban_u.banned and (ban_u.ban_expires is null or ban_u.ban_expires > now())`;
+
+/**
+ * A condition: the member whose id is `userId` (a non-null column) is not under a site ban (bannedMemberIds). The
+ * list is an array read once per statement (an InitPlan); as `<> all` the planner expects nearly every row to pass,
+ * where `not in (subquery)` would make it guess half and pick other plans.
+ */
+export function notBanned(userId: SQL): SQL {
+  return sql`${userId} <> all(array(${bannedMemberIds}))`;
+}
+
+/** A condition on `posts p`: its author is not under a site ban. */
+export const byUnbannedAuthor: SQL = notBanned(sql`p.user_id`);
+
 /** A condition on `posts p`: the post is visible to this viewer (null for a visitor). */
 export function visibleTo(viewerId: string | null): SQL {
-  if (!viewerId) return sql`(p.visibility = 'public' and p.community_id is null)`;
-  return sql`(p.visibility = 'public' and (p.community_id is null or p.community_id in (${activeCommunityIds(viewerId)})))`;
+  if (!viewerId) return sql`(p.visibility = 'public' and p.community_id is null and ${byUnbannedAuthor})`;
+  return sql`(p.visibility = 'public' and (p.community_id is null or p.community_id in (${activeCommunityIds(viewerId)}))
+    and ${byUnbannedAuthor})`;
 }
 
 /** A condition on `posts p`: the viewer is an active member of the post's community. */
@@ -36,9 +61,9 @@ function activeMemberOfCommunity(viewerId: string): SQL {
  * public, and outside communities, or in one where the viewer is an active member, or theirs.
  */
 export function reachableBy(viewerId: string | null): SQL {
-  if (!viewerId) return sql`(p.visibility = 'public' and p.community_id is null)`;
+  if (!viewerId) return sql`(p.visibility = 'public' and p.community_id is null and ${byUnbannedAuthor})`;
   return sql`(p.visibility = 'public' and (p.community_id is null or p.user_id = ${viewerId}
-    or ${activeMemberOfCommunity(viewerId)}))`;
+    or ${activeMemberOfCommunity(viewerId)}) and ${byUnbannedAuthor})`;
 }
 
 /**
@@ -46,7 +71,8 @@ export function reachableBy(viewerId: string | null): SQL {
  * communities or in one where the viewer is an active member (TAccessiblePost's canInteract).
  */
 export function canInteract(viewerId: string): SQL {
-  return sql`(p.visibility = 'public' and (p.community_id is null or ${activeMemberOfCommunity(viewerId)}))`;
+  return sql`(p.visibility = 'public' and (p.community_id is null or ${activeMemberOfCommunity(viewerId)})
+    and ${byUnbannedAuthor})`;
 }
 
 export type TAccessiblePost = {
@@ -58,8 +84,8 @@ export type TAccessiblePost = {
 };
 
 /**
- * The post as the viewer may reach it on single-post routes, or null when it does not exist or they may not see it
- * (the caller answers 404 either way, so nothing leaks).
+ * The post as the viewer may reach it on single-post routes, or null when it does not exist, they may not see it or
+ * its author is under a site ban (the caller answers 404 either way, so nothing leaks).
  */
 export async function findAccessiblePost(
   db: Pick<TDb, "execute">,
@@ -76,7 +102,7 @@ export async function findAccessiblePost(
   }>(
     db,
     sql`select p.id, p.user_id, p.community_id, (p.community_id is null or ${member}) as can_interact
-        from posts p where p.id = ${postId} and p.visibility = 'public'`,
+        from posts p where p.id = ${postId} and p.visibility = 'public' and ${byUnbannedAuthor}`,
   );
   if (!row) return null;
   if (!row.can_interact && row.user_id !== viewerId) return null;

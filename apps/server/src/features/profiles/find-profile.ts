@@ -1,8 +1,9 @@
 import { M } from "@plugs/domain";
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, type SQL, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client.ts";
 import { profiles } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
+import { notBanned } from "../posts/visibility.ts";
 
 const USERNAME = /^[A-Za-z0-9_]{1,30}$/;
 
@@ -17,10 +18,13 @@ export type TProfileRow = {
   createdAt: Date;
 };
 
-/** The WHERE for "the non-banned profile named this"; a name no profile can have is 404 at once. */
+/**
+ * The WHERE for "the profile named this, not under a site ban" (posts/visibility.ts says what a ban is); a name no
+ * profile can have is 404 at once.
+ */
 export function publicProfileNamed(username: string): SQL | undefined {
   if (!USERNAME.test(username)) throw new AppError("NOT_FOUND", M.follows.userNotFound);
-  return and(sql`lower(${profiles.username}) = lower(${username})`, eq(profiles.isBanned, false));
+  return and(sql`lower(${profiles.username}) = lower(${username})`, notBanned(sql`${profiles.id}`));
 }
 
 /**

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { queryRows } from "../../db/query-rows.ts";
 import { sqlInt } from "../../db/sql-int.ts";
+import { notBanned } from "../posts/visibility.ts";
 
 type TStatsRow = { total_referrals: number; points_earned: number };
 type TReferredRow = { username: string; avatar_url: string | null; joined_at: string };
@@ -26,7 +27,7 @@ export async function getMyReferrals(deps: TDeps, viewer: TViewer | null): Promi
       deps.db,
       sql`select p.username, p.avatar_url, r.created_at as joined_at
           from referrals r join profiles p on p.id = r.referred_id
-          where r.referrer_id = ${me.id}
+          where r.referrer_id = ${me.id} and ${notBanned(sql`r.referred_id`)}
           order by r.created_at desc
           limit ${sqlInt(POINTS_LIMITS.referredUsersShown)}`,
     ),
