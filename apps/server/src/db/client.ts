@@ -39,6 +39,27 @@ function once(close: () => Promise<void>): () => Promise<void> {
 
 const MIGRATIONS = fileURLToPath(new URL("../../drizzle", import.meta.url));
 
+/** The advisory lock key migrations run under ('plugsmig' as ASCII, an arbitrary number no other code uses). */
+const MIGRATION_LOCK = 0x706c7567736d6967n;
+
+/**
+ * Runs `migrate` holding a session advisory lock, so instances starting together on one PostgreSQL apply the
+ * migrations once: the first takes the lock and migrates, the others wait for it, then find nothing left to do.
+ */
+export async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK.toString()]);
+    try {
+      await migrate();
+    } finally {
+      await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK.toString()]);
+    }
+  } finally {
+    lock.release();
+  }
+}
+
 /**
  * Opens the database and applies pending migrations: PostgreSQL when a URL is given, otherwise PGlite in
  * `dataDir` (or in memory when dataDir is null, for tests).
@@ -78,7 +99,7 @@ export async function openDatabase(options: {
     const db = drizzlePg(pool, { schema, logger }) as unknown as TDb;
     notifyAfterCommit(db, onNotifyError);
     try {
-      await migratePg(db as never, { migrationsFolder: MIGRATIONS });
+      await migrateOnce(pool, () => migratePg(db as never, { migrationsFolder: MIGRATIONS }));
     } catch (err) {
       await pool.end();
       throw err;
