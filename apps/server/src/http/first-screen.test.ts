@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostAs } from "../features/posts/testing.ts";
-import { createUser, type TTestUser } from "../testing/factories.ts";
+import { createUser, makeAdmin, type TTestUser } from "../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../testing/test-server.ts";
 
 // The real build (`npm run build`, which `npm test` runs first): the browser's app in dist/ and the server-side
@@ -88,5 +88,32 @@ describe("a visitor's first screen rendered on the server", () => {
       expect(html).toContain('<div id="root"></div>');
       expect(html).not.toContain(STATE_OPEN);
     }
+  });
+});
+
+describe("a site-banned member on a visitor's first screen", () => {
+  it("is left out of the rendered home page and PlugFeed while banned, and back once the ban is lifted", async () => {
+    const admin = await createUser(server);
+    await makeAdmin(server, admin.id);
+    const banned = await createUser(server);
+    await createPostAs(server, banned.cookie, { content: "words of a member about to be banned" });
+    const ban = (verb: "ban" | "unban") =>
+      server.fetch(`/api/admin/users/${banned.id}/${verb}`, {
+        method: "POST",
+        headers: { cookie: admin.cookie },
+      });
+    const shown = async () =>
+      Promise.all(
+        ["/", "/plugfeed"].map(async (pathname) => {
+          const { html } = await page(pathname);
+          return html.includes("words of a member about to be banned") || html.includes(banned.username);
+        }),
+      );
+
+    expect(await shown()).toEqual([true, true]);
+    expect((await ban("ban")).status).toBe(200);
+    expect(await shown()).toEqual([false, false]);
+    expect((await ban("unban")).status).toBe(200);
+    expect(await shown()).toEqual([true, true]);
   });
 });
