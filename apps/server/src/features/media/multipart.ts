@@ -6,7 +6,7 @@ import { AppError } from "../../errors.ts";
 /** What `c.req.parseBody({ all: true })` gives. */
 export type TParsedBody = Record<string, string | File | (string | File)[]>;
 
-/** An empty file input (no name, no bytes): what a browser sends for a file field left empty. */
+/** A file really sent: not an empty file input (no name, no bytes), which a browser sends for a field left unpicked. */
 function isFile(value: unknown): value is File {
   return value instanceof File && !(value.size === 0 && value.name === "");
 }
