@@ -71,16 +71,23 @@ export function isPageRoute(path: string): boolean {
   return matchPageRoute(path) !== null;
 }
 
+/** "." and ".." as a URL parser reads them: "%2e" is a dot too. */
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+
 /**
  * Where to go after signing in, from a `?next=` value: a path of this site (with its query and hash), or "/" for
- * anything else. A URL parser reads "/\evil.example" and "//evil.example" as another host, so only a single "/"
- * followed by no slash or backslash is a path of ours; control characters are refused too.
+ * anything else. A URL parser reads "/\evil.example" and "//evil.example" as another host, and resolves
+ * "/.//evil.example" to the path "//evil.example", which the next navigation to it would leave the site for. So a
+ * path of ours has no backslash or control character, and no empty or dot segment (a trailing "/" is fine).
  */
 export function safeNextPath(next: string | null | undefined): string {
-  if (!next?.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return "/";
+  if (!next?.startsWith("/")) return "/";
   for (const ch of next) {
     const code = ch.charCodeAt(0);
     if (ch === "\\" || code < 0x20 || code === 0x7f) return "/";
   }
-  return next;
+  const segments = (next.split(/[?#]/, 1)[0] ?? "").slice(1).split("/");
+  const odd = (segment: string, i: number) =>
+    DOT_SEGMENT.test(segment) || (segment === "" && i < segments.length - 1);
+  return segments.some(odd) ? "/" : next;
 }

@@ -2,6 +2,7 @@ import { OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   CAPTCHA_HEADER,
   M,
+  safeNextPath,
   ZBackupCodeRequest,
   ZChangePasswordRequest,
   ZRequestPasswordResetRequest,
@@ -269,6 +270,14 @@ export function authRoutes(deps: TDeps) {
     const subPath = c.req.path.replace(/^\/api\/auth/, "");
     const allowed = PASS_THROUGH.some((r) => r.method === c.req.method && r.path.test(subPath));
     if (!allowed) throw new AppError("NOT_FOUND", M.generic.notFound);
+    // A link's callbackURL (verify-email, reset-password) that could leave the site goes home instead, as ?next=
+    // does; better-auth would answer the person who clicked it with a bare 403 'Invalid callbackURL'.
+    const callbackURL = c.req.query("callbackURL");
+    if (c.req.method === "GET" && callbackURL !== undefined && safeNextPath(callbackURL) !== callbackURL) {
+      const url = new URL(c.req.url);
+      url.searchParams.set("callbackURL", safeNextPath(callbackURL));
+      return c.redirect(`${url.pathname}${url.search}`, 302);
+    }
     return forwardToAuth(deps, c);
   });
 
