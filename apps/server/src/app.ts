@@ -13,6 +13,7 @@ import { communityRoutes } from "./features/communities/routes.ts";
 import { followRoutes } from "./features/follows/routes.ts";
 import { gifRoutes } from "./features/gifs/routes.ts";
 import { homeRoutes } from "./features/home/routes.ts";
+import { jobRoutes } from "./features/jobs/routes.ts";
 import { kolRoutes } from "./features/kols/routes.ts";
 import { leaderboardRoutes } from "./features/leaderboard/routes.ts";
 import { defaultBodyLimit } from "./features/media/multipart.ts";
@@ -77,6 +78,7 @@ export function createApp(
   api.route("/", authRoutes(deps));
   api.route("/", meRoutes(deps));
   api.route("/", adminUserRoutes(deps));
+  api.route("/", jobRoutes(deps));
   api.route("/", postRoutes(deps));
   api.route("/", commentRoutes(deps));
   api.route("/", communityRoutes(deps));

@@ -1,6 +1,7 @@
 import type { TConfig } from "./config.ts";
 import type { TDatabase, TDb } from "./db/client.ts";
 import { AppError } from "./errors.ts";
+import type { TJobRunner } from "./jobs/job-runner.ts";
 import type { TLogger } from "./logger.ts";
 import type { TStorage } from "./storage/storage.ts";
 
@@ -12,6 +13,8 @@ export type TDeps = {
   logger: TLogger;
   /** Uploaded files: local disk or S3 (storage/create-storage.ts). */
   storage: TStorage;
+  /** Later and scheduled work (jobs/job-runner.ts); set by the running server, absent in one-off scripts. */
+  jobs?: TJobRunner;
 };
 
 /** The signed-in person making a request, as the auth middleware found them; null for a visitor. */

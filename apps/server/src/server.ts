@@ -10,6 +10,8 @@ import { onAuthStart } from "./features/auth/startup.ts";
 import { startEventBus } from "./features/realtime/event-bus.ts";
 import { createRealtimeHub, type TRealtimeHub } from "./features/realtime/hub.ts";
 import { answerClientError } from "./http/client-error.ts";
+import { startJobRunner } from "./jobs/job-runner.ts";
+import { appJobs } from "./jobs/jobs.ts";
 import { createLogger, type TLogger } from "./logger.ts";
 import { createStorage } from "./storage/create-storage.ts";
 
@@ -34,6 +36,8 @@ export async function startServer(
     onQuery?: (query: string) => void;
     /** How often PGlite's tables are looked over (db/maintenance.ts; tests shorten it). */
     maintenanceIntervalMs?: number;
+    /** How often each job queue is polled (jobs/job-runner.ts; tests shorten it). */
+    jobPollingIntervalSeconds?: number;
   } = {},
 ): Promise<TRunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
@@ -57,8 +61,12 @@ export async function startServer(
   }
   let realtime: TRealtimeHub;
   try {
+    deps.jobs = await startJobRunner(database, logger, appJobs(deps), {
+      pollingIntervalSeconds: options.jobPollingIntervalSeconds,
+    });
     realtime = createRealtimeHub(deps, await startEventBus(database, logger));
   } catch (err) {
+    await deps.jobs?.stop();
     await database.close();
     throw err;
   }
@@ -90,6 +98,7 @@ export async function startServer(
           (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
         });
         await maintenance?.stop();
+        await deps.jobs?.stop();
         await database.close();
       })();
       return closing;

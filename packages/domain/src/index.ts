@@ -7,6 +7,7 @@ export * from "./handles.ts";
 export * from "./headers.ts";
 export * from "./home.ts";
 export * from "./initials.ts";
+export * from "./jobs.ts";
 export * from "./kol-limits.ts";
 export * from "./kols.ts";
 export * from "./messages.ts";

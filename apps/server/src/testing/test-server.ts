@@ -18,7 +18,7 @@ export type TTestServer = TRunningServer & {
  * instance on another server's database (which that server's close() drops); `dataDir` keeps the data in that
  * folder (PGlite on disk there), left in place by close(), so a server started again on it is a restart;
  * `realtimeHeartbeatMs` shortens the event stream's heartbeat; `onQuery` is told each SQL statement the app sends
- * through Drizzle.
+ * through Drizzle; job queues are polled every half second (pg-boss's shortest), so a job sent runs at once.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
@@ -59,6 +59,7 @@ export async function startTestServer(
     inMemoryDatabase: !databaseUrl && !options.dataDir,
     realtimeHeartbeatMs: options.realtimeHeartbeatMs,
     onQuery: options.onQuery,
+    jobPollingIntervalSeconds: 0.5,
   });
   // PORT=0 picks a free port; the public URL must name the one we got (unless a test set its own).
   config.port = server.port;
