@@ -77,6 +77,11 @@ export function createRealtimeHub(
     add(connection) {
       const { ip } = connection;
       if (ip !== null && perIp > 0 && (byIp.get(ip) ?? 0) >= perIp) {
+        // Behind a proxy without TRUST_PROXY every client has the proxy's address: this line says where to look.
+        deps.logger.warn(
+          { ip, perIp },
+          "an event stream was refused: its address is at EVENT_STREAMS_PER_IP",
+        );
         throw new AppError("RATE_LIMITED", M_EVENT_STREAMS.tooManyFromAddress);
       }
       let set = byUser.get(connection.userId);
