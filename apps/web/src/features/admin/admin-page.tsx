@@ -1,8 +1,9 @@
-import { Coins, Flag, type LucideIcon, MessageSquareWarning, ShieldCheck } from "lucide-react";
+import { Coins, Flag, ListChecks, type LucideIcon, MessageSquareWarning, ShieldCheck } from "lucide-react";
 import type { ComponentType } from "react";
 import { Navigate, NavLink, Route, Routes } from "react-router";
 import { cn } from "../../lib/cn.ts";
 import { RequireAdmin } from "../auth/require-session.tsx";
+import { AdminJobs } from "../jobs/admin-jobs.tsx";
 import { AdminAirdrops } from "../points/admin-airdrop.tsx";
 import { AdminReports } from "../reports/admin-reports.tsx";
 import { usePageTitle } from "../site/queries.ts";
@@ -38,6 +39,13 @@ const SECTIONS: TSection[] = [
     icon: Coins,
     text: "Send points to a member, recorded in their points history.",
     Screen: AdminAirdrops,
+  },
+  {
+    path: "jobs",
+    title: "Jobs",
+    icon: ListChecks,
+    text: "Background work: what failed with its error, what waits, and retrying a failed job.",
+    Screen: AdminJobs,
   },
 ];
 
