@@ -10,6 +10,7 @@ import { authRoutes } from "./features/auth/routes.ts";
 import { sessionMiddleware } from "./features/auth/session-middleware.ts";
 import { commentRoutes } from "./features/comments/routes.ts";
 import { communityRoutes } from "./features/communities/routes.ts";
+import { contactRoutes } from "./features/contact/routes.ts";
 import { followRoutes } from "./features/follows/routes.ts";
 import { gifRoutes } from "./features/gifs/routes.ts";
 import { homeRoutes } from "./features/home/routes.ts";
@@ -90,6 +91,7 @@ export function createApp(
   api.route("/", kolRoutes(deps));
   api.route("/", homeRoutes(deps));
   api.route("/", reportRoutes(deps));
+  api.route("/", contactRoutes(deps));
   api.route("/", profileRoutes(deps));
   api.route("/", followRoutes(deps));
   api.route("/", notificationRoutes(deps));

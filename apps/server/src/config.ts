@@ -48,6 +48,8 @@ export type TConfig = {
   trustProxy: number;
   smtpUrl: string | null;
   mailFrom: string;
+  /** CONTACT_EMAIL: where a copy of each contact message is e-mailed (besides the admins' inbox), or null. */
+  contactEmail: string | null;
   s3: {
     bucket: string;
     endpoint: string | null;
@@ -139,6 +141,14 @@ function memberLimits(env: Env): Record<TMemberAction, TActionLimit> | null {
   return limits;
 }
 
+function email(env: Env, name: string): string | null {
+  const raw = text(env, name);
+  if (raw !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(raw)) {
+    throw new ConfigError(`${name} must be an e-mail address, got "${raw}"`);
+  }
+  return raw;
+}
+
 const GIPHY_API_URL = "https://api.giphy.com";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -200,6 +210,7 @@ export function loadConfig(env: Env = process.env): TConfig {
     trustProxy: integer(env, "TRUST_PROXY", 0, 0, 10, "the number of proxies in front of the server (0-10)"),
     smtpUrl: url(env, "SMTP_URL", ["smtp", "smtps"]),
     mailFrom: text(env, "MAIL_FROM") ?? "Plugs & Rugs <no-reply@localhost>",
+    contactEmail: email(env, "CONTACT_EMAIL"),
     s3: bucket
       ? {
           bucket,

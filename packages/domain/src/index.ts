@@ -1,6 +1,7 @@
 export * from "./auth.ts";
 export * from "./comments.ts";
 export * from "./communities.ts";
+export * from "./contact.ts";
 export * from "./fair-use.ts";
 export * from "./files.ts";
 export * from "./handles.ts";

@@ -83,6 +83,7 @@ export const NOTIFICATION_KINDS = [
   "follow",
   "points",
   "airdrop",
+  "contact_message",
 ] as const;
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -141,6 +142,8 @@ export function notificationLink(n: {
   postId: string | null;
   commentId: string | null;
   actorUsername: string | null;
+  /** What it is about, for kinds that point at neither a post nor a person (a contact message's id). */
+  sourceKey?: string | null;
 }): string | null {
   switch (n.kind) {
     case "mention_post":
@@ -155,5 +158,7 @@ export function notificationLink(n: {
     case "points":
     case "airdrop":
       return "/rewards";
+    case "contact_message":
+      return n.sourceKey ? `/admin/messages/${n.sourceKey}` : "/admin/messages";
   }
 }

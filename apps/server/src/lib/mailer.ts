@@ -91,3 +91,13 @@ export function linkMail(options: {
   const html = `<p>${escapeHtml(options.intro)}</p><p><a href="${escapeHtml(options.link)}">${escapeHtml(options.action)}</a></p><p>${escapeHtml(options.outro)}</p>`;
   return { to: options.to, subject: options.subject, text, html, links: [options.link] };
 }
+
+/**
+ * A plain message of paragraphs, as text and as HTML with every paragraph escaped: what anyone typed (a contact
+ * message, a reply) is never markup in anyone's mail client.
+ */
+export function textMail(options: { to: string; subject: string; paragraphs: string[] }): TMail {
+  const text = `${options.paragraphs.join("\n\n")}\n`;
+  const html = options.paragraphs.map((p) => `<p style="white-space:pre-wrap">${escapeHtml(p)}</p>`).join("");
+  return { to: options.to, subject: options.subject, text, html, links: [] };
+}

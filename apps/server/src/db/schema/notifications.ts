@@ -12,13 +12,15 @@ const NOTIFICATION_KINDS = [
   "follow",
   "points",
   "airdrop",
+  "contact_message",
 ] as const;
 
 /**
  * "Something happened that concerns you". `source_key` names what it is about, so each notification is created once
  * (the unique key): the post for mention_post, the comment for mention_comment, reply and comment, the follower for
- * follow, the ledger entry for points and airdrop. post_id cascades, so deleting a post removes what pointed at it;
- * comment_id has no foreign key here (the comments feature deletes its notifications with the comment).
+ * follow, the ledger entry for points and airdrop, the message for contact_message. post_id cascades, so deleting a
+ * post removes what pointed at it; comment_id has no foreign key here (the comments feature deletes its
+ * notifications with the comment).
  */
 export const notifications = pgTable(
   "notifications",

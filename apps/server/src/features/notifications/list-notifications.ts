@@ -47,6 +47,7 @@ export async function listNotifications(
       postId: notifications.postId,
       commentId: notifications.commentId,
       amount: notifications.amount,
+      sourceKey: notifications.sourceKey,
       readAt: notifications.readAt,
       createdAt: notifications.createdAt,
       cursorTime: sql<string>`${notifications.createdAt}::text`,

@@ -7,6 +7,8 @@ export type TNotificationRow = {
   postId: string | null;
   commentId: string | null;
   amount: number | null;
+  /** What it is about (notify.ts): the link of a contact_message is built from it. */
+  sourceKey: string;
   readAt: Date | null;
   createdAt: Date;
   actor: { id: string; username: string; avatarUrl: string | null; isVerified: boolean } | null;
@@ -33,6 +35,7 @@ export function toNotification(row: TNotificationRow): TNotification {
       postId: row.postId,
       commentId: row.commentId,
       actorUsername: row.actor?.username ?? null,
+      sourceKey: row.sourceKey,
     }),
     readAt: row.readAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

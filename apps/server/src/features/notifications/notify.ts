@@ -30,6 +30,14 @@ export type TNotifyInput =
       /** The ledger entry (or its idempotency key): one notification per award. */
       sourceKey: string;
       postId?: string | null;
+    }
+  | {
+      kind: "contact_message";
+      /** An admin. */
+      userId: string;
+      /** The member who wrote, or null for a visitor. */
+      actorId: string | null;
+      messageId: string;
     };
 
 function sourceKeyOf(input: TNotifyInput): string {
@@ -45,6 +53,8 @@ function sourceKeyOf(input: TNotifyInput): string {
     case "points":
     case "airdrop":
       return input.sourceKey;
+    case "contact_message":
+      return input.messageId;
   }
 }
 
@@ -60,6 +70,7 @@ type TCreatedRow = {
   post_id: string | null;
   comment_id: string | null;
   amount: number | null;
+  source_key: string;
   read_at: Date | string | null;
   created_at: Date | string;
   username: string | null;
@@ -75,8 +86,8 @@ type TCreatedRow = {
  * cannot open), and never twice for the same thing (the unique key; a repeat is silently skipped). Returns how many
  * were created.
  *
- * Used by mentions and follows; comments (mention_comment, reply, comment) and points (points, airdrop) call it
- * with their own kinds.
+ * Used by mentions and follows; comments (mention_comment, reply, comment), points (points, airdrop) and contact
+ * (contact_message, to each admin) call it with their own kinds.
  */
 export async function notify(db: TNotifyDb, inputs: TNotifyInput | TNotifyInput[]): Promise<number> {
   const list = (Array.isArray(inputs) ? inputs : [inputs]).filter((i) => i.userId !== i.actorId);
@@ -102,7 +113,7 @@ export async function notify(db: TNotifyDb, inputs: TNotifyInput | TNotifyInput[
           and (p.community_id is null or exists (select 1 from community_members m
             where m.community_id = p.community_id and m.user_id = i.user_id and m.status = 'active')))
         on conflict do nothing
-        returning id, user_id, actor_id, kind, post_id, comment_id, amount, read_at, created_at
+        returning id, user_id, actor_id, kind, source_key, post_id, comment_id, amount, read_at, created_at
       )
       select c.*, a.username, a.avatar_url, a.is_verified from created c left join profiles a on a.id = c.actor_id`,
   );
@@ -117,6 +128,7 @@ export async function notify(db: TNotifyDb, inputs: TNotifyInput | TNotifyInput[
         postId: row.post_id,
         commentId: row.comment_id,
         amount: row.amount,
+        sourceKey: row.source_key,
         readAt: row.read_at === null ? null : rowDate(row.read_at),
         createdAt: rowDate(row.created_at),
         actor:

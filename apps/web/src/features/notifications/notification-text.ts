@@ -19,5 +19,9 @@ export function notificationText(n: TNotification): string {
       return `You received ${amount.toLocaleString()} points`;
     case "airdrop":
       return `You received an airdrop of ${amount.toLocaleString()} points`;
+    case "contact_message":
+      return n.actor
+        ? `${who} sent a message through the contact page`
+        : "New message through the contact page";
   }
 }

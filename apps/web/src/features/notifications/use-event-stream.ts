@@ -14,7 +14,7 @@ const MAX_RETRY_MS = 30_000;
  * that doubles up to 30 s, so a server that is down is not hammered; a 'ready' resets the delay and refetches the
  * count, since notifications may have come while the stream was down. A 'closed' event means this account opened
  * more streams (tabs) than the server keeps and this was the oldest: the tab does not reconnect until it is shown
- * again, so tabs do not take the stream from each other in turn.
+ * or focused again, so tabs do not take the stream from each other in turn.
  */
 export function useEventStream(userId: string | null) {
   const queryClient = useQueryClient();
@@ -77,10 +77,12 @@ export function useEventStream(userId: string | null) {
       connect();
     };
     document.addEventListener("visibilitychange", onVisible);
+    window.addEventListener("focus", onVisible);
     connect();
     return () => {
       stopped = true;
       document.removeEventListener("visibilitychange", onVisible);
+      window.removeEventListener("focus", onVisible);
       if (timer) clearTimeout(timer);
       source?.close();
       // Signed out (or someone else signed in): nothing of this user's may linger in the tab.

@@ -1,0 +1,155 @@
+import {
+  CONTACT_M,
+  type TAdminMessagesQuery,
+  type TAssigneeList,
+  type TContactMessage,
+  type TContactMessagePage,
+  type TReplyRequest,
+  type TUpdateMessageRequest,
+} from "@plugs/domain";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
+import { contactMessages, contactReplies, profiles, userRoles } from "../../db/schema/index.ts";
+import { AppError } from "../../errors.ts";
+import { getMailer } from "../../lib/mailer.ts";
+import { isUuid } from "../posts/visibility.ts";
+import { replyMail } from "./contact-mail.ts";
+import { countByStatus, loadMessage, selectSummaries, toSummary } from "./message-dto.ts";
+
+/** The most admins the assignee picker lists. */
+const MAX_ASSIGNEES = 200;
+
+/**
+ * GET /api/admin/messages?status=&page= (admins only): newest first, one status or all, a page of an indexed
+ * query (contact_messages_status_newest_idx or contact_messages_newest_idx), with the count of each status.
+ */
+export async function listMessages(
+  deps: TDeps,
+  viewer: TViewer | null,
+  query: TAdminMessagesQuery,
+): Promise<TContactMessagePage> {
+  requireAdmin(viewer);
+  const where = query.status ? eq(contactMessages.status, query.status) : undefined;
+  const [counts, rows] = await Promise.all([
+    countByStatus(deps.db),
+    selectSummaries(deps.db)
+      .where(where)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+  ]);
+  const total = query.status
+    ? counts[query.status]
+    : counts.new + counts.open + counts.answered + counts.closed;
+  return {
+    items: rows.map(toSummary),
+    total,
+    page: query.page,
+    pageCount: Math.max(1, Math.ceil(total / query.pageSize)),
+    counts,
+  };
+}
+
+/** GET /api/admin/messages/:id (admins only): the message and its thread. */
+export async function getMessage(deps: TDeps, viewer: TViewer | null, id: string): Promise<TContactMessage> {
+  requireAdmin(viewer);
+  const message = isUuid(id) ? await loadMessage(deps.db, id) : null;
+  if (!message) throw new AppError("NOT_FOUND", CONTACT_M.notFound);
+  return message;
+}
+
+/** GET /api/admin/messages/assignees (admins only): who a message can be assigned to, by username. */
+export async function listAssignees(deps: TDeps, viewer: TViewer | null): Promise<TAssigneeList> {
+  requireAdmin(viewer);
+  const rows = await deps.db
+    .select({ id: profiles.id, username: profiles.username, avatarUrl: profiles.avatarUrl })
+    .from(userRoles)
+    .innerJoin(profiles, eq(profiles.id, userRoles.userId))
+    .where(eq(userRoles.role, "admin"))
+    .orderBy(asc(sql`lower(${profiles.username})`))
+    .limit(MAX_ASSIGNEES);
+  return { items: rows };
+}
+
+/**
+ * PATCH /api/admin/messages/:id (admins only): set the status, the assignee (an admin, or null), or both.
+ * Assigning a new message opens it, unless a status is given too.
+ */
+export async function updateMessage(
+  deps: TDeps,
+  viewer: TViewer | null,
+  id: string,
+  input: TUpdateMessageRequest,
+): Promise<TContactMessage> {
+  requireAdmin(viewer);
+  if (!isUuid(id)) throw new AppError("NOT_FOUND", CONTACT_M.notFound);
+  await deps.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: contactMessages.status })
+      .from(contactMessages)
+      .where(eq(contactMessages.id, id))
+      .for("update");
+    if (!current) throw new AppError("NOT_FOUND", CONTACT_M.notFound);
+    if (input.assigneeId) {
+      const [admin] = await tx
+        .select({ id: userRoles.userId })
+        .from(userRoles)
+        .where(and(eq(userRoles.userId, input.assigneeId), eq(userRoles.role, "admin")));
+      if (!admin) {
+        throw new AppError("VALIDATION", CONTACT_M.assigneeInvalid, {
+          fields: { assigneeId: CONTACT_M.assigneeInvalid },
+        });
+      }
+    }
+    const status =
+      input.status ?? (input.assigneeId && current.status === "new" ? ("open" as const) : undefined);
+    await tx
+      .update(contactMessages)
+      .set({
+        ...(status ? { status } : {}),
+        ...(input.assigneeId !== undefined ? { assigneeId: input.assigneeId } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(contactMessages.id, id));
+  });
+  return getMessage(deps, viewer, id);
+}
+
+/**
+ * POST /api/admin/messages/:id/replies (admins only): the reply is stored in the thread, the message becomes
+ * answered, and the reply is e-mailed to the sender, all or nothing: the mail is sent before the transaction
+ * commits, so a reply that could not be sent is not kept (502, and the admin can try again).
+ */
+export async function replyToMessage(
+  deps: TDeps,
+  viewer: TViewer | null,
+  id: string,
+  input: TReplyRequest,
+): Promise<TContactMessage> {
+  const admin = requireAdmin(viewer);
+  if (!isUuid(id)) throw new AppError("NOT_FOUND", CONTACT_M.notFound);
+  await deps.db.transaction(async (tx) => {
+    const [message] = await tx
+      .select({
+        reference: contactMessages.reference,
+        email: contactMessages.email,
+        name: contactMessages.name,
+      })
+      .from(contactMessages)
+      .where(eq(contactMessages.id, id))
+      .for("update");
+    if (!message) throw new AppError("NOT_FOUND", CONTACT_M.notFound);
+    await tx.insert(contactReplies).values({ messageId: id, authorId: admin.id, body: input.body });
+    await tx
+      .update(contactMessages)
+      .set({ status: "answered", updatedAt: new Date() })
+      .where(eq(contactMessages.id, id));
+    try {
+      await getMailer(deps).send(replyMail(message, input.body));
+    } catch (err) {
+      deps.logger.error({ err, messageId: id }, "contact reply could not be e-mailed");
+      throw new AppError("UPSTREAM_FAILED", CONTACT_M.replyFailed);
+    }
+  });
+  return getMessage(deps, viewer, id);
+}
