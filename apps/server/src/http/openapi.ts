@@ -1,6 +1,7 @@
 import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
 import { M } from "@plugs/domain";
 import type { Context, MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
 import { requireAdmin, requireViewer, type TAppEnv, type TViewer } from "../context.ts";
 import { AppError } from "../errors.ts";
 
@@ -65,12 +66,15 @@ type TSecurity = NonNullable<RouteConfig["security"]>;
  */
 export type TAccess = { requirement: TSecurity; guard: MiddlewareHandler<TAppEnv> | null };
 
+/** The cookie a sign-in that needs a second factor sets (the `twoFactor` scheme of mountApiDocs). */
+const TWO_FACTOR_COOKIE = /^(?:__Secure-)?better-auth\.two_factor$/;
+
 /**
  * The `security` of a route declared with defineRoute. `signedIn` answers 401 with the spec's words for what a
  * visitor tried; `admin` answers 401 signed out and 403 to a member (documented as the session scheme with the
  * role "admin"); `optional` answers visitors too, but what it answers may depend on who asks; `none` does not read
- * the session; `secondFactor` is better-auth's MFA step (a session, or the two-factor cookie a sign-in set), which
- * better-auth checks itself.
+ * the session; `secondFactor` is better-auth's MFA step: a session, or the two-factor cookie a sign-in set (401
+ * without either; better-auth checks the cookie itself).
  */
 export const access: {
   signedIn: (message?: string) => TAccess;
@@ -95,7 +99,15 @@ export const access: {
   },
   optional: { requirement: [{}, { session: [] }], guard: null },
   none: { requirement: [], guard: null },
-  secondFactor: { requirement: [{ session: [] }, { twoFactor: [] }], guard: null },
+  secondFactor: {
+    requirement: [{ session: [] }, { twoFactor: [] }],
+    // Either cookie will do here; better-auth checks the one sent.
+    guard: async (c, next) => {
+      const hasTwoFactor = Object.keys(getCookie(c)).some((name) => TWO_FACTOR_COOKIE.test(name));
+      if (!hasTwoFactor) requireViewer(c.get("viewer"), M.auth.signInRequired);
+      await next();
+    },
+  },
 };
 
 type TRouteDeclaration = Omit<RouteConfig, "security"> & { security: TAccess };

@@ -12,9 +12,9 @@ import {
   ZTotpCodeRequest,
   ZTwoFactorPasswordRequest,
 } from "@plugs/domain";
-import type { TAppEnv, TDeps } from "../../context.ts";
+import { requireViewer, type TAppEnv, type TDeps } from "../../context.ts";
 import { AppError } from "../../errors.ts";
-import { access, defineRoute, errorResponses, json } from "../../http/openapi.ts";
+import { access, defineRoute, errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import { captchaConfig, createAltchaChallenge, requireCaptcha } from "./captcha.ts";
 import { forwardToAuth } from "./forward.ts";
 import { signIn } from "./sign-in.ts";
@@ -51,17 +51,18 @@ const ZOk = z.object({ status: z.boolean() }).passthrough();
  * checked routes below or answered 404, so no endpoint can skip our rules: e.g. /sign-in/username would dodge the
  * per-e-mail lockout, /update-user could rename a user behind the profile's back).
  */
-const PASS_THROUGH: { method: "GET" | "POST"; path: RegExp }[] = [
+export const PASS_THROUGH: { method: "GET" | "POST"; path: RegExp; signedIn?: true }[] = [
   { method: "GET", path: /^\/get-session$/ },
   { method: "POST", path: /^\/sign-out$/ },
   { method: "GET", path: /^\/verify-email$/ },
   { method: "POST", path: /^\/send-verification-email$/ },
   { method: "GET", path: /^\/reset-password\/[^/]+$/ },
-  { method: "POST", path: /^\/revoke-other-sessions$/ },
-  { method: "POST", path: /^\/revoke-sessions$/ },
+  // These need a session: a visitor is answered 401 here, before better-auth reads (and judges) the body.
+  { method: "POST", path: /^\/revoke-other-sessions$/, signedIn: true },
+  { method: "POST", path: /^\/revoke-sessions$/, signedIn: true },
   { method: "POST", path: /^\/is-username-available$/ },
-  { method: "POST", path: /^\/two-factor\/get-totp-uri$/ },
-  { method: "POST", path: /^\/two-factor\/generate-backup-codes$/ },
+  { method: "POST", path: /^\/two-factor\/get-totp-uri$/, signedIn: true },
+  { method: "POST", path: /^\/two-factor\/generate-backup-codes$/, signedIn: true },
   { method: "GET", path: /^\/ok$/ },
   { method: "GET", path: /^\/error$/ },
 ];
@@ -268,8 +269,9 @@ export function authRoutes(deps: TDeps) {
 
   app.on(["GET", "POST"], "/auth/*", async (c) => {
     const subPath = c.req.path.replace(/^\/api\/auth/, "");
-    const allowed = PASS_THROUGH.some((r) => r.method === c.req.method && r.path.test(subPath));
-    if (!allowed) throw new AppError("NOT_FOUND", M.generic.notFound);
+    const route = PASS_THROUGH.find((r) => r.method === c.req.method && r.path.test(subPath));
+    if (!route) throw new AppError("NOT_FOUND", M.generic.notFound);
+    if (route.signedIn) requireViewer(viewerOf(c), M.auth.signInRequired);
     // A link's callbackURL (verify-email, reset-password) that could leave the site goes home instead, as ?next=
     // does; better-auth would answer the person who clicked it with a bare 403 'Invalid callbackURL'.
     const callbackURL = c.req.query("callbackURL");
