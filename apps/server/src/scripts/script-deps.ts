@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from "../config.ts";
 import type { TDeps } from "../context.ts";
 import { openDatabase } from "../db/client.ts";
+import { loadAuthSecret } from "../features/auth/secret.ts";
 import { createLogger } from "../logger.ts";
 import { createStorage } from "../storage/create-storage.ts";
 
@@ -25,7 +26,10 @@ export async function openScriptDeps(): Promise<TDeps> {
       preparedStatements: config.databasePreparedStatements,
       poolMax: config.databasePoolSize,
     });
-    return { config, database, db: database.db, logger, storage: createStorage(config) };
+    const deps: TDeps = { config, database, db: database.db, logger, storage: createStorage(config) };
+    // Creating an account (npm run seed) signs with the secret the servers share.
+    await loadAuthSecret(deps);
+    return deps;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     fail(

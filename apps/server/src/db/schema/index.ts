@@ -10,4 +10,5 @@ export * from "./notifications.ts";
 export * from "./points.ts";
 export * from "./posts.ts";
 export * from "./profiles.ts";
+export * from "./secrets.ts";
 export * from "./site.ts";
