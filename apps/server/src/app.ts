@@ -17,6 +17,7 @@ import { homeRoutes } from "./features/home/routes.ts";
 import { jobRoutes } from "./features/jobs/routes.ts";
 import { kolRoutes } from "./features/kols/routes.ts";
 import { leaderboardRoutes } from "./features/leaderboard/routes.ts";
+import { learnRoutes } from "./features/learn/routes.ts";
 import { defaultBodyLimit } from "./features/media/multipart.ts";
 import { mediaRoutes } from "./features/media/routes.ts";
 import { mentionRoutes } from "./features/mentions/routes.ts";
@@ -91,6 +92,7 @@ export function createApp(
   api.route("/", kolRoutes(deps));
   api.route("/", homeRoutes(deps));
   api.route("/", reportRoutes(deps));
+  api.route("/", learnRoutes(deps));
   api.route("/", contactRoutes(deps));
   api.route("/", profileRoutes(deps));
   api.route("/", followRoutes(deps));

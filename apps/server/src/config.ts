@@ -79,6 +79,11 @@ export type TConfig = {
   eventStreamsPerMember: number;
   /** EVENT_STREAMS_PER_IP: open event streams per client address on an instance; past it, refused (0: off). */
   eventStreamsPerIp: number;
+  /**
+   * SHUTDOWN_DRAIN_SECONDS: on SIGTERM, how long readiness answers 503 while requests are still served, so a load
+   * balancer stops sending new ones before the server closes (default 0).
+   */
+  shutdownDrainSeconds: number;
   /** Where the built web app lives; null serves no web app (API-only tests). */
   webDist: string | null;
 };
@@ -258,6 +263,14 @@ export function loadConfig(env: Env = process.env): TConfig {
       0,
       1_000_000,
       "a whole number (0 turns the cap off)",
+    ),
+    shutdownDrainSeconds: integer(
+      env,
+      "SHUTDOWN_DRAIN_SECONDS",
+      0,
+      0,
+      300,
+      "a number of seconds from 0 to 300",
     ),
     webDist:
       webDistRaw === ""

@@ -31,7 +31,8 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    // Ten seconds for requests to finish, after the drain.
+    const force = setTimeout(() => process.exit(1), (config.shutdownDrainSeconds + 10) * 1000).unref();
     await running.close();
     clearTimeout(force);
     process.exit(0);

@@ -9,6 +9,7 @@ import { startMaintenance } from "./db/maintenance.ts";
 import { onAuthStart } from "./features/auth/startup.ts";
 import { startEventBus } from "./features/realtime/event-bus.ts";
 import { createRealtimeHub, type TRealtimeHub } from "./features/realtime/hub.ts";
+import { markDraining } from "./features/site/readiness.ts";
 import { answerClientError } from "./http/client-error.ts";
 import { startJobRunner } from "./jobs/job-runner.ts";
 import { appJobs } from "./jobs/jobs.ts";
@@ -21,7 +22,10 @@ export type TRunningServer = {
   deps: TDeps;
   /** The open event streams of this instance. */
   realtime: TRealtimeHub;
-  /** Stops taking connections, lets in-flight requests finish, then closes the database. */
+  /**
+   * Answers readiness with 503 for SHUTDOWN_DRAIN_SECONDS while still serving, then stops taking connections, lets
+   * in-flight requests finish, and closes the database.
+   */
   close(): Promise<void>;
 };
 
@@ -90,6 +94,11 @@ export async function startServer(
     realtime,
     close() {
       closing ??= (async () => {
+        // The load balancer sees readiness fail and stops sending new requests before we stop taking them.
+        markDraining(deps);
+        if (config.shutdownDrainSeconds > 0) {
+          await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainSeconds * 1000));
+        }
         // Event streams never finish on their own: end them first, or server.close() would wait forever.
         await realtime.close();
         await new Promise<void>((resolve) => {

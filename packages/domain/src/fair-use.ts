@@ -15,6 +15,7 @@ export const MEMBER_ACTIONS = [
   "upload",
   "edit",
   "moderate",
+  "learn",
 ] as const;
 export type TMemberAction = (typeof MEMBER_ACTIONS)[number];
 
@@ -29,7 +30,8 @@ export type TActionLimit = { perMinute: number; perDay: number };
  * - report: reports of posts, comments, members and KOLs; community: new communities;
  * - upload: a new avatar or community branding (files in a post count as the post);
  * - edit: editing or deleting your own posts, comments, profile and community, marking notifications read;
- * - moderate: a community owner's or moderator's member changes (approve, ban, roles, invites).
+ * - moderate: a community owner's or moderator's member changes (approve, ban, roles, invites);
+ * - learn: marking a lesson complete, starting and submitting a quiz or an exam.
  */
 export const DEFAULT_MEMBER_LIMITS: Record<TMemberAction, TActionLimit> = {
   post: { perMinute: 5, perDay: 100 },
@@ -41,6 +43,7 @@ export const DEFAULT_MEMBER_LIMITS: Record<TMemberAction, TActionLimit> = {
   upload: { perMinute: 10, perDay: 100 },
   edit: { perMinute: 30, perDay: 1000 },
   moderate: { perMinute: 60, perDay: 2000 },
+  learn: { perMinute: 30, perDay: 600 },
 };
 
 /** Open event streams: per member (a new one past this closes their oldest) and per address (past it, refused). */

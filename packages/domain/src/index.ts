@@ -11,6 +11,7 @@ export * from "./initials.ts";
 export * from "./jobs.ts";
 export * from "./kol-limits.ts";
 export * from "./kols.ts";
+export * from "./learn.ts";
 export * from "./messages.ts";
 export * from "./pages.ts";
 export * from "./points.ts";

@@ -15,6 +15,9 @@ export const POINTS_ACTIVITIES = [
   "referral",
   "admin_airdrop",
   "account_closure",
+  "lesson_completed",
+  "quiz_passed",
+  "exam_passed",
 ] as const;
 export type TPointsActivityName = (typeof POINTS_ACTIVITIES)[number];
 

@@ -5,6 +5,7 @@ export * from "./communities.ts";
 export * from "./contact.ts";
 export * from "./follows.ts";
 export * from "./kols.ts";
+export * from "./learn.ts";
 export * from "./limits.ts";
 export * from "./notifications.ts";
 export * from "./points.ts";

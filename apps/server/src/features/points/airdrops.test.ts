@@ -353,6 +353,9 @@ describe("points activities (admin)", () => {
         "admin_airdrop",
         "comment_vote",
         "emoji_reaction",
+        "exam_passed",
+        "lesson_completed",
+        "quiz_passed",
         "referral",
         "report_submission",
         "voting",
@@ -360,6 +363,7 @@ describe("points activities (admin)", () => {
     );
     expect(byName.report_submission).toMatchObject({ label: "Report KOL", points: 50, dailyCap: 5 });
     expect(byName.account_closure).toMatchObject({ points: 1000, dailyCap: null });
+    expect(byName.exam_passed).toMatchObject({ label: "Exam Passed", points: 100, dailyCap: 5 });
   });
 
   it("changes an amount, a cap and the on switch, which the next award follows", async () => {

@@ -1,0 +1,216 @@
+import { randomUUID } from "node:crypto";
+import {
+  M_LEARN,
+  type TAdminCourse,
+  type ZCourseInput,
+  type ZCoursePatch,
+  type ZLessonInput,
+  type ZLessonPatch,
+  type ZQuestionInput,
+} from "@plugs/domain";
+import { and, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
+import { learnCourses, learnLessons, learnQuestions } from "../../db/schema/index.ts";
+import { AppError, isUniqueViolation } from "../../errors.ts";
+import { courseLessons, learnPointAmounts } from "./course-access.ts";
+import { courseStats, mapCourseCard } from "./list-courses.ts";
+
+/*
+ * The admins' authoring of courses (the API; the /admin/learn screens come later). Edits keep what learners did:
+ * attempts keep their questions by id, completions and certificates stay.
+ */
+
+async function courseById(deps: TDeps, id: string) {
+  const [course] = await deps.db.select().from(learnCourses).where(eq(learnCourses.id, id));
+  if (!course) throw new AppError("NOT_FOUND", M_LEARN.courseNotFound);
+  return course;
+}
+
+/** GET /api/admin/learn/courses/:id: everything about a course, drafts and right answers included. */
+export async function adminCourse(deps: TDeps, viewer: TViewer | null, id: string): Promise<TAdminCourse> {
+  requireAdmin(viewer);
+  const course = await courseById(deps, id);
+  const [lessons, stats, amounts, questions] = await Promise.all([
+    courseLessons(deps.db, course.id),
+    courseStats(deps, [course.id]),
+    learnPointAmounts(deps),
+    deps.db
+      .select()
+      .from(learnQuestions)
+      .where(eq(learnQuestions.courseId, course.id))
+      .orderBy(learnQuestions.position, learnQuestions.id),
+  ]);
+  return {
+    ...mapCourseCard(
+      course,
+      stats.get(course.id) ?? { lessonCount: 0, quizCount: 0, bankSize: 0 },
+      amounts,
+      null,
+    ),
+    published: course.published,
+    examQuestionCount: course.examQuestionCount,
+    examTimeLimitMinutes: course.examTimeLimitMinutes,
+    examPassPercent: course.examPassPercent,
+    examCooldownHours: course.examCooldownHours,
+    lessons: lessons.map((l, i) => ({
+      id: l.id,
+      position: i + 1,
+      title: l.title,
+      body: l.body,
+      minutes: l.minutes,
+      videoUrl: l.videoUrl,
+      quizPassPercent: l.quizPassPercent,
+    })),
+    questions: questions.map((q) => ({
+      id: q.id,
+      lessonId: q.lessonId,
+      prompt: q.prompt,
+      options: q.options.map((o) => o.text),
+      correct: q.correct.map((id) => q.options.findIndex((o) => o.id === id)),
+      multiple: q.multiple,
+      explanation: q.explanation,
+    })),
+  };
+}
+
+function slugTaken(err: unknown): never {
+  if (isUniqueViolation(err)) {
+    throw new AppError("CONFLICT", M_LEARN.slugTaken, { fields: { slug: M_LEARN.slugTaken } });
+  }
+  throw err;
+}
+
+/** POST /api/admin/learn/courses: a new course (a draft unless `published`). */
+export async function createCourse(
+  deps: TDeps,
+  viewer: TViewer | null,
+  input: z.output<typeof ZCourseInput>,
+) {
+  requireAdmin(viewer);
+  const [row] = await deps.db
+    .insert(learnCourses)
+    .values({ ...input, coverUrl: input.coverUrl || null })
+    .returning()
+    .catch(slugTaken);
+  if (!row) throw new AppError("INTERNAL", "Course not created");
+  return adminCourse(deps, viewer, row.id);
+}
+
+/** PATCH /api/admin/learn/courses/:id: any of a course's fields; `published: false` unpublishes it. */
+export async function updateCourse(
+  deps: TDeps,
+  viewer: TViewer | null,
+  id: string,
+  input: z.output<typeof ZCoursePatch>,
+) {
+  requireAdmin(viewer);
+  await courseById(deps, id);
+  const { coverUrl, ...rest } = input;
+  await deps.db
+    .update(learnCourses)
+    .set({
+      ...rest,
+      ...(coverUrl !== undefined ? { coverUrl: coverUrl || null } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(learnCourses.id, id))
+    .catch(slugTaken);
+  return adminCourse(deps, viewer, id);
+}
+
+/** Moves a course's lessons so that `lessonId` sits at `position` (1-based), renumbering the rest in order. */
+async function placeLesson(deps: TDeps, courseId: string, lessonId: string, position: number | undefined) {
+  const lessons = (await courseLessons(deps.db, courseId)).filter((l) => l.id !== lessonId);
+  const at = Math.min(Math.max((position ?? lessons.length + 1) - 1, 0), lessons.length);
+  const order = [...lessons.slice(0, at).map((l) => l.id), lessonId, ...lessons.slice(at).map((l) => l.id)];
+  await deps.db.transaction(async (tx) => {
+    for (const [i, id] of order.entries()) {
+      await tx
+        .update(learnLessons)
+        .set({ position: i + 1 })
+        .where(eq(learnLessons.id, id));
+    }
+  });
+}
+
+/** POST /api/admin/learn/courses/:id/lessons: a new lesson, at `position` or last. */
+export async function createLesson(
+  deps: TDeps,
+  viewer: TViewer | null,
+  courseId: string,
+  input: z.output<typeof ZLessonInput>,
+) {
+  requireAdmin(viewer);
+  await courseById(deps, courseId);
+  const { position, ...fields } = input;
+  const [row] = await deps.db
+    .insert(learnLessons)
+    .values({ ...fields, courseId, position: 1_000_000 })
+    .returning();
+  if (!row) throw new AppError("INTERNAL", "Lesson not created");
+  await placeLesson(deps, courseId, row.id, position);
+  return adminCourse(deps, viewer, courseId);
+}
+
+/** PATCH /api/admin/learn/lessons/:id: a lesson's fields, or its place (`position`). */
+export async function updateLesson(
+  deps: TDeps,
+  viewer: TViewer | null,
+  lessonId: string,
+  input: z.output<typeof ZLessonPatch>,
+) {
+  requireAdmin(viewer);
+  const [lesson] = await deps.db.select().from(learnLessons).where(eq(learnLessons.id, lessonId));
+  if (!lesson) throw new AppError("NOT_FOUND", M_LEARN.lessonNotFound);
+  const { position, ...fields } = input;
+  if (Object.keys(fields).length > 0) {
+    await deps.db
+      .update(learnLessons)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(eq(learnLessons.id, lessonId));
+  }
+  if (position !== undefined) await placeLesson(deps, lesson.courseId, lessonId, position);
+  return adminCourse(deps, viewer, lesson.courseId);
+}
+
+/** POST /api/admin/learn/courses/:id/questions: a question of a lesson's quiz (`lessonId`) or of the exam bank. */
+export async function createQuestion(
+  deps: TDeps,
+  viewer: TViewer | null,
+  courseId: string,
+  input: z.output<typeof ZQuestionInput>,
+) {
+  requireAdmin(viewer);
+  await courseById(deps, courseId);
+  if (input.lessonId) {
+    const [lesson] = await deps.db
+      .select({ id: learnLessons.id })
+      .from(learnLessons)
+      .where(and(eq(learnLessons.id, input.lessonId), eq(learnLessons.courseId, courseId)));
+    if (!lesson) throw new AppError("NOT_FOUND", M_LEARN.lessonNotFound);
+  }
+  const options = input.options.map((text) => ({ id: randomUUID().slice(0, 8), text }));
+  await deps.db.insert(learnQuestions).values({
+    courseId,
+    lessonId: input.lessonId ?? null,
+    position: sql`(select coalesce(max(position), 0) + 1 from learn_questions where course_id = ${courseId})`,
+    prompt: input.prompt,
+    options,
+    correct: input.correct.map((i) => options[i]?.id ?? ""),
+    multiple: input.multiple,
+    explanation: input.explanation,
+  });
+  return adminCourse(deps, viewer, courseId);
+}
+
+/** DELETE /api/admin/learn/questions/:id: attempts that asked it keep their scores; it is simply not shown again. */
+export async function deleteQuestion(deps: TDeps, viewer: TViewer | null, questionId: string) {
+  requireAdmin(viewer);
+  const [row] = await deps.db
+    .delete(learnQuestions)
+    .where(eq(learnQuestions.id, questionId))
+    .returning({ courseId: learnQuestions.courseId });
+  if (!row) throw new AppError("NOT_FOUND", M_LEARN.questionNotFound);
+  return adminCourse(deps, viewer, row.courseId);
+}

@@ -1,0 +1,35 @@
+import { M_LEARN, type TCertificate } from "@plugs/domain";
+import { eq } from "drizzle-orm";
+import type { TDeps } from "../../context.ts";
+import { learnCertificates, learnCourses, profiles } from "../../db/schema/index.ts";
+import { AppError } from "../../errors.ts";
+
+/** GET /api/learn/certificates/:code: anyone may verify a certificate by its code (learner, course, date, score). */
+export async function viewCertificate(deps: TDeps, code: string): Promise<TCertificate> {
+  const [row] = await deps.db
+    .select({
+      code: learnCertificates.code,
+      username: profiles.username,
+      banned: profiles.isBanned,
+      courseTitle: learnCourses.title,
+      courseSlug: learnCourses.slug,
+      level: learnCourses.level,
+      percent: learnCertificates.percent,
+      issuedAt: learnCertificates.createdAt,
+    })
+    .from(learnCertificates)
+    .innerJoin(profiles, eq(profiles.id, learnCertificates.userId))
+    .innerJoin(learnCourses, eq(learnCourses.id, learnCertificates.courseId))
+    .where(eq(learnCertificates.code, code.trim().toUpperCase()));
+  // A site-banned member is hidden everywhere, their certificates too.
+  if (!row || row.banned) throw new AppError("NOT_FOUND", M_LEARN.certificateNotFound);
+  return {
+    code: row.code,
+    username: row.username,
+    courseTitle: row.courseTitle,
+    courseSlug: row.courseSlug,
+    level: row.level,
+    percent: row.percent,
+    issuedAt: row.issuedAt.toISOString(),
+  };
+}

@@ -1,0 +1,121 @@
+import { M_LEARN, type TLessonCompletion, type TLessonDetail, videoEmbedUrl } from "@plugs/domain";
+import { and, eq } from "drizzle-orm";
+import type { TDeps, TViewer } from "../../context.ts";
+import type { TDb } from "../../db/client.ts";
+import { learnAttempts, learnCompletions, learnLessons } from "../../db/schema/index.ts";
+import { AppError } from "../../errors.ts";
+import { awardPointsSafely, type TDbOrTx } from "../points/award-points.ts";
+import { courseLessons, findCourse, quizSizes, type TCourseRow, type TLessonRow } from "./course-access.ts";
+import { renderLessonMarkdown } from "./markdown.ts";
+
+/** A lesson of a course the viewer may see (the course by id or slug), or 404. */
+export async function findLesson(
+  db: Pick<TDb, "select">,
+  viewer: TViewer | null,
+  lessonId: string,
+  options: { forLearning?: boolean } = {},
+): Promise<{ course: TCourseRow; lesson: TLessonRow }> {
+  const [row] = await db
+    .select({ courseId: learnLessons.courseId })
+    .from(learnLessons)
+    .where(eq(learnLessons.id, lessonId));
+  if (!row) throw new AppError("NOT_FOUND", M_LEARN.lessonNotFound);
+  const course = await findCourse(db, viewer, row.courseId, options);
+  const [lesson] = await db.select().from(learnLessons).where(eq(learnLessons.id, lessonId));
+  if (!lesson) throw new AppError("NOT_FOUND", M_LEARN.lessonNotFound);
+  return { course, lesson };
+}
+
+/** GET /api/learn/courses/:idOrSlug/lessons/:lessonId: the lesson rendered, its neighbours, the viewer's marks. */
+export async function viewLesson(
+  deps: TDeps,
+  viewer: TViewer | null,
+  courseIdOrSlug: string,
+  lessonId: string,
+): Promise<TLessonDetail> {
+  const course = await findCourse(deps.db, viewer, courseIdOrSlug);
+  const lessons = await courseLessons(deps.db, course.id);
+  const index = lessons.findIndex((l) => l.id === lessonId);
+  const lesson = lessons[index];
+  if (!lesson) throw new AppError("NOT_FOUND", M_LEARN.lessonNotFound);
+  const quizSize = (await quizSizes(deps.db, [lesson.id])).get(lesson.id) ?? 0;
+  let done = false;
+  let quizPassed = false;
+  if (viewer) {
+    const [completion] = await deps.db
+      .select({ lessonId: learnCompletions.lessonId })
+      .from(learnCompletions)
+      .where(and(eq(learnCompletions.userId, viewer.id), eq(learnCompletions.lessonId, lesson.id)));
+    done = completion !== undefined;
+    const passes = await deps.db
+      .select({ lessonId: learnAttempts.lessonId })
+      .from(learnAttempts)
+      .where(
+        and(
+          eq(learnAttempts.userId, viewer.id),
+          eq(learnAttempts.courseId, course.id),
+          eq(learnAttempts.kind, "quiz"),
+          eq(learnAttempts.passed, true),
+        ),
+      );
+    quizPassed = passes.some((p) => p.lessonId === lesson.id);
+  }
+  const link = (l: TLessonRow | undefined) => (l ? { id: l.id, title: l.title } : null);
+  return {
+    id: lesson.id,
+    courseId: course.id,
+    courseSlug: course.slug,
+    courseTitle: course.title,
+    position: index + 1,
+    lessonCount: lessons.length,
+    title: lesson.title,
+    minutes: lesson.minutes,
+    html: renderLessonMarkdown(lesson.body),
+    videoEmbedUrl: lesson.videoUrl ? videoEmbedUrl(lesson.videoUrl) : null,
+    previous: link(lessons[index - 1]),
+    next: link(lessons[index + 1]),
+    done,
+    quiz:
+      quizSize > 0
+        ? { questionCount: quizSize, passPercent: lesson.quizPassPercent, passed: quizPassed }
+        : null,
+  };
+}
+
+/**
+ * Records a finished lesson and pays lesson_completed, once per learner and lesson (the completion's key and the
+ * ledger's). Inside the caller's transaction when given one. Returns the points paid now.
+ */
+export async function recordCompletion(
+  deps: TDeps,
+  db: TDbOrTx,
+  userId: string,
+  lesson: TLessonRow,
+): Promise<number> {
+  await db
+    .insert(learnCompletions)
+    .values({ userId, lessonId: lesson.id, courseId: lesson.courseId })
+    .onConflictDoNothing();
+  const award = await awardPointsSafely(
+    deps,
+    { userId, activity: "lesson_completed", referenceType: "lesson", referenceId: lesson.id },
+    db,
+  );
+  return award?.points ?? 0;
+}
+
+/**
+ * POST /api/learn/lessons/:lessonId/complete: a lesson without a quiz is done when its reader says so; a lesson with
+ * one is done by passing it (so the points need the quiz).
+ */
+export async function completeLesson(
+  deps: TDeps,
+  viewer: TViewer,
+  lessonId: string,
+): Promise<TLessonCompletion> {
+  const { lesson } = await findLesson(deps.db, viewer, lessonId, { forLearning: true });
+  const quizSize = (await quizSizes(deps.db, [lesson.id])).get(lesson.id) ?? 0;
+  if (quizSize > 0) throw new AppError("CONFLICT", M_LEARN.passQuizToComplete);
+  const pointsEarned = await deps.db.transaction((tx) => recordCompletion(deps, tx, viewer.id, lesson));
+  return { lessonId: lesson.id, done: true, pointsEarned };
+}

@@ -1,0 +1,351 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import {
+  M_LEARN,
+  ZAdminCourse,
+  ZAttempt,
+  ZCertificate,
+  ZCourseDetail,
+  ZCourseInput,
+  ZCourseList,
+  ZCourseListQuery,
+  ZCoursePatch,
+  ZLessonCompletion,
+  ZLessonDetail,
+  ZLessonInput,
+  ZLessonPatch,
+  ZQuestionInput,
+  ZSubmitAttemptRequest,
+} from "@plugs/domain";
+import type { TAppEnv, TDeps, TViewer } from "../../context.ts";
+import { AppError } from "../../errors.ts";
+import { access, defineRoute, errorResponses, json, viewerOf } from "../../http/openapi.ts";
+import { memberLimit } from "../limits/member-limits.ts";
+import {
+  adminCourse,
+  createCourse,
+  createLesson,
+  createQuestion,
+  deleteQuestion,
+  updateCourse,
+  updateLesson,
+} from "./admin-courses.ts";
+import { startExam, startQuiz, submitAttempt, viewAttempt } from "./attempts.ts";
+import { viewCertificate } from "./certificates.ts";
+import { isUuid } from "./course-access.ts";
+import { completeLesson, viewLesson } from "./lessons.ts";
+import { listCourses } from "./list-courses.ts";
+import { viewCourse } from "./view-course.ts";
+
+const param = (name: string, description: string) =>
+  z
+    .string()
+    .max(200)
+    .openapi({ param: { name, in: "path" }, description });
+
+const ZCourseParams = z.object({ idOrSlug: param("idOrSlug", "The course's id or slug") });
+const ZIdParams = z.object({ id: param("id", "An id") });
+const ZLessonParams = z.object({ lessonId: param("lessonId", "The lesson's id") });
+const ZCourseLessonParams = ZCourseParams.extend({ lessonId: param("lessonId", "The lesson's id") });
+const ZCodeParams = z.object({ code: param("code", "The certificate's code") });
+
+/** A path id that is not a uuid names nothing: 404 with the thing's own words, before any query. */
+function uuidOr404(id: string, message: string): string {
+  if (!isUuid(id)) throw new AppError("NOT_FOUND", message);
+  return id;
+}
+
+function member(viewer: TViewer | null): TViewer {
+  if (!viewer) throw new AppError("UNAUTHORIZED", M_LEARN.signInToTakeQuizzes);
+  return viewer;
+}
+
+/** Learn: /api/learn/... for learners and visitors, /api/admin/learn/... for the admins who write the courses. */
+export function learnRoutes(deps: TDeps) {
+  const quizAccess = access.signedIn(M_LEARN.signInToTakeQuizzes);
+  return new OpenAPIHono<TAppEnv>()
+    .openapi(
+      defineRoute({
+        method: "get",
+        path: "/learn/courses",
+        operationId: "listCourses",
+        security: access.optional,
+        tags: ["learn"],
+        summary: "The published courses, by level and a search, with the viewer's progress on each",
+        request: { query: ZCourseListQuery },
+        responses: { 200: json(ZCourseList, "The courses"), ...errorResponses(400) },
+      }),
+      async (c) => c.json(await listCourses(deps, viewerOf(c), c.req.valid("query")), 200),
+    )
+    .openapi(
+      defineRoute({
+        method: "get",
+        path: "/learn/courses/{idOrSlug}",
+        operationId: "viewCourse",
+        security: access.optional,
+        tags: ["learn"],
+        summary: "A course by id or slug: its outline with the viewer's done marks, and the exam's rules",
+        request: { params: ZCourseParams },
+        responses: { 200: json(ZCourseDetail, "The course"), ...errorResponses(404) },
+      }),
+      async (c) => c.json(await viewCourse(deps, viewerOf(c), c.req.valid("param").idOrSlug), 200),
+    )
+    .openapi(
+      defineRoute({
+        method: "get",
+        path: "/learn/courses/{idOrSlug}/lessons/{lessonId}",
+        operationId: "viewLesson",
+        security: access.optional,
+        tags: ["learn"],
+        summary:
+          "A lesson: its Markdown rendered and sanitized by the server, its neighbours, its quiz's size",
+        request: { params: ZCourseLessonParams },
+        responses: { 200: json(ZLessonDetail, "The lesson"), ...errorResponses(404) },
+      }),
+      async (c) => {
+        const { idOrSlug, lessonId } = c.req.valid("param");
+        return c.json(
+          await viewLesson(deps, viewerOf(c), idOrSlug, uuidOr404(lessonId, M_LEARN.lessonNotFound)),
+          200,
+        );
+      },
+    )
+    .openapi(
+      defineRoute({
+        method: "post",
+        path: "/learn/lessons/{lessonId}/complete",
+        operationId: "completeLesson",
+        security: access.signedIn(M_LEARN.signInToTrackProgress),
+        tags: ["learn"],
+        summary: "Mark a lesson without a quiz as complete (lesson_completed points, once)",
+        middleware: [memberLimit(deps, "learn")] as const,
+        request: { params: ZLessonParams },
+        responses: {
+          200: json(ZLessonCompletion, "The lesson is done"),
+          ...errorResponses(401, 404, 409, 429),
+        },
+      }),
+      async (c) => {
+        const lessonId = uuidOr404(c.req.valid("param").lessonId, M_LEARN.lessonNotFound);
+        return c.json(await completeLesson(deps, member(viewerOf(c)), lessonId), 200);
+      },
+    )
+    .openapi(
+      defineRoute({
+        method: "post",
+        path: "/learn/lessons/{lessonId}/quiz/attempts",
+        operationId: "startQuiz",
+        security: quizAccess,
+        tags: ["learn"],
+        summary:
+          "Start the lesson's quiz, or get the open attempt back (no answers in it before it is submitted)",
+        middleware: [memberLimit(deps, "learn")] as const,
+        request: { params: ZLessonParams },
+        responses: {
+          200: json(ZAttempt, "The open attempt"),
+          201: json(ZAttempt, "A new attempt"),
+          ...errorResponses(401, 404, 429),
+        },
+      }),
+      async (c) => {
+        const lessonId = uuidOr404(c.req.valid("param").lessonId, M_LEARN.lessonNotFound);
+        const { attempt, created } = await startQuiz(deps, member(viewerOf(c)), lessonId);
+        return created ? c.json(attempt, 201) : c.json(attempt, 200);
+      },
+    )
+    .openapi(
+      defineRoute({
+        method: "post",
+        path: "/learn/courses/{idOrSlug}/exam/attempts",
+        operationId: "startExam",
+        security: quizAccess,
+        tags: ["learn"],
+        summary:
+          "Start the course's exam once every lesson is done and the cool-down is over, or get the open one",
+        middleware: [memberLimit(deps, "learn")] as const,
+        request: { params: ZCourseParams },
+        responses: {
+          200: json(ZAttempt, "The open attempt"),
+          201: json(ZAttempt, "A new attempt, with its deadline"),
+          ...errorResponses(401, 403, 404, 409, 429),
+        },
+      }),
+      async (c) => {
+        const { attempt, created } = await startExam(
+          deps,
+          member(viewerOf(c)),
+          c.req.valid("param").idOrSlug,
+        );
+        return created ? c.json(attempt, 201) : c.json(attempt, 200);
+      },
+    )
+    .openapi(
+      defineRoute({
+        method: "get",
+        path: "/learn/attempts/{id}",
+        operationId: "viewAttempt",
+        security: quizAccess,
+        tags: ["learn"],
+        summary: "Your attempt: its questions, and once submitted the results with explanations",
+        request: { params: ZIdParams },
+        responses: { 200: json(ZAttempt, "The attempt"), ...errorResponses(401, 404) },
+      }),
+      async (c) => {
+        const id = uuidOr404(c.req.valid("param").id, M_LEARN.attemptNotFound);
+        return c.json(await viewAttempt(deps, member(viewerOf(c)), id), 200);
+      },
+    )
+    .openapi(
+      defineRoute({
+        method: "post",
+        path: "/learn/attempts/{id}/submit",
+        operationId: "submitAttempt",
+        security: quizAccess,
+        tags: ["learn"],
+        summary: "Submit an attempt's answers, once; graded on the server (points and certificate on a pass)",
+        middleware: [memberLimit(deps, "learn")] as const,
+        request: {
+          params: ZIdParams,
+          body: { required: true, content: { "application/json": { schema: ZSubmitAttemptRequest } } },
+        },
+        responses: { 200: json(ZAttempt, "The graded attempt"), ...errorResponses(400, 401, 404, 409, 429) },
+      }),
+      async (c) => {
+        const id = uuidOr404(c.req.valid("param").id, M_LEARN.attemptNotFound);
+        return c.json(await submitAttempt(deps, member(viewerOf(c)), id, c.req.valid("json")), 200);
+      },
+    )
+    .openapi(
+      defineRoute({
+        method: "get",
+        path: "/learn/certificates/{code}",
+        operationId: "viewCertificate",
+        security: access.none,
+        tags: ["learn"],
+        summary: "Verify a certificate by its code (public): learner, course, date and score",
+        request: { params: ZCodeParams },
+        responses: { 200: json(ZCertificate, "The certificate"), ...errorResponses(404) },
+      }),
+      async (c) => c.json(await viewCertificate(deps, c.req.valid("param").code), 200),
+    )
+    .openapi(
+      defineRoute({
+        method: "get",
+        path: "/admin/learn/courses/{id}",
+        operationId: "adminViewCourse",
+        security: access.admin,
+        tags: ["admin"],
+        summary: "A course with its lessons, quizzes and exam bank, right answers included (admins only)",
+        request: { params: ZIdParams },
+        responses: { 200: json(ZAdminCourse, "The course"), ...errorResponses(401, 403, 404) },
+      }),
+      async (c) => {
+        const id = uuidOr404(c.req.valid("param").id, M_LEARN.courseNotFound);
+        return c.json(await adminCourse(deps, viewerOf(c), id), 200);
+      },
+    )
+    .openapi(
+      defineRoute({
+        method: "post",
+        path: "/admin/learn/courses",
+        operationId: "createCourse",
+        security: access.admin,
+        tags: ["admin"],
+        summary: "Create a course, a draft unless published (admins only)",
+        request: { body: { required: true, content: { "application/json": { schema: ZCourseInput } } } },
+        responses: { 201: json(ZAdminCourse, "The course"), ...errorResponses(400, 401, 403, 409) },
+      }),
+      async (c) => c.json(await createCourse(deps, viewerOf(c), c.req.valid("json")), 201),
+    )
+    .openapi(
+      defineRoute({
+        method: "patch",
+        path: "/admin/learn/courses/{id}",
+        operationId: "updateCourse",
+        security: access.admin,
+        tags: ["admin"],
+        summary: "Edit a course, publish or unpublish it (admins only)",
+        request: {
+          params: ZIdParams,
+          body: { required: true, content: { "application/json": { schema: ZCoursePatch } } },
+        },
+        responses: { 200: json(ZAdminCourse, "The course"), ...errorResponses(400, 401, 403, 404, 409) },
+      }),
+      async (c) => {
+        const id = uuidOr404(c.req.valid("param").id, M_LEARN.courseNotFound);
+        return c.json(await updateCourse(deps, viewerOf(c), id, c.req.valid("json")), 200);
+      },
+    )
+    .openapi(
+      defineRoute({
+        method: "post",
+        path: "/admin/learn/courses/{id}/lessons",
+        operationId: "createLesson",
+        security: access.admin,
+        tags: ["admin"],
+        summary: "Add a lesson to a course, at a position or last (admins only)",
+        request: {
+          params: ZIdParams,
+          body: { required: true, content: { "application/json": { schema: ZLessonInput } } },
+        },
+        responses: { 201: json(ZAdminCourse, "The course"), ...errorResponses(400, 401, 403, 404) },
+      }),
+      async (c) => {
+        const id = uuidOr404(c.req.valid("param").id, M_LEARN.courseNotFound);
+        return c.json(await createLesson(deps, viewerOf(c), id, c.req.valid("json")), 201);
+      },
+    )
+    .openapi(
+      defineRoute({
+        method: "patch",
+        path: "/admin/learn/lessons/{id}",
+        operationId: "updateLesson",
+        security: access.admin,
+        tags: ["admin"],
+        summary: "Edit a lesson or move it (position) (admins only)",
+        request: {
+          params: ZIdParams,
+          body: { required: true, content: { "application/json": { schema: ZLessonPatch } } },
+        },
+        responses: { 200: json(ZAdminCourse, "The course"), ...errorResponses(400, 401, 403, 404) },
+      }),
+      async (c) => {
+        const id = uuidOr404(c.req.valid("param").id, M_LEARN.lessonNotFound);
+        return c.json(await updateLesson(deps, viewerOf(c), id, c.req.valid("json")), 200);
+      },
+    )
+    .openapi(
+      defineRoute({
+        method: "post",
+        path: "/admin/learn/courses/{id}/questions",
+        operationId: "createQuestion",
+        security: access.admin,
+        tags: ["admin"],
+        summary: "Add a question to a lesson's quiz (lessonId) or to the course's exam bank (admins only)",
+        request: {
+          params: ZIdParams,
+          body: { required: true, content: { "application/json": { schema: ZQuestionInput } } },
+        },
+        responses: { 201: json(ZAdminCourse, "The course"), ...errorResponses(400, 401, 403, 404) },
+      }),
+      async (c) => {
+        const id = uuidOr404(c.req.valid("param").id, M_LEARN.courseNotFound);
+        return c.json(await createQuestion(deps, viewerOf(c), id, c.req.valid("json")), 201);
+      },
+    )
+    .openapi(
+      defineRoute({
+        method: "delete",
+        path: "/admin/learn/questions/{id}",
+        operationId: "deleteQuestion",
+        security: access.admin,
+        tags: ["admin"],
+        summary: "Delete a question; attempts that asked it keep their scores (admins only)",
+        request: { params: ZIdParams },
+        responses: { 200: json(ZAdminCourse, "The course"), ...errorResponses(401, 403, 404) },
+      }),
+      async (c) => {
+        const id = uuidOr404(c.req.valid("param").id, M_LEARN.questionNotFound);
+        return c.json(await deleteQuestion(deps, viewerOf(c), id), 200);
+      },
+    );
+}
