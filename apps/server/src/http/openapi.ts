@@ -4,6 +4,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { requireAdmin, requireViewer, type TAppEnv, type TViewer } from "../context.ts";
 import { AppError } from "../errors.ts";
+import { JSON_BODY_BYTES, jsonBodyLimit } from "../features/media/multipart.ts";
 
 /** The error envelope every failing route answers with (see errors.ts and docs/api.md). */
 export const ZErrorBody = z
@@ -110,7 +111,11 @@ export const access: {
   },
 };
 
-type TRouteDeclaration = Omit<RouteConfig, "security"> & { security: TAccess };
+type TRouteDeclaration = Omit<RouteConfig, "security"> & {
+  security: TAccess;
+  /** The most a JSON body may weigh on this route (JSON_BODY_BYTES unless it needs more). */
+  jsonLimit?: number;
+};
 
 /** 415 naming the content types a route's body may have, for a request that sends another. */
 function acceptContentTypes(types: string[]): MiddlewareHandler<TAppEnv> {
@@ -126,17 +131,19 @@ function acceptContentTypes(types: string[]): MiddlewareHandler<TAppEnv> {
  * createRoute with who may call the route: `security` (one of `access`) is documented, and its guard runs first,
  * before the route's own middleware (body limits) and its validators, so a visitor gets 401 and a member 403 before
  * a byte of their input is read or judged. Every route is declared with it; `access` fits nothing else. Then a body
- * of a content type the route does not declare is refused (415, naming the ones it does).
+ * of a content type the route does not declare is refused (415, naming the ones it does), and a JSON body past the
+ * route's `jsonLimit` (64 KB unless it says more) with 413, from its Content-Length or while it streams.
  */
 export function defineRoute<P extends string, R extends Omit<TRouteDeclaration, "path"> & { path: P }>(
   declaration: R,
 ) {
-  const { security, middleware, ...route } = declaration;
+  const { security, middleware, jsonLimit, ...route } = declaration;
   const own = middleware === undefined ? [] : Array.isArray(middleware) ? middleware : [middleware];
   const contentTypes = Object.keys(route.request?.body?.content ?? {});
   const first = [
     ...(security.guard ? [security.guard] : []),
     ...(contentTypes.length > 0 ? [acceptContentTypes(contentTypes)] : []),
+    ...(contentTypes.includes("application/json") ? [jsonBodyLimit(jsonLimit ?? JSON_BODY_BYTES)] : []),
   ];
   return createRoute({ ...route, security: security.requirement, middleware: [...first, ...own] });
 }

@@ -1,11 +1,13 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { M, sizeInWords } from "@plugs/domain";
+import { M, POST_LIMITS, sizeInWords } from "@plugs/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "../../testing/factories.ts";
 import { sampleDocx, sampleJpegWithGps, sampleMp4Header } from "../../testing/sample-files.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
-import { MAX_JSON_BYTES, MAX_REQUEST_BYTES } from "./multipart.ts";
+import { createPostAs } from "../posts/testing.ts";
+import { JSON_BODY_BYTES, MAX_JSON_BYTES, MAX_REQUEST_BYTES } from "./multipart.ts";
 import { saveUpload } from "./save-upload.ts";
 
 let server: TTestServer;
@@ -146,6 +148,40 @@ describe("GET /media", () => {
 });
 
 describe("request body limit", () => {
+  it("holds a route's JSON body to 64 KB, and asks a visitor to sign in before reading it", async () => {
+    const member = await createUser(server);
+    const post = await createPostAs(server, member.cookie, { content: "short" });
+    const patch = (body: string, headers: Record<string, string | number>) =>
+      raw(`/api/posts/${post.id}`, {
+        method: "PATCH",
+        // A refused body is not read, so the connection is not reused.
+        headers: { "content-type": "application/json", origin: server.url, connection: "close", ...headers },
+        body: Buffer.from(body),
+      });
+    const tooBig = JSON.stringify({ content: "x".repeat(JSON_BODY_BYTES) });
+    const refused = await patch(tooBig, {
+      cookie: member.cookie,
+      "content-length": Buffer.byteLength(tooBig),
+    });
+    expect(refused.status).toBe(413);
+    expect(JSON.parse(refused.body)).toEqual({
+      error: { code: "TOO_LARGE", message: "Request too large. The largest request allowed here is 64KB" },
+    });
+    // Streamed with no length, it is cut off at the limit just the same.
+    const streamed = await patch(tooBig, { cookie: member.cookie, "transfer-encoding": "chunked" });
+    expect(streamed.status).toBe(413);
+    // A visitor is told to sign in; the body is not looked at.
+    const visitor = await patch(tooBig, { "content-length": Buffer.byteLength(tooBig) });
+    expect(visitor.status).toBe(401);
+    // The largest post the rules allow, all in escapes, still fits.
+    const largest = `{"content":"${"\\u00e9".repeat(POST_LIMITS.maxContentLength)}"}`;
+    const fits = await patch(largest, {
+      cookie: member.cookie,
+      "content-length": Buffer.byteLength(largest),
+    });
+    expect(fits.status).toBe(200);
+  });
+
   it("refuses a body over the limit with 413 and the envelope, before reading it", async () => {
     const res = await raw("/api/posts", {
       method: "POST",

@@ -30,8 +30,14 @@ const FORM_ROOM_BYTES = 1024 * 1024;
 /** Just above the largest upload (a 50 MB video) plus room for the multipart envelope and other fields. */
 export const MAX_REQUEST_BYTES = FILE_RULES.video.maxBytes + FORM_ROOM_BYTES;
 
-/** Any body but an upload's; the largest JSON the API takes (an airdrop to 500 names) is a few kilobytes. */
+/** Any body but an upload's, app-wide: no route takes more JSON than this (a route's own limit is lower). */
 export const MAX_JSON_BYTES = 1024 * 1024;
+
+/**
+ * A route's JSON body unless it says otherwise (defineRoute's `jsonLimit`): the largest the API takes, a 5000
+ * character post written all in escapes or an airdrop to 500 names, is under 40 KB.
+ */
+export const JSON_BODY_BYTES = 64 * 1024;
 
 /**
  * Hono's bodyLimit with the error envelope: a body over `maxSize` is refused with 413 from its Content-Length before
@@ -50,6 +56,13 @@ export function requestBodyLimit(
     },
   });
   return (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limit(c, next));
+}
+
+/** requestBodyLimit for a route's JSON body; a multipart body on a route taking both has its own limit. */
+export function jsonBodyLimit(maxSize: number): MiddlewareHandler {
+  const limit = requestBodyLimit(maxSize);
+  return (c, next) =>
+    c.req.header("content-type")?.toLowerCase().startsWith("multipart/form-data") ? next() : limit(c, next);
 }
 
 /** The most an upload of `count` files of `kind` may weigh: the files at their limit plus the form around them. */
