@@ -32,6 +32,46 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 const stored = (p: string) => fs.readFileSync(path.join(root, p));
 
 describe("saveUpload", () => {
+  it("keeps nothing of a polyglot: script after a GIF's end, HTML in a JPEG comment, a ZIP behind a PNG", async () => {
+    const payload = "<script>alert(document.cookie)</script>";
+    const gif = Buffer.concat([Buffer.from(await sampleAnimatedGif(2)), Buffer.from(`/*${payload}*/`)]);
+    const jpeg = Buffer.from(
+      await sharp(await sampleJpeg(64, 48))
+        .jpeg()
+        .toBuffer(),
+    );
+    // A JPEG comment segment (FF FE, big-endian length) right after the SOI marker.
+    const comment = Buffer.from(`<html><body>${payload}</body></html>`);
+    const length = Buffer.from([((comment.length + 2) >> 8) & 0xff, (comment.length + 2) & 0xff]);
+    const jpegWithHtml = Buffer.concat([
+      jpeg.subarray(0, 2),
+      Buffer.from([0xff, 0xfe]),
+      length,
+      comment,
+      jpeg.subarray(2),
+    ]);
+    const pngWithZip = Buffer.concat([Buffer.from(await samplePng()), Buffer.from(sampleDocx(payload))]);
+    for (const [bytes, fileName] of [
+      [gif, "wave.gif"],
+      [jpegWithHtml, "photo.jpg"],
+      [pngWithZip, "chart.png"],
+    ] as const) {
+      const saved = await saveUpload(deps, {
+        folder: "posts/polyglot",
+        fileName,
+        bytes: new Uint8Array(bytes),
+        allowedKinds: ["image"],
+      });
+      const kept = stored(saved.path);
+      expect(kept.includes(Buffer.from(payload)), fileName).toBe(false);
+      // No ZIP local file header survives either.
+      expect(kept.includes(Buffer.from([0x50, 0x4b, 0x03, 0x04])), fileName).toBe(false);
+      expect((await sharp(kept).metadata()).format, fileName).toBe(
+        fileName === "photo.jpg" ? "jpeg" : fileName.split(".")[1],
+      );
+    }
+  });
+
   it("strips EXIF and GPS from a JPEG, turns it upright and records its size", async () => {
     const jpeg = await sampleJpegWithGps(60, 40);
     const before = await sharp(jpeg).metadata();
