@@ -10,11 +10,10 @@ import {
   type TNotification,
   type TNotificationsPage,
 } from "@plugs/domain";
-import { type Challenge, solveChallenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages } from "../../db/schema/index.ts";
+import { solvedAltcha } from "../../testing/altcha.ts";
 import { openEventStream } from "../../testing/event-stream.ts";
 import { createUser, makeAdmin, type TTestUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
@@ -421,9 +420,7 @@ describe("the captcha", () => {
     expect(none.status).toBe(400);
     expect(none.body.error.message).toBe(M.auth.captchaFailed);
 
-    const challenge = (await (await altcha.fetch("/api/auth/captcha")).json()) as Challenge;
-    const solution = await solveChallenge({ challenge, deriveKey });
-    const token = Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+    const token = await solvedAltcha(altcha.url);
     expect((await post({ "x-captcha-token": token })).status).toBe(201);
     expect((await post({ "x-captcha-token": token })).body.error.message).toBe(M.auth.captchaFailed);
   });

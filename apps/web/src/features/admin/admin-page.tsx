@@ -1,8 +1,17 @@
-import { Coins, Flag, ListChecks, type LucideIcon, MessageSquareWarning, ShieldCheck } from "lucide-react";
+import {
+  Coins,
+  Flag,
+  Inbox,
+  ListChecks,
+  type LucideIcon,
+  MessageSquareWarning,
+  ShieldCheck,
+} from "lucide-react";
 import type { ComponentType } from "react";
 import { Navigate, NavLink, Route, Routes } from "react-router";
 import { cn } from "../../lib/cn.ts";
 import { RequireAdmin } from "../auth/require-session.tsx";
+import { AdminMessages } from "../contact/admin-messages.tsx";
 import { AdminJobs } from "../jobs/admin-jobs.tsx";
 import { AdminAirdrops } from "../points/admin-airdrop.tsx";
 import { AdminReports } from "../reports/admin-reports.tsx";
@@ -32,6 +41,13 @@ const SECTIONS: TSection[] = [
     title: "Moderation",
     icon: MessageSquareWarning,
     text: "Remove posts and comments that break the rules.",
+  },
+  {
+    path: "messages",
+    title: "Messages",
+    icon: Inbox,
+    text: "Read what people sent through the contact page, assign it and answer by e-mail.",
+    Screen: AdminMessages,
   },
   {
     path: "airdrops",
@@ -112,7 +128,8 @@ export default function AdminPage() {
                 {SECTIONS.map((section) => (
                   <Route
                     key={section.path}
-                    path={section.path}
+                    // A section may have pages of its own (/admin/messages/:id).
+                    path={`${section.path}/*`}
                     element={section.Screen ? <section.Screen /> : <NotOpenYet section={section} />}
                   />
                 ))}

@@ -2,6 +2,7 @@ import type { TNotification } from "@plugs/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { refetchAfterChange } from "../../lib/query-client.ts";
+import { contactKeys } from "../contact/keys.ts";
 import { announceNewPost, clearNewPosts } from "./new-posts.ts";
 import { notificationKeys, receiveNotification } from "./queries.ts";
 
@@ -42,6 +43,8 @@ export function useEventStream(userId: string | null) {
           return;
         }
         receiveNotification(queryClient, notification);
+        // An admin's open inbox shows a new contact message without a reload.
+        if (notification.kind === "contact_message") void refetchAfterChange(queryClient, contactKeys.all);
         // The points toast and the points queries it refreshes load with the first such event, not with every page.
         if (notification.kind === "points" || notification.kind === "airdrop") {
           void import("../points/points-toast.ts").then(({ announcePoints }) =>
