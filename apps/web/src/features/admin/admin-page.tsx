@@ -7,8 +7,8 @@ import {
   MessageSquareWarning,
   ShieldCheck,
 } from "lucide-react";
-import type { ComponentType } from "react";
-import { Navigate, NavLink, Route, Routes } from "react-router";
+import { type ComponentType, useEffect, useRef } from "react";
+import { Navigate, NavLink, Route, Routes, useLocation } from "react-router";
 import { cn } from "../../lib/cn.ts";
 import { RequireAdmin } from "../auth/require-session.tsx";
 import { AdminMessages } from "../contact/admin-messages.tsx";
@@ -82,8 +82,17 @@ function NotOpenYet({ section }: { section: TSection }) {
 }
 
 function AdminNav() {
+  const { pathname } = useLocation();
+  const nav = useRef<HTMLElement>(null);
+  // On a phone the sections scroll sideways: keep the open one in view (it may be past the right edge).
+  useEffect(() => {
+    if (!pathname.startsWith("/admin/")) return;
+    nav.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [pathname]);
   return (
-    <nav aria-label="Admin sections" className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
+    <nav ref={nav} aria-label="Admin sections" className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
       <ul className="flex w-max gap-1 rounded-xl border border-border bg-surface p-1 md:w-full md:flex-col">
         {SECTIONS.map((section) => (
           <li key={section.path}>
