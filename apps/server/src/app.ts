@@ -21,6 +21,7 @@ import { learnRoutes } from "./features/learn/routes.ts";
 import { defaultBodyLimit } from "./features/media/multipart.ts";
 import { mediaRoutes } from "./features/media/routes.ts";
 import { mentionRoutes } from "./features/mentions/routes.ts";
+import { mountMetrics } from "./features/metrics/metrics.ts";
 import { notificationRoutes } from "./features/notifications/routes.ts";
 import { pointsRoutes } from "./features/points/routes.ts";
 import { postRoutes } from "./features/posts/routes.ts";
@@ -42,6 +43,8 @@ export function createApp(
   options: { realtime?: TRealtimeHub; realtimeHeartbeatMs?: number | undefined } = {},
 ) {
   const app = new Hono<TAppEnv>();
+  // First, so request metrics time everything after; GET /metrics only when METRICS_TOKEN is set.
+  mountMetrics(app, deps, { realtime: options.realtime });
   app.use(requestId());
   // One access-log line per request when info is on; with logs quieter than that, nothing per request.
   const logRequests = deps.logger.isLevelEnabled("info");

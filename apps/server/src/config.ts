@@ -84,6 +84,8 @@ export type TConfig = {
    * balancer stops sending new ones before the server closes (default 0).
    */
   shutdownDrainSeconds: number;
+  /** METRICS_TOKEN: the bearer token GET /metrics asks for; null turns /metrics off (404). */
+  metricsToken: string | null;
   /** Where the built web app lives; null serves no web app (API-only tests). */
   webDist: string | null;
 };
@@ -177,6 +179,10 @@ export function loadConfig(env: Env = process.env): TConfig {
   if (authSecret !== null && authSecret.length < 32) {
     throw new ConfigError("AUTH_SECRET must be at least 32 characters");
   }
+  const metricsToken = text(env, "METRICS_TOKEN");
+  if (metricsToken !== null && metricsToken.length < 16) {
+    throw new ConfigError("METRICS_TOKEN must be at least 16 characters");
+  }
   const bucket = text(env, "S3_BUCKET");
   const adminEmails = (text(env, "ADMIN_EMAILS") ?? "")
     .split(",")
@@ -264,6 +270,7 @@ export function loadConfig(env: Env = process.env): TConfig {
       1_000_000,
       "a whole number (0 turns the cap off)",
     ),
+    metricsToken,
     shutdownDrainSeconds: integer(
       env,
       "SHUTDOWN_DRAIN_SECONDS",
