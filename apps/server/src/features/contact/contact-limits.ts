@@ -11,19 +11,29 @@ import { AppError } from "../../errors.ts";
  * CONTACT_LIMITS.perEmail per e-mail (any case) each hour. A refused message stores nothing.
  */
 
-/** The newest `limit` sends in the window by one key; the oldest of them leaving the window frees a slot. */
-async function slotFreesAt(deps: TDeps, key: "ip" | "email", value: string, limit: number) {
+/** The newest `limit` sends by one key within the window (served by the _ip_created and _email_created indexes). */
+export function windowQuery(
+  db: Pick<TDeps["db"], "select">,
+  key: "ip" | "email",
+  value: string,
+  limit: number,
+) {
   const since = new Date(Date.now() - CONTACT_LIMITS.windowSeconds * 1000);
   const match =
     key === "ip"
       ? eq(contactMessages.ip, value)
       : eq(sql`lower(${contactMessages.email})`, value.toLowerCase());
-  const recent = await deps.db
+  return db
     .select({ createdAt: contactMessages.createdAt })
     .from(contactMessages)
     .where(and(match, gt(contactMessages.createdAt, since)))
     .orderBy(desc(contactMessages.createdAt))
     .limit(limit);
+}
+
+/** When the oldest of the newest `limit` sends leaves the window and frees a slot (epoch ms), or null if one is free. */
+async function slotFreesAt(deps: TDeps, key: "ip" | "email", value: string, limit: number) {
+  const recent = await windowQuery(deps.db, key, value, limit);
   if (recent.length < limit) return null;
   const oldest = (recent[recent.length - 1] as { createdAt: Date }).createdAt.getTime();
   return oldest + CONTACT_LIMITS.windowSeconds * 1000;

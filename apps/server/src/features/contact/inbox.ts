@@ -19,6 +19,15 @@ import { countByStatus, loadMessage, selectSummaries, toSummary } from "./messag
 /** The most admins the assignee picker lists. */
 const MAX_ASSIGNEES = 200;
 
+/** One page of the inbox, newest first: a range of contact_messages_status_newest_idx, or of _newest_idx for all. */
+export function inboxPageQuery(db: Pick<TDeps["db"], "select">, query: TAdminMessagesQuery) {
+  return selectSummaries(db)
+    .where(query.status ? eq(contactMessages.status, query.status) : undefined)
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+}
+
 /**
  * GET /api/admin/messages?status=&page= (admins only): newest first, one status or all, a page of an indexed
  * query (contact_messages_status_newest_idx or contact_messages_newest_idx), with the count of each status.
@@ -29,15 +38,7 @@ export async function listMessages(
   query: TAdminMessagesQuery,
 ): Promise<TContactMessagePage> {
   requireAdmin(viewer);
-  const where = query.status ? eq(contactMessages.status, query.status) : undefined;
-  const [counts, rows] = await Promise.all([
-    countByStatus(deps.db),
-    selectSummaries(deps.db)
-      .where(where)
-      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-  ]);
+  const [counts, rows] = await Promise.all([countByStatus(deps.db), inboxPageQuery(deps.db, query)]);
   const total = query.status
     ? counts[query.status]
     : counts.new + counts.open + counts.answered + counts.closed;
@@ -117,8 +118,8 @@ export async function updateMessage(
 
 /**
  * POST /api/admin/messages/:id/replies (admins only): the reply is stored in the thread, the message becomes
- * answered, and the reply is e-mailed to the sender, all or nothing: the mail is sent before the transaction
- * commits, so a reply that could not be sent is not kept (502, and the admin can try again).
+ * answered, and the reply is e-mailed to the sender, all or nothing: the mail is handed to the mailer before the
+ * transaction commits, so a reply the mailer refuses is not kept (502, and the admin can try again).
  */
 export async function replyToMessage(
   deps: TDeps,
