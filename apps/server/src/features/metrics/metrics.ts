@@ -20,17 +20,20 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 1
 const JOB_STATES = ["created", "retry", "active", "failed"] as const;
 
 /**
- * The route a request matched, as registered ('/api/posts/:id', '/media/*'), never the raw path, so ids and slugs
- * never become label values: the route that answered, or when a middleware answered first (a 401, 403 or 429), the
- * first route of the request's method it was headed for. Nothing but a catch-all: 'unmatched'.
+ * The route a request matched, as registered ('/api/posts/:id', '/assets/*'), never the raw path, so ids and slugs
+ * never become label values: the route that answered; when a middleware answered first (a 401, 403 or 429), the
+ * route of the request's method it was headed for; else the middleware's own pattern ('/api/*': no such API path).
+ * '/*' is the web app's pages; 'unmatched' what nothing claimed.
  */
 function routeLabel(c: Context): string {
   const routes = matchedRoutes(c);
   const method = c.req.method === "HEAD" ? "GET" : c.req.method;
+  const bare = (path: string) => path === "" || path === "*" || path === "/*";
   const answered = routes[c.req.routeIndex];
-  const route = answered && answered.method !== "ALL" ? answered : routes.find((r) => r.method === method);
-  const path = route?.path ?? "";
-  return path === "" || path === "*" || path === "/*" ? "unmatched" : path;
+  if (answered && answered.method !== "ALL") return answered.path === "*" ? "/*" : answered.path;
+  const headedFor = routes.find((r) => r.method === method && !bare(r.path));
+  if (headedFor) return headedFor.path;
+  return answered && !bare(answered.path) ? answered.path : "unmatched";
 }
 
 function sameToken(given: string, expected: string): boolean {
