@@ -13,6 +13,7 @@ import {
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages } from "../../db/schema/index.ts";
+import { getMailer, setMailer } from "../../lib/mailer.ts";
 import { solvedAltcha } from "../../testing/altcha.ts";
 import { openEventStream } from "../../testing/event-stream.ts";
 import { createUser, makeAdmin, type TTestUser } from "../../testing/factories.ts";
@@ -403,6 +404,48 @@ describe("the inbox", () => {
         })
       ).status,
     ).toBe(404);
+  });
+});
+
+describe("when e-mail fails", () => {
+  /** Runs `fn` with a mailer that refuses everything, then puts the real one back. */
+  async function withBrokenMailer(fn: () => Promise<void>) {
+    const real = getMailer(server.deps);
+    setMailer(server.deps, {
+      send: async () => {
+        throw new Error("mail server down");
+      },
+    });
+    try {
+      await fn();
+    } finally {
+      setMailer(server.deps, real);
+    }
+  }
+
+  it("still takes the message (the acknowledgement is only logged as failed)", async () => {
+    await withBrokenMailer(async () => {
+      const input = message();
+      const res = await send(input);
+      expect(res.status).toBe(201);
+      expect(await storedCount(input.email as string)).toBe(1);
+    });
+  });
+
+  it("keeps no reply it could not e-mail, and leaves the status as it was (502, try again)", async () => {
+    const id = await idOf((await send(message())).body.reference);
+    await withBrokenMailer(async () => {
+      const res = await call<TErr>(server, "POST", `/api/admin/messages/${id}/replies`, {
+        cookie: admin.cookie,
+        json: { body: "This will not arrive." },
+      });
+      expect(res.status).toBe(502);
+      expect(res.body.error.message).toBe(CONTACT_M.replyFailed);
+    });
+    const stored = await call<TContactMessage>(server, "GET", `/api/admin/messages/${id}`, {
+      cookie: admin.cookie,
+    });
+    expect(stored.body).toMatchObject({ status: "new", replies: [] });
   });
 });
 
