@@ -39,6 +39,7 @@ export const PAGE_FILES: Record<TPageRoute, string> = {
   "/learn/course/:courseId/lesson/:lessonId": "features/learn/lesson-page.tsx",
   "/learn/course/:courseId/lesson/:lessonId/quiz": "features/learn/quiz-page.tsx",
   "/learn/course/:courseId/exam": "features/learn/exam-page.tsx",
+  "/learn/certificates/:code": "features/learn/certificate-page.tsx",
   "/communities/:slug/manage": "features/communities/manage-community-page.tsx",
   "/communities/:slugOrId": "features/communities/community-page.tsx",
   "/posts": "features/posts/posts-page.tsx",

@@ -36,6 +36,7 @@ export const PAGE_ROUTES = [
   "/learn/course/:courseId/lesson/:lessonId",
   "/learn/course/:courseId/lesson/:lessonId/quiz",
   "/learn/course/:courseId/exam",
+  "/learn/certificates/:code",
   "/communities/:slug/manage",
   "/communities/:slugOrId",
   "/posts",

@@ -9,6 +9,7 @@ import { openScriptDeps } from "./script-deps.ts";
 import { seedComments } from "./seed-comments.ts";
 import { seedCommunities } from "./seed-communities.ts";
 import { seedKols } from "./seed-kols.ts";
+import { seedLearn } from "./seed-learn.ts";
 import { DEMO_ADMIN, DEMO_PASSWORD, DEMO_USERS, seedUsers } from "./seed-users.ts";
 
 async function main() {
@@ -34,6 +35,11 @@ async function main() {
     const kolsSeeded = await seedKols(deps, (line) => console.log(line));
     console.log(
       `KOLs: ${kolsSeeded.created} created, ${kolsSeeded.total - kolsSeeded.created} already there.`,
+    );
+    console.log("Seeding Learn courses with quizzes and exams...");
+    const learnSeeded = await seedLearn(deps, (line) => console.log(line));
+    console.log(
+      `Courses: ${learnSeeded.created} created, ${learnSeeded.total - learnSeeded.created} already there.`,
     );
     console.log("\nDemo sign-ins (password for all: %s):", DEMO_PASSWORD);
     console.log(`  admin  ${DEMO_ADMIN.email}`);

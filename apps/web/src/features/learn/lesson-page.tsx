@@ -1,14 +1,166 @@
-import { BookOpenText } from "lucide-react";
-import { NotOpenYetPage } from "../../components/not-open-yet-page.tsx";
+import { M_LEARN } from "@plugs/domain";
+import { ArrowLeft, ArrowRight, CheckCircle2, ListChecks, PlayCircle } from "lucide-react";
+import { Link, useParams } from "react-router";
+import { LoadError } from "../../components/load-error.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { PageSpinner } from "../../components/ui/spinner.tsx";
+import { toast } from "../../components/ui/toaster.tsx";
+import { ApiError, refusalMessage } from "../../lib/api.ts";
+import { useRequireAuth } from "../auth/auth-prompt.ts";
+import { usePageTitle } from "../site/queries.ts";
+import { formatMinutes, LearnNotFound } from "./learn-parts.tsx";
+import { useCompleteLesson, useLesson } from "./queries.ts";
 
+/** The classes that style the server's sanitized lesson HTML (headings, lists, links, code, tables, callouts). */
+const LESSON_BODY = [
+  "text-base leading-relaxed text-foreground",
+  "[&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-semibold [&_h4]:mt-4 [&_h4]:font-semibold",
+  "[&_p]:mt-4 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_li]:mt-1",
+  "[&_a]:font-medium [&_a]:text-accent [&_a]:underline [&_strong]:font-semibold",
+  "[&_code]:rounded [&_code]:bg-surface-2 [&_code]:px-1 [&_code]:py-0.5 [&_code]:text-sm",
+  "[&_pre]:mt-4 [&_pre]:overflow-x-auto [&_pre]:rounded-xl [&_pre]:bg-surface-2 [&_pre]:p-4 [&_pre_code]:bg-transparent [&_pre_code]:p-0",
+  "[&_blockquote]:mt-4 [&_blockquote]:rounded-xl [&_blockquote]:border-l-4 [&_blockquote]:border-accent [&_blockquote]:bg-accent-soft [&_blockquote]:px-4 [&_blockquote]:py-3 [&_blockquote_p:first-child]:mt-0",
+  "[&_img]:mt-4 [&_img]:max-w-full [&_img]:rounded-xl [&_hr]:my-8 [&_hr]:border-border",
+  "[&_table]:mt-4 [&_table]:w-full [&_table]:text-sm [&_th]:border-b [&_th]:border-border [&_th]:p-2 [&_td]:border-b [&_td]:border-border [&_td]:p-2",
+].join(" ");
+
+/** /learn/course/{courseId}/lesson/{lessonId}: the lesson, its video link, Mark as complete or its quiz, prev/next. */
 export default function LessonPage() {
+  const { courseId = "", lessonId = "" } = useParams();
+  const query = useLesson(courseId, lessonId);
+  const complete = useCompleteLesson();
+  const requireAuth = useRequireAuth();
+  usePageTitle(query.data?.title ?? "Learn");
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404)
+      return <LearnNotFound title={query.error.message} />;
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-12">
+        <LoadError
+          title="Could not load the lesson"
+          onRetry={() => void query.refetch()}
+          busy={query.isFetching}
+        />
+      </div>
+    );
+  }
+  const lesson = query.data;
+  const base = `/learn/course/${lesson.courseSlug}`;
+  const markComplete = () =>
+    requireAuth(M_LEARN.signInToTrackProgress, () =>
+      complete.mutate(lesson.id, {
+        onSuccess: (done) =>
+          toast.success(
+            done.pointsEarned > 0 ? `Lesson complete: +${done.pointsEarned} points` : "Lesson complete",
+          ),
+        onError: (err) => toast.error(refusalMessage(err, "Could not mark the lesson complete")),
+      }),
+    );
+
   return (
-    <NotOpenYetPage
-      pageTitle="Learn"
-      area="Lessons"
-      plural
-      description="Each lesson of a course will be read here, followed by its quiz."
-      icon={BookOpenText}
-    />
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+      <Link to={base} className="inline-flex items-center gap-1.5 text-sm text-muted hover:text-foreground">
+        <ArrowLeft className="size-4" aria-hidden /> {lesson.courseTitle}
+      </Link>
+      <header className="mt-4">
+        <p className="text-sm font-semibold text-accent">
+          Lesson {lesson.position} of {lesson.lessonCount} · {formatMinutes(lesson.minutes)}
+        </p>
+        <h1 className="mt-1 text-3xl font-bold tracking-tight text-balance sm:text-4xl">{lesson.title}</h1>
+      </header>
+      {lesson.videoEmbedUrl ? (
+        <a
+          href={lesson.videoEmbedUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="mt-6 inline-flex items-center gap-2 font-medium text-accent hover:underline"
+        >
+          <PlayCircle className="size-5" aria-hidden /> Watch the lesson's video
+        </a>
+      ) : null}
+      <article
+        className={`mt-2 ${LESSON_BODY}`}
+        // The server rendered this from Markdown without raw HTML and sanitized it (features/learn/markdown.ts).
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on the server
+        dangerouslySetInnerHTML={{ __html: lesson.html }}
+      />
+
+      <section aria-label="Your progress" className="mt-10 rounded-2xl border border-border bg-surface p-5">
+        {lesson.quiz ? (
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <div>
+              <p className="flex items-center gap-2 font-semibold">
+                {lesson.done ? (
+                  <CheckCircle2 className="size-5 text-plug" aria-hidden />
+                ) : (
+                  <ListChecks className="size-5 text-accent" aria-hidden />
+                )}
+                {lesson.quiz.passed ? "Quiz passed" : "Check what you learned"}
+              </p>
+              <p className="mt-1 text-sm text-muted">
+                {lesson.quiz.questionCount} questions · pass mark {lesson.quiz.passPercent}% · passing
+                completes the lesson
+              </p>
+            </div>
+            <Button asChild variant={lesson.quiz.passed ? "secondary" : "primary"}>
+              <Link to={`${base}/lesson/${lesson.id}/quiz`}>
+                {lesson.quiz.passed ? "Retake the quiz" : "Take the quiz"}
+              </Link>
+            </Button>
+          </div>
+        ) : lesson.done ? (
+          <p className="flex items-center gap-2 font-semibold text-plug">
+            <CheckCircle2 className="size-5" aria-hidden /> Lesson complete
+          </p>
+        ) : (
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-muted">
+              Finished reading? Mark the lesson as complete to track your progress.
+            </p>
+            <Button onClick={markComplete} busy={complete.isPending} busyLabel="Saving...">
+              <CheckCircle2 aria-hidden /> Mark as complete
+            </Button>
+          </div>
+        )}
+      </section>
+
+      <nav aria-label="Lessons" className="mt-6 grid gap-3 sm:grid-cols-2">
+        {lesson.previous ? (
+          <Link
+            to={`${base}/lesson/${lesson.previous.id}`}
+            className="rounded-xl border border-border bg-surface p-4 transition-colors hover:border-border-strong"
+          >
+            <span className="flex items-center gap-1 text-xs text-muted">
+              <ArrowLeft className="size-3.5" aria-hidden /> Previous
+            </span>
+            <span className="mt-1 block font-medium">{lesson.previous.title}</span>
+          </Link>
+        ) : (
+          <span className="hidden sm:block" />
+        )}
+        {lesson.next ? (
+          <Link
+            to={`${base}/lesson/${lesson.next.id}`}
+            className="rounded-xl border border-border bg-surface p-4 text-right transition-colors hover:border-border-strong"
+          >
+            <span className="flex items-center justify-end gap-1 text-xs text-muted">
+              Next <ArrowRight className="size-3.5" aria-hidden />
+            </span>
+            <span className="mt-1 block font-medium">{lesson.next.title}</span>
+          </Link>
+        ) : (
+          <Link
+            to={`${base}`}
+            className="rounded-xl border border-border bg-surface p-4 text-right transition-colors hover:border-border-strong"
+          >
+            <span className="flex items-center justify-end gap-1 text-xs text-muted">
+              Back to the course <ArrowRight className="size-3.5" aria-hidden />
+            </span>
+            <span className="mt-1 block font-medium">{lesson.courseTitle}</span>
+          </Link>
+        )}
+      </nav>
+    </div>
   );
 }

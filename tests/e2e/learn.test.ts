@@ -1,0 +1,126 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { newAccount, postJson, signUpByApi } from "./support/accounts.ts";
+import { shot } from "./support/browser.ts";
+import { expectNoHorizontalOverflow, heading, useJourney } from "./support/journey.ts";
+
+const ADMIN = newAccount("admin");
+const j = useJourney({ ADMIN_EMAILS: ADMIN.email });
+
+type TAdminCourse = { id: string; slug: string; lessons: { id: string }[] };
+
+const rightOrWrong = (prompt: string, explanation: string) => ({
+  prompt,
+  options: ["Right", "Wrong", "Also wrong"],
+  correct: [0],
+  explanation,
+});
+
+/** A published course written through the admin API: a lesson with a two-question quiz, a plain one, a bank. */
+async function writeCourse(adminCookie: string): Promise<TAdminCourse> {
+  const send = async (path: string, body: unknown) => {
+    const res = await postJson(j.server, path, body, adminCookie);
+    expect(res.status, `${path}: ${await res.clone().text()}`).toBe(201);
+    return (await res.json()) as TAdminCourse;
+  };
+  const course = await send("/api/admin/learn/courses", {
+    title: "Wallet safety basics",
+    slug: "wallet-safety",
+    description:
+      "Seed phrases, hardware wallets and approvals: what to guard, and the tricks used to get it.",
+    level: "beginner",
+    minutes: 20,
+    published: true,
+  });
+  const withLesson = await send(`/api/admin/learn/courses/${course.id}/lessons`, {
+    title: "Your seed phrase is the wallet",
+    minutes: 6,
+    body: "## Keep it offline\n\n- Write it on paper.\n- Never type it into a website.\n\n> **Rule of thumb:** nobody real asks for it.\n\n<script>alert('x')</script>",
+  });
+  const lessonId = withLesson.lessons[0]?.id;
+  await send(`/api/admin/learn/courses/${course.id}/questions`, {
+    ...rightOrWrong("Who may ask for your seed phrase?", "Nobody: anyone who asks is stealing it."),
+    options: ["Nobody", "Support staff", "A moderator"],
+    lessonId,
+  });
+  await send(`/api/admin/learn/courses/${course.id}/questions`, {
+    ...rightOrWrong("Where do you keep the seed phrase?", "Offline copies cannot be read by malware."),
+    options: ["Paper in a safe", "A photo on your phone", "A notes app"],
+    lessonId,
+  });
+  await send(`/api/admin/learn/courses/${course.id}/lessons`, {
+    title: "Approvals you forgot",
+    minutes: 4,
+    body: "Revoke what you no longer use.",
+  });
+  return send(`/api/admin/learn/courses/${course.id}/questions`, rightOrWrong("Exam question", "Because."));
+}
+
+async function answer(page: Page, question: number, option: string) {
+  await page
+    .getByRole("group", { name: `Question ${question}` })
+    .getByLabel(option)
+    .check();
+}
+
+describe("learn", () => {
+  it("a learner reads a lesson, fails then passes its quiz, and sees the points", async () => {
+    const admin = await signUpByApi(j.server, ADMIN);
+    const course = await writeCourse(admin.cookie);
+    const lessonPath = `/learn/course/${course.slug}/lesson/${course.lessons[0]?.id}`;
+
+    // A visitor browses the course list and is asked to sign in for a quiz.
+    const visitor = await j.open({ viewport: "desktop" });
+    await visitor.goto("/learn");
+    await visitor.getByRole("link", { name: "Wallet safety basics" }).waitFor();
+    expect(await visitor.getByText("2 lessons").count()).toBe(1);
+    await shot(visitor, "learn-courses-dark-1280");
+    await visitor.goto(`${lessonPath}/quiz`);
+    await visitor.getByText("Sign in to take quizzes").waitFor();
+
+    const learner = await signUpByApi(j.server, newAccount("learner"));
+    const phone = await j.open({ as: learner, viewport: "mobile", theme: "light" });
+    await phone.goto("/learn");
+    await shot(phone, "learn-courses-light-390");
+    await phone.getByRole("link", { name: "Wallet safety basics" }).click();
+    await heading(phone, "Wallet safety basics").waitFor();
+    await phone.getByRole("link", { name: "Start course" }).click();
+    await heading(phone, "Your seed phrase is the wallet").waitFor();
+    await phone.getByRole("heading", { level: 2, name: "Keep it offline" }).waitFor();
+    // The author's raw HTML is shown as text, never run.
+    await phone.getByText(/<script>alert/).waitFor();
+    await expectNoHorizontalOverflow(phone);
+    await shot(phone, "learn-lesson-light-390");
+
+    await phone.getByRole("link", { name: "Take the quiz" }).click();
+    await phone.getByRole("group", { name: "Question 1" }).waitFor();
+    await answer(phone, 1, "Nobody");
+    await answer(phone, 2, "A photo on your phone");
+    await phone.getByRole("button", { name: "Submit answers" }).click();
+    await phone.getByText("Not passed yet: 1 of 2 right (50%)").waitFor();
+    await phone.getByText("Offline copies cannot be read by malware.").waitFor();
+    await shot(phone, "learn-quiz-failed-light-390");
+
+    await phone.getByRole("button", { name: "Try again" }).click();
+    await phone.getByRole("button", { name: "Submit answers" }).waitFor();
+    await answer(phone, 1, "Nobody");
+    await answer(phone, 2, "Paper in a safe");
+    await phone.getByRole("button", { name: "Submit answers" }).click();
+    await phone.getByText("Passed: 2 of 2 right (100%)").waitFor();
+    await phone.getByText("You earned 30 points.").waitFor();
+    await shot(phone, "learn-quiz-passed-light-390");
+
+    // The points are in the ledger: 100 for the account, 20 for the quiz, 10 for the lesson.
+    await phone.goto("/dashboard/points");
+    await phone.getByTestId("points-balance").filter({ hasText: "130" }).waitFor();
+
+    // On a laptop in the dark theme the lesson shows as done, and the outline counts it.
+    const laptop = await j.open({ as: learner, viewport: "desktop" });
+    await laptop.goto(lessonPath);
+    await laptop.getByText("Quiz passed").waitFor();
+    await shot(laptop, "learn-lesson-dark-1280");
+    await laptop.goto(`/learn/course/${course.slug}`);
+    await laptop.getByText("1/2 lessons").waitFor();
+    await shot(laptop, "learn-course-dark-1280");
+  });
+});
