@@ -23,11 +23,11 @@ export type TJobDefinition = {
 
 export type TJobState = "created" | "retry" | "active" | "completed" | "cancelled" | "failed";
 
+/** A job as admins see it: never its data, which may hold a link with a token (a password-reset e-mail). */
 export type TJobRow = {
   id: string;
   name: string;
   state: TJobState;
-  data: unknown;
   /** The last error of a failed or retrying job. */
   error: string | null;
   attempts: number;
@@ -107,7 +107,7 @@ export async function startJobRunner(
     async list(kind, limit = 50) {
       const states = kind === "failed" ? "'failed'" : "'created', 'retry', 'active'";
       const { rows } = await db.executeSql(
-        `select id, name, state, data, output, retry_count, created_on, start_after, completed_on
+        `select id, name, state, output, retry_count, created_on, start_after, completed_on
            from pgboss.job where state in (${states})
           order by created_on desc limit $1`,
         [limit],
@@ -133,7 +133,6 @@ type TRawJob = {
   id: string;
   name: string;
   state: TJobState;
-  data: unknown;
   output: unknown;
   retry_count: number;
   created_on: Date | string;
@@ -151,7 +150,6 @@ function toJobRow(raw: TRawJob): TJobRow {
     id: raw.id,
     name: raw.name,
     state: raw.state,
-    data: raw.data,
     error: raw.state === "failed" || raw.state === "retry" ? String(output?.message ?? "") || null : null,
     attempts: raw.retry_count + (raw.state === "created" ? 0 : 1),
     createdAt: iso(raw.created_on),

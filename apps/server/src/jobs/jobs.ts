@@ -1,15 +1,40 @@
 import type { TDeps } from "../context.ts";
+import {
+  DRAW_JOB,
+  drawGiveaway,
+  drawOverdueGiveaways,
+  OVERDUE_DRAWS_JOB,
+} from "../features/rewards/draw-giveaway.ts";
+import { deliverMail, SEND_MAIL_JOB, type TMail } from "../lib/mailer.ts";
 import { cleanUp } from "./clean-up.ts";
 import type { TJobDefinition } from "./job-runner.ts";
 
 /** Every job the app runs, by queue name. New areas add theirs here (giveaway draws, scheduled articles, e-mail). */
 export function appJobs(deps: TDeps): Record<string, TJobDefinition> {
   return {
+    [SEND_MAIL_JOB]: {
+      // 10 s, 20 s, 40 s ... about ten minutes of tries before the message is kept failed.
+      retryLimit: 6,
+      handler: (mail) => deliverMail(deps, mail as unknown as TMail),
+    },
     "clean-up": {
       cron: "17 * * * *",
       handler: async () => {
         const removed = await cleanUp(deps);
         deps.logger.info({ removed }, "clean-up done");
+      },
+    },
+    // A giveaway's draw at its end time (features/rewards), sent when it is published.
+    [DRAW_JOB]: {
+      handler: async (data) => {
+        if (typeof data.giveawayId === "string") await drawGiveaway(deps, data.giveawayId);
+      },
+    },
+    // Any live giveaway past its end whose draw job never ran (published by a script without a job runner).
+    [OVERDUE_DRAWS_JOB]: {
+      cron: "*/5 * * * *",
+      handler: async () => {
+        await drawOverdueGiveaways(deps);
       },
     },
   };

@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { TConfig } from "../config.ts";
+import type { TJobRunner } from "../jobs/job-runner.ts";
 import type { TLogger } from "../logger.ts";
 
 export type TMail = {
@@ -18,20 +19,40 @@ export type TMailer = { send(mail: TMail): Promise<void> };
 
 const mailers = new WeakMap<object, TMailer>();
 
+/** The job that delivers a message over SMTP (jobs/jobs.ts), retried with backoff while the server refuses it. */
+export const SEND_MAIL_JOB = "send-mail";
+
 /**
  * One mailer per set of deps: SMTP when SMTP_URL is set; otherwise each message becomes a JSON file in
  * DATA_DIR/outbox/ (`<timestamp>-<to>-<random>.json` with to, from, subject, text, html, links) and its links are
- * logged, so e-mail flows work on a laptop and in tests.
+ * logged, so e-mail flows work on a laptop and in tests. Over SMTP, a running server queues each message as a job
+ * (`send-mail`): a mail server that is down delays the e-mail instead of failing the request that sent it, and a
+ * message it keeps refusing is kept failed, for an admin to retry (/admin/jobs). Without a job runner (one-off
+ * scripts) the message is sent at once.
  */
-export function getMailer(deps: { config: TConfig; logger: TLogger }): TMailer {
+export function getMailer(deps: { config: TConfig; logger: TLogger; jobs?: TJobRunner }): TMailer {
   let mailer = mailers.get(deps);
   if (!mailer) {
-    mailer = deps.config.smtpUrl
-      ? smtpMailer(deps.config, deps.logger)
-      : outboxMailer(deps.config, deps.logger);
+    if (deps.config.smtpUrl) {
+      const smtp = smtpMailer(deps.config, deps.logger);
+      // Read at send time: the job runner starts after the mailer is first asked for.
+      mailer = {
+        async send(mail) {
+          if (deps.jobs) await deps.jobs.send(SEND_MAIL_JOB, mail);
+          else await smtp.send(mail);
+        },
+      };
+    } else {
+      mailer = outboxMailer(deps.config, deps.logger);
+    }
     mailers.set(deps, mailer);
   }
   return mailer;
+}
+
+/** Delivers a queued message over SMTP now (the send-mail job's work); throws what the SMTP server answered. */
+export async function deliverMail(deps: { config: TConfig; logger: TLogger }, mail: TMail): Promise<void> {
+  await smtpMailer(deps.config, deps.logger).send(mail);
 }
 
 /** Replaces the mailer of these deps (scripts that should not send, tests that capture). */
@@ -39,8 +60,12 @@ export function setMailer(deps: object, mailer: TMailer) {
   mailers.set(deps, mailer);
 }
 
+const transports = new Map<string, ReturnType<typeof nodemailer.createTransport>>();
+
 function smtpMailer(config: TConfig, logger: TLogger): TMailer {
-  const transport = nodemailer.createTransport(config.smtpUrl as string);
+  const url = config.smtpUrl as string;
+  const transport = transports.get(url) ?? nodemailer.createTransport(url);
+  transports.set(url, transport);
   return {
     async send(mail) {
       await transport.sendMail({
