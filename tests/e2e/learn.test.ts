@@ -122,5 +122,43 @@ describe("learn", () => {
     await laptop.goto(`/learn/course/${course.slug}`);
     await laptop.getByText("1/2 lessons").waitFor();
     await shot(laptop, "learn-course-dark-1280");
+
+    // The second lesson has no quiz: Mark as complete finishes it, and the exam opens.
+    await laptop.getByRole("link", { name: "Continue" }).click();
+    await heading(laptop, "Approvals you forgot").waitFor();
+    await laptop.getByRole("button", { name: "Mark as complete" }).click();
+    await laptop.getByText("Lesson complete", { exact: true }).waitFor();
+    await laptop.goto(`/learn/course/${course.slug}/exam`);
+    await laptop.getByRole("button", { name: "Start the exam" }).click();
+    await laptop.getByRole("timer").waitFor();
+    expect(await laptop.getByRole("timer").textContent()).toMatch(/Time left(20:00|19:5\d)/);
+    await shot(laptop, "learn-exam-dark-1280");
+    await answer(laptop, 1, "Right");
+    await laptop.getByRole("button", { name: "Submit answers" }).click();
+    await laptop.getByText("Passed: 1 of 1 right (100%)").waitFor();
+    await laptop.getByRole("link", { name: "View your certificate" }).click();
+    await heading(laptop, "Wallet safety basics").waitFor();
+    await laptop.getByText(`@${learner.username}`).waitFor();
+
+    // Anyone can verify the certificate by its link: a visitor on a phone in the dark theme, and in light at 1280.
+    const code = laptop.url().split("/").pop() ?? "";
+    const verifier = await j.open({ viewport: "mobile" });
+    await verifier.goto(`/learn/certificates/${code}`);
+    await verifier.getByText("Certificate of completion").waitFor();
+    await verifier.getByText(`@${learner.username}`).waitFor();
+    await expectNoHorizontalOverflow(verifier);
+    await shot(verifier, "learn-certificate-dark-390");
+    const light = await j.open({ as: learner, viewport: "desktop", theme: "light" });
+    await light.goto(`/learn/certificates/${code}`);
+    await light.getByText("Certificate of completion").waitFor();
+    await shot(light, "learn-certificate-light-1280");
+    await light.goto("/learn");
+    await light.getByRole("link", { name: "Wallet safety basics" }).waitFor();
+    await shot(light, "learn-courses-completed-light-1280");
+    await light.getByText(/Completed [A-Z][a-z]{2} \d{1,2}, \d{4}/).waitFor();
+    await shot(light, "learn-courses-completed-light-1280");
+    // 100 + 20 + 10 for the first lesson, 10 for the second, 100 for the exam.
+    await light.goto("/dashboard/points");
+    await light.getByTestId("points-balance").filter({ hasText: "240" }).waitFor();
   });
 });

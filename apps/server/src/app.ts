@@ -30,6 +30,7 @@ import type { TRealtimeHub } from "./features/realtime/hub.ts";
 import { realtimeRoutes } from "./features/realtime/routes.ts";
 import { referralRoutes } from "./features/referrals/routes.ts";
 import { reportRoutes } from "./features/reports/routes.ts";
+import { rewardsRoutes } from "./features/rewards/routes.ts";
 import { siteRoutes } from "./features/site/routes.ts";
 import { mountApiDocs } from "./http/api-docs.ts";
 import { handleError, validationError } from "./http/error-handler.ts";
@@ -96,6 +97,7 @@ export function createApp(
   api.route("/", homeRoutes(deps));
   api.route("/", reportRoutes(deps));
   api.route("/", learnRoutes(deps));
+  api.route("/", rewardsRoutes(deps));
   api.route("/", contactRoutes(deps));
   api.route("/", profileRoutes(deps));
   api.route("/", followRoutes(deps));

@@ -16,6 +16,7 @@ export const MEMBER_ACTIONS = [
   "edit",
   "moderate",
   "learn",
+  "rewards",
 ] as const;
 export type TMemberAction = (typeof MEMBER_ACTIONS)[number];
 
@@ -31,7 +32,8 @@ export type TActionLimit = { perMinute: number; perDay: number };
  * - upload: a new avatar or community branding (files in a post count as the post);
  * - edit: editing or deleting your own posts, comments, profile and community, marking notifications read;
  * - moderate: a community owner's or moderator's member changes (approve, ban, roles, invites);
- * - learn: marking a lesson complete, starting and submitting a quiz or an exam.
+ * - learn: marking a lesson complete, starting and submitting a quiz or an exam;
+ * - rewards: entering a giveaway.
  */
 export const DEFAULT_MEMBER_LIMITS: Record<TMemberAction, TActionLimit> = {
   post: { perMinute: 5, perDay: 100 },
@@ -44,6 +46,7 @@ export const DEFAULT_MEMBER_LIMITS: Record<TMemberAction, TActionLimit> = {
   edit: { perMinute: 30, perDay: 1000 },
   moderate: { perMinute: 60, perDay: 2000 },
   learn: { perMinute: 30, perDay: 600 },
+  rewards: { perMinute: 30, perDay: 300 },
 };
 
 /** Open event streams: per member (a new one past this closes their oldest) and per address (past it, refused). */

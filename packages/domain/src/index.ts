@@ -18,6 +18,7 @@ export * from "./points.ts";
 export * from "./post-text.ts";
 export * from "./posts.ts";
 export * from "./reports.ts";
+export * from "./rewards.ts";
 export * from "./routes.ts";
 export * from "./slugify.ts";
 export * from "./social.ts";

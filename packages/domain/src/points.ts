@@ -18,6 +18,8 @@ export const POINTS_ACTIVITIES = [
   "lesson_completed",
   "quiz_passed",
   "exam_passed",
+  /** Points spent on a giveaway entry: a negative ledger line (features/rewards/enter-giveaway.ts). */
+  "giveaway_entry",
 ] as const;
 export type TPointsActivityName = (typeof POINTS_ACTIVITIES)[number];
 

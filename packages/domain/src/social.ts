@@ -84,6 +84,7 @@ export const NOTIFICATION_KINDS = [
   "points",
   "airdrop",
   "contact_message",
+  "giveaway_won",
 ] as const;
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -160,5 +161,7 @@ export function notificationLink(n: {
       return "/rewards";
     case "contact_message":
       return n.sourceKey ? `/admin/messages/${n.sourceKey}` : "/admin/messages";
+    case "giveaway_won":
+      return n.sourceKey ? `/rewards/${n.sourceKey}` : "/rewards";
   }
 }

@@ -10,6 +10,7 @@ import { seedComments } from "./seed-comments.ts";
 import { seedCommunities } from "./seed-communities.ts";
 import { seedKols } from "./seed-kols.ts";
 import { seedLearn } from "./seed-learn.ts";
+import { seedRewards } from "./seed-rewards.ts";
 import { DEMO_ADMIN, DEMO_PASSWORD, DEMO_USERS, seedUsers } from "./seed-users.ts";
 
 async function main() {
@@ -40,6 +41,11 @@ async function main() {
     const learnSeeded = await seedLearn(deps, (line) => console.log(line));
     console.log(
       `Courses: ${learnSeeded.created} created, ${learnSeeded.total - learnSeeded.created} already there.`,
+    );
+    console.log("Seeding giveaways (one live, one drawn)...");
+    const rewardsSeeded = await seedRewards(deps, (line) => console.log(line));
+    console.log(
+      `Giveaways: ${rewardsSeeded.created} created, ${rewardsSeeded.total - rewardsSeeded.created} already there.`,
     );
     console.log("\nDemo sign-ins (password for all: %s):", DEMO_PASSWORD);
     console.log(`  admin  ${DEMO_ADMIN.email}`);

@@ -11,5 +11,6 @@ export * from "./notifications.ts";
 export * from "./points.ts";
 export * from "./posts.ts";
 export * from "./profiles.ts";
+export * from "./rewards.ts";
 export * from "./secrets.ts";
 export * from "./site.ts";

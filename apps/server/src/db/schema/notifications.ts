@@ -13,6 +13,7 @@ const NOTIFICATION_KINDS = [
   "points",
   "airdrop",
   "contact_message",
+  "giveaway_won",
 ] as const;
 
 /**

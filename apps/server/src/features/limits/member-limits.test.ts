@@ -182,6 +182,7 @@ describe("every write a member makes is counted", () => {
     { method: "POST", path: `/learn/lessons/${MISSING}/quiz/attempts`, kind: "learn" },
     { method: "POST", path: "/learn/courses/no-such-course/exam/attempts", kind: "learn" },
     { method: "POST", path: `/learn/attempts/${MISSING}/submit`, kind: "learn", json: { answers: [] } },
+    { method: "POST", path: "/rewards/no-such-giveaway/entries", kind: "rewards" },
   ];
 
   it.each(ROUTES)("$method $path counts as $kind", async (route) => {

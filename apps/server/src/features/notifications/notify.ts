@@ -38,6 +38,13 @@ export type TNotifyInput =
       /** The member who wrote, or null for a visitor. */
       actorId: string | null;
       messageId: string;
+    }
+  | {
+      kind: "giveaway_won";
+      userId: string;
+      actorId: null;
+      /** The giveaway's slug: the notification links to its page. */
+      slug: string;
     };
 
 function sourceKeyOf(input: TNotifyInput): string {
@@ -55,6 +62,8 @@ function sourceKeyOf(input: TNotifyInput): string {
       return input.sourceKey;
     case "contact_message":
       return input.messageId;
+    case "giveaway_won":
+      return input.slug;
   }
 }
 

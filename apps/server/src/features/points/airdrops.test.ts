@@ -354,6 +354,7 @@ describe("points activities (admin)", () => {
         "comment_vote",
         "emoji_reaction",
         "exam_passed",
+        "giveaway_entry",
         "lesson_completed",
         "quiz_passed",
         "referral",

@@ -23,5 +23,7 @@ export function notificationText(n: TNotification): string {
       return n.actor
         ? `${who} sent a message through the contact page`
         : "New message through the contact page";
+    case "giveaway_won":
+      return "You won a giveaway! Claim your prize on its page";
   }
 }

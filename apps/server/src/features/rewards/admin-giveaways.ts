@@ -1,0 +1,149 @@
+import { randomBytes } from "node:crypto";
+import {
+  M_REWARDS,
+  seedCommitment,
+  slugify,
+  type TGiveawayDetail,
+  ZGiveawayInput,
+  type ZGiveawayPatch,
+} from "@plugs/domain";
+import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
+import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
+import { giveaways } from "../../db/schema/index.ts";
+import { AppError, isUniqueViolation } from "../../errors.ts";
+import { DRAW_JOB } from "./draw-giveaway.ts";
+import { viewGiveaway } from "./read-giveaways.ts";
+
+type TInput = z.output<typeof ZGiveawayInput>;
+type TPatch = z.output<typeof ZGiveawayPatch>;
+
+function slugOf(input: { slug?: string | undefined; title: string }): string {
+  const slug = input.slug || slugify(input.title).slice(0, 80).replace(/-+$/, "");
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) {
+    throw new AppError("VALIDATION", M_REWARDS.slugInvalid, { fields: { slug: M_REWARDS.slugInvalid } });
+  }
+  return slug;
+}
+
+function slugTaken(err: unknown): never {
+  if (isUniqueViolation(err)) {
+    throw new AppError("CONFLICT", M_REWARDS.slugTaken, { fields: { slug: M_REWARDS.slugTaken } });
+  }
+  throw err;
+}
+
+/** POST /api/admin/rewards: a new draft. */
+export async function createGiveaway(
+  deps: TDeps,
+  viewer: TViewer | null,
+  input: TInput,
+): Promise<TGiveawayDetail> {
+  const admin = requireAdmin(viewer);
+  const slug = slugOf(input);
+  await deps.db
+    .insert(giveaways)
+    .values({
+      slug,
+      title: input.title,
+      description: input.description,
+      prize: input.prize,
+      winnersCount: input.winnersCount,
+      startsAt: new Date(input.startsAt),
+      endsAt: new Date(input.endsAt),
+      entryCost: input.entryCost,
+      minAccountAgeDays: input.minAccountAgeDays,
+      minPoints: input.minPoints,
+      requireVerifiedEmail: input.requireVerifiedEmail,
+      createdBy: admin.id,
+    })
+    .catch(slugTaken);
+  return viewGiveaway(deps, admin, slug);
+}
+
+/** PATCH /api/admin/rewards/{slug}: changes a draft (a published giveaway's terms are fixed by its commitment). */
+export async function updateGiveaway(
+  deps: TDeps,
+  viewer: TViewer | null,
+  slug: string,
+  patch: TPatch,
+): Promise<TGiveawayDetail> {
+  const admin = requireAdmin(viewer);
+  const [current] = await deps.db.select().from(giveaways).where(eq(giveaways.slug, slug));
+  if (!current) throw new AppError("NOT_FOUND", M_REWARDS.giveawayNotFound);
+  if (current.status !== "draft") throw new AppError("CONFLICT", M_REWARDS.onlyDrafts);
+  const merged = ZGiveawayInput.safeParse({
+    ...current,
+    startsAt: current.startsAt.toISOString(),
+    endsAt: current.endsAt.toISOString(),
+    ...patch,
+  });
+  if (!merged.success) {
+    const issue = merged.error.issues[0];
+    const field = String(issue?.path[0] ?? "");
+    throw new AppError("VALIDATION", issue?.message ?? M_REWARDS.dateInvalid, {
+      fields: field ? { [field]: issue?.message ?? "" } : {},
+    });
+  }
+  const next = merged.data;
+  const newSlug = patch.slug ?? current.slug;
+  await deps.db
+    .update(giveaways)
+    .set({
+      slug: newSlug,
+      title: next.title,
+      description: next.description,
+      prize: next.prize,
+      winnersCount: next.winnersCount,
+      startsAt: new Date(next.startsAt),
+      endsAt: new Date(next.endsAt),
+      entryCost: next.entryCost,
+      minAccountAgeDays: next.minAccountAgeDays,
+      minPoints: next.minPoints,
+      requireVerifiedEmail: next.requireVerifiedEmail,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(giveaways.id, current.id), eq(giveaways.status, "draft")))
+    .catch(slugTaken);
+  return viewGiveaway(deps, admin, newSlug);
+}
+
+/**
+ * POST /api/admin/rewards/{slug}/publish: a draft goes live. The secret seed (32 random bytes) is made here and kept
+ * on the server; only its SHA-256 is public from now on. The draw is scheduled as a job at the end time.
+ */
+export async function publishGiveaway(
+  deps: TDeps,
+  viewer: TViewer | null,
+  slug: string,
+): Promise<TGiveawayDetail> {
+  const admin = requireAdmin(viewer);
+  const [current] = await deps.db.select().from(giveaways).where(eq(giveaways.slug, slug));
+  if (!current) throw new AppError("NOT_FOUND", M_REWARDS.giveawayNotFound);
+  if (current.status !== "draft") throw new AppError("CONFLICT", M_REWARDS.onlyDrafts);
+  if (current.endsAt.getTime() <= Date.now()) {
+    throw new AppError("VALIDATION", M_REWARDS.endsInPast, { fields: { endsAt: M_REWARDS.endsInPast } });
+  }
+  const seed = randomBytes(32).toString("hex");
+  const seedHash = await seedCommitment(seed);
+  const [published] = await deps.db
+    .update(giveaways)
+    .set({ status: "live", seed, seedHash, publishedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(giveaways.id, current.id), eq(giveaways.status, "draft")))
+    .returning({ id: giveaways.id, endsAt: giveaways.endsAt });
+  if (!published) throw new AppError("CONFLICT", M_REWARDS.onlyDrafts);
+  await scheduleDraw(deps, published.id, published.endsAt);
+  return viewGiveaway(deps, admin, slug);
+}
+
+/** Sends the draw job for the end time; one per giveaway (its id is the singleton key). */
+export async function scheduleDraw(deps: TDeps, giveawayId: string, endsAt: Date): Promise<void> {
+  if (!deps.jobs) {
+    deps.logger.warn(
+      { giveawayId },
+      "no job runner here: the overdue-draws sweep of a running server will draw it",
+    );
+    return;
+  }
+  await deps.jobs.send(DRAW_JOB, { giveawayId }, { startAfter: endsAt, singletonKey: `draw:${giveawayId}` });
+}

@@ -1,0 +1,202 @@
+import {
+  giveawayPhase,
+  M_REWARDS,
+  REWARDS_LIMITS,
+  type TDrawProof,
+  type TGiveawayDetail,
+  type TGiveawayList,
+  type TGiveawaySummary,
+  type TGiveawayWinner,
+  type TMyEntry,
+} from "@plugs/domain";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { TDeps, TViewer } from "../../context.ts";
+import type { TDb } from "../../db/client.ts";
+import { giveawayEntries, giveaways, giveawayWinners, profiles, users } from "../../db/schema/index.ts";
+import { AppError } from "../../errors.ts";
+import { renderLessonMarkdown } from "../learn/markdown.ts";
+
+export type TGiveawayRow = typeof giveaways.$inferSelect;
+
+/** What the entry rules look at about a member. */
+export type TEntrant = { points: number; createdAt: Date; emailVerified: boolean };
+
+/** The first entry rule the member misses, in words, or null when they meet them all. */
+export function missedRule(g: TGiveawayRow, who: TEntrant, now = Date.now()): string | null {
+  const ageDays = (now - who.createdAt.getTime()) / 86_400_000;
+  if (g.minAccountAgeDays > 0 && ageDays < g.minAccountAgeDays)
+    return M_REWARDS.accountTooNew(g.minAccountAgeDays);
+  if (g.minPoints > 0 && who.points < g.minPoints) return M_REWARDS.needsPoints(g.minPoints);
+  if (g.requireVerifiedEmail && !who.emailVerified) return M_REWARDS.needsVerifiedEmail;
+  return null;
+}
+
+export async function loadEntrant(db: Pick<TDb, "select">, userId: string): Promise<TEntrant | null> {
+  const [row] = await db
+    .select({ points: profiles.points, createdAt: users.createdAt, emailVerified: users.emailVerified })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.id))
+    .where(eq(profiles.id, userId));
+  return row ?? null;
+}
+
+async function winnersOf(db: TDb, ids: string[]): Promise<Map<string, TGiveawayWinner[]>> {
+  const out = new Map<string, TGiveawayWinner[]>();
+  if (ids.length === 0) return out;
+  const rows = await db
+    .select({
+      giveawayId: giveawayWinners.giveawayId,
+      position: giveawayWinners.position,
+      userId: giveawayWinners.userId,
+      username: profiles.username,
+      avatarUrl: profiles.avatarUrl,
+      claimStatus: giveawayWinners.claimStatus,
+      claimDeadline: giveawayWinners.claimDeadline,
+    })
+    .from(giveawayWinners)
+    .innerJoin(profiles, eq(profiles.id, giveawayWinners.userId))
+    .where(inArray(giveawayWinners.giveawayId, ids))
+    .orderBy(giveawayWinners.giveawayId, giveawayWinners.position);
+  for (const { giveawayId, claimDeadline, ...winner } of rows) {
+    const list = out.get(giveawayId) ?? [];
+    list.push({ ...winner, claimDeadline: claimDeadline.toISOString() });
+    out.set(giveawayId, list);
+  }
+  return out;
+}
+
+/** Rows to the shape the API answers, with the viewer's eligibility and entries (three queries however many). */
+async function summaries(
+  deps: TDeps,
+  viewer: TViewer | null,
+  rows: TGiveawayRow[],
+): Promise<TGiveawaySummary[]> {
+  const ids = rows.map((r) => r.id);
+  const winners = await winnersOf(deps.db, ids);
+  const entrant = viewer ? await loadEntrant(deps.db, viewer.id) : null;
+  const entered = new Set<string>();
+  if (viewer && ids.length > 0) {
+    const mine = await deps.db
+      .select({ giveawayId: giveawayEntries.giveawayId })
+      .from(giveawayEntries)
+      .where(and(eq(giveawayEntries.userId, viewer.id), inArray(giveawayEntries.giveawayId, ids)));
+    for (const m of mine) entered.add(m.giveawayId);
+  }
+  const now = Date.now();
+  return rows.map((g) => {
+    const reason = entrant ? missedRule(g, entrant, now) : null;
+    const startsAt = g.startsAt.toISOString();
+    const endsAt = g.endsAt.toISOString();
+    return {
+      id: g.id,
+      slug: g.slug,
+      title: g.title,
+      prize: g.prize,
+      winnersCount: g.winnersCount,
+      entryCost: g.entryCost,
+      entriesCount: g.entriesCount,
+      startsAt,
+      endsAt,
+      status: g.status,
+      phase: giveawayPhase({ status: g.status, startsAt, endsAt }, now),
+      rules: {
+        minAccountAgeDays: g.minAccountAgeDays,
+        minPoints: g.minPoints,
+        requireVerifiedEmail: g.requireVerifiedEmail,
+      },
+      eligibility: viewer ? { eligible: reason === null, reason } : null,
+      entered: entered.has(g.id),
+      winners: winners.get(g.id) ?? [],
+    };
+  });
+}
+
+/**
+ * GET /api/rewards: live giveaways (ending soonest first), upcoming ones (starting soonest first), then the latest
+ * ended ones with their winners. Two reads of giveaways_status_ends_idx.
+ */
+export async function listGiveaways(deps: TDeps, viewer: TViewer | null): Promise<TGiveawayList> {
+  const open = await deps.db
+    .select()
+    .from(giveaways)
+    .where(eq(giveaways.status, "live"))
+    .orderBy(asc(giveaways.endsAt), asc(giveaways.id))
+    .limit(100);
+  const over = await deps.db
+    .select()
+    .from(giveaways)
+    .where(inArray(giveaways.status, ["ended", "drawn"]))
+    .orderBy(desc(giveaways.endsAt), desc(giveaways.id))
+    .limit(REWARDS_LIMITS.endedShown);
+  const all = await summaries(deps, viewer, [...open, ...over]);
+  const upcoming = all
+    .filter((g) => g.phase === "upcoming")
+    .sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+  return {
+    live: all.filter((g) => g.phase === "live"),
+    upcoming,
+    ended: all.filter((g) => g.phase === "ended"),
+  };
+}
+
+/** The public proof: the commitment always, the seed and the frozen list only once drawn. */
+export function publicProof(g: TGiveawayRow): TDrawProof | null {
+  if (!g.seedHash) return null;
+  const drawn = g.status === "drawn";
+  const stored = (g.proof ?? {}) as Partial<TDrawProof>;
+  return {
+    algorithm: "hmac-sha256-v1",
+    seedHash: g.seedHash,
+    seed: drawn ? g.seed : null,
+    entrantsHash: drawn ? g.entrantsHash : null,
+    entrantIds: drawn ? (stored.entrantIds ?? []) : null,
+    excludedCount: drawn ? (stored.excludedCount ?? 0) : 0,
+    winnerIds: drawn ? (stored.winnerIds ?? []) : null,
+    drawnAt: g.drawnAt ? g.drawnAt.toISOString() : null,
+  };
+}
+
+export async function findGiveaway(db: Pick<TDb, "select">, slug: string): Promise<TGiveawayRow | null> {
+  const [row] = await db.select().from(giveaways).where(eq(giveaways.slug, slug));
+  return row ?? null;
+}
+
+/** GET /api/rewards/{slug}: a published giveaway (a draft only for admins), with its proof. */
+export async function viewGiveaway(
+  deps: TDeps,
+  viewer: TViewer | null,
+  slug: string,
+): Promise<TGiveawayDetail> {
+  const g = await findGiveaway(deps.db, slug);
+  if (!g || (g.status === "draft" && !viewer?.isAdmin))
+    throw new AppError("NOT_FOUND", M_REWARDS.giveawayNotFound);
+  const [summary] = await summaries(deps, viewer, [g]);
+  if (!summary) throw new AppError("NOT_FOUND", M_REWARDS.giveawayNotFound);
+  return {
+    ...summary,
+    description: g.description,
+    descriptionHtml: renderLessonMarkdown(g.description),
+    proof: publicProof(g),
+  };
+}
+
+/** GET /api/rewards/{slug}/entry: the viewer's own entry and win. */
+export async function myEntry(deps: TDeps, viewer: TViewer, slug: string): Promise<TMyEntry> {
+  const g = await findGiveaway(deps.db, slug);
+  if (!g || g.status === "draft") throw new AppError("NOT_FOUND", M_REWARDS.giveawayNotFound);
+  const [entry] = await deps.db
+    .select()
+    .from(giveawayEntries)
+    .where(and(eq(giveawayEntries.giveawayId, g.id), eq(giveawayEntries.userId, viewer.id)));
+  const [win] = await deps.db
+    .select({ position: giveawayWinners.position })
+    .from(giveawayWinners)
+    .where(and(eq(giveawayWinners.giveawayId, g.id), eq(giveawayWinners.userId, viewer.id)));
+  return {
+    entered: Boolean(entry),
+    enteredAt: entry ? entry.createdAt.toISOString() : null,
+    pointsSpent: entry?.pointsSpent ?? 0,
+    won: Boolean(win),
+    position: win?.position ?? null,
+  };
+}

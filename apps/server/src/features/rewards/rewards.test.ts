@@ -1,0 +1,310 @@
+import { createHash, createHmac } from "node:crypto";
+import {
+  M_REWARDS,
+  type TGiveawayDetail,
+  type TGiveawayList,
+  type TMyEntry,
+  type TNotificationsPage,
+  verifyDraw,
+} from "@plugs/domain";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/query-rows.ts";
+import { giveaways } from "../../db/schema/index.ts";
+import { createUser, makeAdmin, type TTestUser } from "../../testing/factories.ts";
+import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
+import { call } from "../posts/testing.ts";
+
+type TError = { error: { code: string; message: string; fields?: Record<string, string> } };
+
+let server: TTestServer;
+let admin: TTestUser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await createUser(server);
+  await makeAdmin(server, admin.id);
+});
+afterAll(() => server?.close());
+
+let serial = 0;
+
+/** A live giveaway made and published through the admin API. */
+async function liveGiveaway(
+  fields: Partial<{ entryCost: number; winnersCount: number; endsInMs: number; minPoints: number }> = {},
+): Promise<TGiveawayDetail> {
+  serial += 1;
+  const created = await call<TGiveawayDetail>(server, "POST", "/api/admin/rewards", {
+    cookie: admin.cookie,
+    json: {
+      title: `Test giveaway ${serial} ${Date.now()}`,
+      prize: "100 USDC",
+      description: "Win **100 USDC**.",
+      winnersCount: fields.winnersCount ?? 1,
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      endsAt: new Date(Date.now() + (fields.endsInMs ?? 3_600_000)).toISOString(),
+      entryCost: fields.entryCost ?? 0,
+      minPoints: fields.minPoints ?? 0,
+    },
+  });
+  expect(created.status).toBe(201);
+  expect(created.body.status).toBe("draft");
+  const published = await call<TGiveawayDetail>(
+    server,
+    "POST",
+    `/api/admin/rewards/${created.body.slug}/publish`,
+    { cookie: admin.cookie },
+  );
+  expect(published.status).toBe(200);
+  return published.body;
+}
+
+async function balanceOf(user: TTestUser): Promise<number> {
+  const res = await call<{ balance: number }>(server, "GET", "/api/points/me", { cookie: user.cookie });
+  return res.body.balance;
+}
+
+async function ledgerSum(userId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    server.deps.db,
+    sql`select coalesce(sum(points), 0)::int as n from points_transactions where user_id = ${userId}`,
+  );
+  return row?.n ?? -1;
+}
+
+describe("who may do what", () => {
+  it("lets visitors read, asks them to sign in to enter, and keeps the admin routes to admins", async () => {
+    const g = await liveGiveaway();
+    const list = await call<TGiveawayList>(server, "GET", "/api/rewards");
+    expect(list.status).toBe(200);
+    expect(list.body.live.map((x) => x.slug)).toContain(g.slug);
+    expect(list.body.live.find((x) => x.slug === g.slug)?.eligibility).toBeNull();
+
+    const visitorEntry = await call<TError>(server, "POST", `/api/rewards/${g.slug}/entries`);
+    expect(visitorEntry.status).toBe(401);
+    expect(visitorEntry.body.error.message).toBe(M_REWARDS.signInToEnter);
+    expect((await call<TError>(server, "GET", `/api/rewards/${g.slug}/entry`)).status).toBe(401);
+
+    const member = await createUser(server);
+    const body = {
+      title: "Nope",
+      prize: "x",
+      winnersCount: 1,
+      startsAt: new Date().toISOString(),
+      endsAt: new Date(Date.now() + 60_000).toISOString(),
+    };
+    expect((await call(server, "POST", "/api/admin/rewards", { json: body })).status).toBe(401);
+    expect(
+      (await call(server, "POST", "/api/admin/rewards", { cookie: member.cookie, json: body })).status,
+    ).toBe(403);
+    expect(
+      (await call(server, "POST", `/api/admin/rewards/${g.slug}/publish`, { cookie: member.cookie })).status,
+    ).toBe(403);
+    expect(
+      (
+        await call(server, "PATCH", `/api/admin/rewards/${g.slug}`, {
+          cookie: member.cookie,
+          json: { title: "x" },
+        })
+      ).status,
+    ).toBe(403);
+  });
+
+  it("refuses bad input with the field's message, and hides drafts from members", async () => {
+    const bad = await call<TError>(server, "POST", "/api/admin/rewards", {
+      cookie: admin.cookie,
+      json: {
+        title: "Backwards",
+        prize: "1 SOL",
+        winnersCount: 1,
+        startsAt: new Date(Date.now() + 60_000).toISOString(),
+        endsAt: new Date().toISOString(),
+      },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields?.endsAt).toBe(M_REWARDS.endsBeforeStart);
+
+    const draft = await call<TGiveawayDetail>(server, "POST", "/api/admin/rewards", {
+      cookie: admin.cookie,
+      json: {
+        title: "Secret draft",
+        prize: "1 SOL",
+        winnersCount: 1,
+        startsAt: new Date().toISOString(),
+        endsAt: new Date(Date.now() + 60_000).toISOString(),
+      },
+    });
+    expect(draft.status).toBe(201);
+    expect((await call(server, "GET", `/api/rewards/${draft.body.slug}`)).status).toBe(404);
+    const member = await createUser(server);
+    const entry = await call<TError>(server, "POST", `/api/rewards/${draft.body.slug}/entries`, {
+      cookie: member.cookie,
+    });
+    expect(entry.status).toBe(404);
+  });
+});
+
+describe("entering", () => {
+  it("enters once under 20 parallel requests and debits the cost once, through the ledger", async () => {
+    const g = await liveGiveaway({ entryCost: 30 });
+    const member = await createUser(server);
+    const before = await balanceOf(member);
+    expect(before).toBe(100); // the sign-up bonus
+
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call<TMyEntry | TError>(server, "POST", `/api/rewards/${g.slug}/entries`, { cookie: member.cookie }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    const refused = results.filter((r) => r.status !== 201);
+    expect(refused.every((r) => r.status === 409)).toBe(true);
+    expect(refused.every((r) => (r.body as TError).error.message === M_REWARDS.alreadyEntered)).toBe(true);
+
+    expect(await balanceOf(member)).toBe(70);
+    expect(await ledgerSum(member.id)).toBe(70);
+    const ledger = await call<{ items: { points: number; description: string }[] }>(
+      server,
+      "GET",
+      "/api/points/me",
+      {
+        cookie: member.cookie,
+      },
+    );
+    expect(ledger.body.items.filter((i) => i.points === -30)).toHaveLength(1);
+
+    const view = await call<TGiveawayDetail>(server, "GET", `/api/rewards/${g.slug}`, {
+      cookie: member.cookie,
+    });
+    expect(view.body.entriesCount).toBe(1);
+    expect(view.body.entered).toBe(true);
+    const mine = await call<TMyEntry>(server, "GET", `/api/rewards/${g.slug}/entry`, {
+      cookie: member.cookie,
+    });
+    expect(mine.body).toMatchObject({ entered: true, pointsSpent: 30, won: false });
+  });
+
+  it("tells a member without enough points how many they need, and takes nothing", async () => {
+    const g = await liveGiveaway({ entryCost: 500 });
+    const member = await createUser(server);
+    const res = await call<TError>(server, "POST", `/api/rewards/${g.slug}/entries`, {
+      cookie: member.cookie,
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toBe("You need 500 points to enter this giveaway; you have 100.");
+    expect(await balanceOf(member)).toBe(100);
+    expect(await ledgerSum(member.id)).toBe(100);
+    const view = await call<TGiveawayDetail>(server, "GET", `/api/rewards/${g.slug}`, {
+      cookie: member.cookie,
+    });
+    expect(view.body.entriesCount).toBe(0);
+    expect(view.body.entered).toBe(false);
+  });
+
+  it("shows whether the viewer meets the rules, and refuses who does not", async () => {
+    const g = await liveGiveaway({ minPoints: 1000 });
+    const member = await createUser(server);
+    const view = await call<TGiveawayDetail>(server, "GET", `/api/rewards/${g.slug}`, {
+      cookie: member.cookie,
+    });
+    expect(view.body.eligibility).toEqual({ eligible: false, reason: M_REWARDS.needsPoints(1000) });
+    const res = await call<TError>(server, "POST", `/api/rewards/${g.slug}/entries`, {
+      cookie: member.cookie,
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.error.message).toBe(M_REWARDS.needsPoints(1000));
+  });
+});
+
+describe("the draw", () => {
+  it("keeps the seed secret until the draw job picks the winners that the published proof recomputes", async () => {
+    const g = await liveGiveaway({ winnersCount: 2, endsInMs: 4_000 });
+    const members = await Promise.all(Array.from({ length: 5 }, () => createUser(server)));
+    for (const m of members) {
+      expect(
+        (await call(server, "POST", `/api/rewards/${g.slug}/entries`, { cookie: m.cookie })).status,
+      ).toBe(201);
+    }
+    const [stored] = await server.deps.db.select().from(giveaways).where(eq(giveaways.slug, g.slug));
+    const seed = stored?.seed ?? "";
+    expect(seed).toMatch(/^[0-9a-f]{64}$/);
+
+    // Before the draw: the commitment is public, the seed nowhere in what anyone can read.
+    const before = await call<TGiveawayDetail>(server, "GET", `/api/rewards/${g.slug}`, {
+      cookie: members[0]?.cookie,
+    });
+    expect(before.body.proof?.seedHash).toBe(
+      createHash("sha256").update(Buffer.from(seed, "hex")).digest("hex"),
+    );
+    expect(before.body.proof?.seed).toBeNull();
+    for (const path of [`/api/rewards/${g.slug}`, "/api/rewards"]) {
+      const res = await server.fetch(path, { headers: { cookie: admin.cookie } });
+      expect(await res.text()).not.toContain(seed);
+    }
+
+    // The job runs at the end time.
+    const deadline = Date.now() + 25_000;
+    let after = before.body;
+    while (after.status !== "drawn") {
+      if (Date.now() > deadline) throw new Error(`not drawn: ${after.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      after = (await call<TGiveawayDetail>(server, "GET", `/api/rewards/${g.slug}`)).body;
+    }
+    const proof = after.proof;
+    if (!proof?.entrantIds || !proof.winnerIds) throw new Error("no proof");
+    expect(proof.seed).toBe(seed);
+    expect(proof.seedHash).toBe(before.body.proof?.seedHash);
+    expect(proof.entrantIds).toEqual(members.map((m) => m.id).sort());
+    expect(proof.winnerIds).toHaveLength(2);
+    expect(after.winners.map((w) => w.userId)).toEqual(proof.winnerIds);
+    expect(await verifyDraw(proof, 2)).toEqual({
+      seedMatchesCommitment: true,
+      entrantsHashMatches: true,
+      winnersMatch: true,
+      matches: true,
+    });
+
+    // The same algorithm written again here with node:crypto, as anyone re-running the draw would.
+    const sorted = [...proof.entrantIds].sort();
+    const entrantsHash = createHash("sha256").update(sorted.join("\n")).digest("hex");
+    expect(entrantsHash).toBe(proof.entrantsHash);
+    const picked: string[] = [];
+    for (let counter = 0; picked.length < 2; counter++) {
+      const mac = createHmac("sha256", Buffer.from(seed, "hex"))
+        .update(`${entrantsHash}:${counter}`)
+        .digest();
+      const id = sorted[Number(mac.readBigUInt64BE(0) % BigInt(sorted.length))] as string;
+      if (!picked.includes(id)) picked.push(id);
+    }
+    expect(picked).toEqual(proof.winnerIds);
+
+    // A tampered proof does not verify.
+    expect((await verifyDraw({ ...proof, winnerIds: [...proof.winnerIds].reverse() }, 2)).matches).toBe(
+      false,
+    );
+
+    // Winners are told, and see their win.
+    const winner = members.find((m) => m.id === proof.winnerIds?.[0]);
+    if (!winner) throw new Error("winner not among members");
+    const bell = await call<TNotificationsPage>(server, "GET", "/api/notifications", {
+      cookie: winner.cookie,
+    });
+    expect(bell.body.items.some((n) => n.kind === "giveaway_won" && n.link === `/rewards/${g.slug}`)).toBe(
+      true,
+    );
+    const mine = await call<TMyEntry>(server, "GET", `/api/rewards/${g.slug}/entry`, {
+      cookie: winner.cookie,
+    });
+    expect(mine.body).toMatchObject({ entered: true, won: true, position: 1 });
+
+    // Drawn giveaways are listed as ended with their winners; entering is closed.
+    const list = await call<TGiveawayList>(server, "GET", "/api/rewards");
+    expect(list.body.ended.find((x) => x.slug === g.slug)?.winners).toHaveLength(2);
+    const late = await createUser(server);
+    const refused = await call<TError>(server, "POST", `/api/rewards/${g.slug}/entries`, {
+      cookie: late.cookie,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(M_REWARDS.notOpen);
+  });
+});

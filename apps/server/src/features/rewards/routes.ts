@@ -1,0 +1,136 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import {
+  M_REWARDS,
+  ZGiveawayDetail,
+  ZGiveawayInput,
+  ZGiveawayList,
+  ZGiveawayPatch,
+  ZMyEntry,
+} from "@plugs/domain";
+import type { TAppEnv, TDeps, TViewer } from "../../context.ts";
+import { AppError } from "../../errors.ts";
+import { access, defineRoute, errorResponses, json, viewerOf } from "../../http/openapi.ts";
+import { memberLimit } from "../limits/member-limits.ts";
+import { createGiveaway, publishGiveaway, updateGiveaway } from "./admin-giveaways.ts";
+import { enterGiveaway } from "./enter-giveaway.ts";
+import { listGiveaways, myEntry, viewGiveaway } from "./read-giveaways.ts";
+
+const ZSlugParams = z.object({
+  slug: z
+    .string()
+    .max(200)
+    .openapi({ param: { name: "slug", in: "path" }, description: "The giveaway's slug" }),
+});
+
+function member(viewer: TViewer | null): TViewer {
+  if (!viewer) throw new AppError("UNAUTHORIZED", M_REWARDS.signInToEnter);
+  return viewer;
+}
+
+/** Rewards: /api/rewards/... for members and visitors, /api/admin/rewards/... for the admins who run giveaways. */
+export function rewardsRoutes(deps: TDeps) {
+  const entrant = access.signedIn(M_REWARDS.signInToEnter);
+  return new OpenAPIHono<TAppEnv>()
+    .openapi(
+      defineRoute({
+        method: "get",
+        path: "/rewards",
+        operationId: "listGiveaways",
+        security: access.optional,
+        tags: ["rewards"],
+        summary:
+          "Live giveaways (ending soonest first), upcoming ones, then the latest ended ones with their winners",
+        responses: { 200: json(ZGiveawayList, "The giveaways") },
+      }),
+      async (c) => c.json(await listGiveaways(deps, viewerOf(c)), 200),
+    )
+    .openapi(
+      defineRoute({
+        method: "get",
+        path: "/rewards/{slug}",
+        operationId: "viewGiveaway",
+        security: access.optional,
+        tags: ["rewards"],
+        summary:
+          "A giveaway: its rules, the viewer's eligibility, and its fairness proof (the seed's hash from publication; the seed, entrant list and winners once drawn)",
+        request: { params: ZSlugParams },
+        responses: { 200: json(ZGiveawayDetail, "The giveaway"), ...errorResponses(404) },
+      }),
+      async (c) => c.json(await viewGiveaway(deps, viewerOf(c), c.req.valid("param").slug), 200),
+    )
+    .openapi(
+      defineRoute({
+        method: "get",
+        path: "/rewards/{slug}/entry",
+        operationId: "myGiveawayEntry",
+        security: entrant,
+        tags: ["rewards"],
+        summary: "Your entry in a giveaway, and whether you won",
+        request: { params: ZSlugParams },
+        responses: { 200: json(ZMyEntry, "Your entry"), ...errorResponses(401, 404) },
+      }),
+      async (c) => c.json(await myEntry(deps, member(viewerOf(c)), c.req.valid("param").slug), 200),
+    )
+    .openapi(
+      defineRoute({
+        method: "post",
+        path: "/rewards/{slug}/entries",
+        operationId: "enterGiveaway",
+        security: entrant,
+        tags: ["rewards"],
+        summary:
+          "Enter a giveaway, once; its entry cost is debited from your points in the same transaction (409 when you lack them)",
+        middleware: [memberLimit(deps, "rewards")] as const,
+        request: { params: ZSlugParams },
+        responses: { 201: json(ZMyEntry, "Entered"), ...errorResponses(401, 403, 404, 409, 429) },
+      }),
+      async (c) => c.json(await enterGiveaway(deps, member(viewerOf(c)), c.req.valid("param").slug), 201),
+    )
+    .openapi(
+      defineRoute({
+        method: "post",
+        path: "/admin/rewards",
+        operationId: "createGiveaway",
+        security: access.admin,
+        tags: ["rewards", "admin"],
+        summary: "Create a giveaway as a draft",
+        request: { body: { content: { "application/json": { schema: ZGiveawayInput } }, required: true } },
+        responses: { 201: json(ZGiveawayDetail, "The draft"), ...errorResponses(400, 401, 403, 409) },
+      }),
+      async (c) => c.json(await createGiveaway(deps, viewerOf(c), c.req.valid("json")), 201),
+    )
+    .openapi(
+      defineRoute({
+        method: "patch",
+        path: "/admin/rewards/{slug}",
+        operationId: "updateGiveaway",
+        security: access.admin,
+        tags: ["rewards", "admin"],
+        summary: "Change a draft giveaway",
+        request: {
+          params: ZSlugParams,
+          body: { content: { "application/json": { schema: ZGiveawayPatch } }, required: true },
+        },
+        responses: { 200: json(ZGiveawayDetail, "The draft"), ...errorResponses(400, 401, 403, 404, 409) },
+      }),
+      async (c) =>
+        c.json(await updateGiveaway(deps, viewerOf(c), c.req.valid("param").slug, c.req.valid("json")), 200),
+    )
+    .openapi(
+      defineRoute({
+        method: "post",
+        path: "/admin/rewards/{slug}/publish",
+        operationId: "publishGiveaway",
+        security: access.admin,
+        tags: ["rewards", "admin"],
+        summary:
+          "Publish a draft: the server makes the secret seed, publishes its SHA-256 and schedules the draw at the end time",
+        request: { params: ZSlugParams },
+        responses: {
+          200: json(ZGiveawayDetail, "The live giveaway"),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      }),
+      async (c) => c.json(await publishGiveaway(deps, viewerOf(c), c.req.valid("param").slug), 200),
+    );
+}
