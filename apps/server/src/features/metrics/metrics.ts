@@ -43,8 +43,9 @@ function sameToken(given: string, expected: string): boolean {
 }
 
 /**
- * Adds the request metrics (first, so they time everything after) and, when METRICS_TOKEN is set, GET /metrics.
- * Call before any other middleware or route.
+ * With METRICS_TOKEN set: the request metrics' middleware and GET /metrics. Without it: nothing, so /metrics is the
+ * 404 of any unknown path and requests cost nothing extra. Call before any other middleware or route, so the
+ * middleware times everything after it.
  */
 export function mountMetrics(app: Hono<TAppEnv>, deps: TDeps, options: { realtime?: TRealtimeHub } = {}) {
   const token = deps.config.metricsToken;
