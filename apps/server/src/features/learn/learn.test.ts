@@ -11,7 +11,7 @@ import {
 } from "@plugs/domain";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { learnAttempts, pointsActivities, pointsTransactions } from "../../db/schema/index.ts";
+import { learnAttempts, pointsActivities, pointsTransactions, profiles } from "../../db/schema/index.ts";
 import { createUser, makeAdmin, type TTestUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { call } from "../posts/testing.ts";
@@ -196,6 +196,20 @@ describe("authorization", () => {
 });
 
 describe("quizzes", () => {
+  it("refuses a banned learner's submit and records nothing", async () => {
+    const learner = await createUser(server);
+    const attempt = await startQuiz(learner.cookie);
+    await server.deps.db.update(profiles).set({ isBanned: true }).where(eq(profiles.id, learner.id));
+    const sent = await submit(learner.cookie, attempt.body.id, answersFor(attempt.body));
+    expect(sent.status).toBe(401);
+    expect(sent.body.error.message).toBe(M.auth.banned);
+    const [row] = await server.deps.db
+      .select()
+      .from(learnAttempts)
+      .where(eq(learnAttempts.id, attempt.body.id));
+    expect(row?.submittedAt).toBeNull();
+  });
+
   it("never sends a right answer or explanation before submit, and a reload keeps the attempt", async () => {
     const learner = await createUser(server);
     const first = await startQuiz(learner.cookie);
