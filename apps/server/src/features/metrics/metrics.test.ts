@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openEventStream } from "../../testing/event-stream.ts";
 import { createUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
+import { createPostAs } from "../posts/testing.ts";
 
 const TOKEN = "metrics-token-0123456789";
 
@@ -84,12 +85,18 @@ describe("GET /metrics with METRICS_TOKEN", () => {
     expect(text).not.toContain(id);
   });
 
-  it("counts this instance's open event streams", async () => {
+  it("counts this instance's open event streams and times the events routed to them", async () => {
     const member = await createUser(server);
+    const author = await createUser(server);
     const before = sample(await scrape(server), "plugs_event_streams_open");
     const stream = await openEventStream(server, member.cookie);
     await stream.next("ready");
     expect(sample(await scrape(server), "plugs_event_streams_open")).toBe((before ?? 0) + 1);
+    await createPostAs(server, author.cookie, { content: "a new post for the stream" });
+    await stream.next("post");
+    const text = await scrape(server);
+    expect(sample(text, 'plugs_event_delivery_seconds_count{type="post"}')).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'plugs_event_delivery_seconds_bucket{le="5",type="post"}')).toBeGreaterThanOrEqual(1);
     stream.close();
   });
 

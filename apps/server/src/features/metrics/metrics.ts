@@ -75,6 +75,14 @@ export function mountMetrics(app: Hono<TAppEnv>, deps: TDeps, options: { realtim
       this.set(realtime?.size() ?? 0);
     },
   });
+  const delivery = new Histogram({
+    name: "plugs_event_delivery_seconds",
+    help: "From an event's publishing (on any instance) to its routing to this instance's open streams, by type",
+    labelNames: ["type"] as const,
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [register],
+  });
+  realtime?.onDelivered(({ type, lagMs }) => delivery.observe({ type }, lagMs / 1000));
   const pool = deps.database.pool;
   if (pool) {
     const poolGauge = (name: string, help: string, read: () => number) =>

@@ -26,6 +26,11 @@ export type TRealtimeHub = {
   add(connection: TConnection): () => void;
   /** How many streams are open on this instance. */
   size(): number;
+  /**
+   * Told, for each event routed to this instance's streams, how long after it was published that was done (the
+   * metrics' delivery lag; a new-post signal includes its membership query). Returns the function that stops it.
+   */
+  onDelivered(listener: (delivery: { type: TBusEvent["type"]; lagMs: number }) => void): () => void;
   /** Ends every stream and stops listening (graceful shutdown). */
   close(): Promise<void>;
 };
@@ -65,11 +70,21 @@ export function createRealtimeHub(
     for (const m of members) sendTo(m.user_id, signal);
   };
 
+  const deliveryListeners = new Set<(delivery: { type: TBusEvent["type"]; lagMs: number }) => void>();
+  const delivered = (event: TBusEvent) => {
+    if (typeof event.sentAt !== "number" || deliveryListeners.size === 0) return;
+    const delivery = { type: event.type, lagMs: Math.max(0, Date.now() - event.sentAt) };
+    for (const listener of deliveryListeners) listener(delivery);
+  };
+
   const unsubscribe = bus.subscribe((event) => {
     if (event.type === "notification") {
       sendTo(event.userId, { type: "notification", notification: event.notification });
+      delivered(event);
     } else if (event.type === "post") {
-      onPost(event).catch((err) => deps.logger.warn({ err }, "could not route a new-post signal"));
+      onPost(event)
+        .then(() => delivered(event))
+        .catch((err) => deps.logger.warn({ err }, "could not route a new-post signal"));
     }
   });
 
@@ -110,6 +125,12 @@ export function createRealtimeHub(
       };
     },
     size: () => count,
+    onDelivered(listener) {
+      deliveryListeners.add(listener);
+      return () => {
+        deliveryListeners.delete(listener);
+      };
+    },
     async close() {
       unsubscribe();
       for (const set of [...byUser.values()]) for (const connection of [...set]) connection.close();

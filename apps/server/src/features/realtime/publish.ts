@@ -5,10 +5,14 @@ import { sendNotifications } from "../../db/notify-after-commit.ts";
 /** The one channel every server instance listens on. */
 export const EVENTS_CHANNEL = "plugs_events";
 
-/** What travels between instances; each instance turns it into SSE events for its own connections. */
-export type TBusEvent =
+/**
+ * What travels between instances; each instance turns it into SSE events for its own connections. `sentAt` (epoch
+ * ms, set by publishEvents) lets the receiving instance measure how late it arrived (the delivery-lag metric).
+ */
+export type TBusEvent = (
   | { type: "notification"; userId: string; notification: TNotification }
-  | { type: "post"; postId: string; authorId: string; communityId: string | null };
+  | { type: "post"; postId: string; authorId: string; communityId: string | null }
+) & { sentAt?: number };
 
 /**
  * Publishes an event with NOTIFY. Inside a transaction it leaves once the transaction has committed (a rolled-back
@@ -25,6 +29,6 @@ export async function publishEvents(db: Pick<TDb, "execute">, events: TBusEvent[
   await sendNotifications(
     db,
     EVENTS_CHANNEL,
-    events.map((event) => JSON.stringify(event)),
+    events.map((event) => JSON.stringify({ ...event, sentAt: Date.now() })),
   );
 }
