@@ -1,4 +1,5 @@
 import type { TLoadRequest } from "./load.ts";
+import { benchUuid } from "./seed.ts";
 
 /** What the runner learned about the seeded database before the server took it over. */
 export type TFixtures = {
@@ -124,6 +125,16 @@ export const ENDPOINTS: TEndpoint[] = [
     name: "KOLs",
     kind: "read",
     requests: () => get("/api/kols"),
+  },
+  {
+    name: "learn courses",
+    kind: "read",
+    requests: () => get("/api/learn/courses"),
+  },
+  {
+    name: "learn lesson (signed in)",
+    kind: "read",
+    requests: (fx) => get(`/api/learn/courses/bench-course-1/lessons/${benchUuid("ll", 101)}`, signedIn(fx)),
   },
   {
     name: "profile",

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../db/query-rows.ts";
 import { startTestServer, type TTestServer } from "../testing/test-server.ts";
 import { benchId } from "./database.ts";
-import { BENCH_PASSWORD, benchSize, HOT_POSTS, seedBench } from "./seed.ts";
+import { BENCH_PASSWORD, benchSize, benchUuid, HOT_POSTS, seedBench } from "./seed.ts";
 
 /* The benchmark's seed at a tiny scale, so it keeps up with the schema (the benchmark itself is no test). */
 
@@ -43,6 +43,18 @@ describe("bench seed", () => {
     expect(await count("kol_votes")).toBe(size.kolVotes);
     expect(await count("notifications")).toBe(size.notifications);
     expect(await count("notifications", "read_at is null")).toBe(Math.floor(size.notifications / 5));
+  });
+
+  it("writes Learn's courses, and the lesson the runner reads is where the runner looks for it", async () => {
+    expect(await count("learn_courses", "published")).toBe(12);
+    expect(await count("learn_lessons")).toBe(96);
+    expect(await count("learn_questions")).toBe(192);
+    expect(await count("learn_completions")).toBe(size.users * 3);
+    const res = await server.fetch(`/api/learn/courses/bench-course-1/lessons/${benchUuid("ll", 101)}`);
+    expect(res.status).toBe(200);
+    const lesson = (await res.json()) as { position: number; html: string };
+    expect(lesson.position).toBe(1);
+    expect(lesson.html).toContain("<pre><code>setApprovalForAll(operator, true)");
   });
 
   it("scores every KOL from its votes by the domain's formula", async () => {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { scoreKol } from "@plugs/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { TDb } from "../db/client.ts";
@@ -64,6 +65,13 @@ export function benchSize(scale: number): TBenchSize {
 /** md5(kind || n) as a version 4 uuid (the version and variant digits set), so zod's uuid checks accept it. */
 const uuidOf = (kind: string, n: SQL) =>
   sql`overlay(overlay(md5(${kind} || ${n}) placing '4' from 13) placing '8' from 17)::uuid`;
+
+/** uuidOf in JavaScript, for a fixture the runner names without asking the database. */
+export function benchUuid(kind: string, n: number): string {
+  const h = createHash("md5").update(`${kind}${n}`).digest("hex");
+  const v = `${h.slice(0, 12)}4${h.slice(13, 16)}8${h.slice(17)}`;
+  return `${v.slice(0, 8)}-${v.slice(8, 12)}-${v.slice(12, 16)}-${v.slice(16, 20)}-${v.slice(20)}`;
+}
 
 /** Whether post n (1-based) is public outside communities (the runner picks like and comment targets from these). */
 export function isPublicPost(n: number): boolean {
@@ -231,6 +239,30 @@ export async function seedBench(db: TDb, size: TBenchSize, log: (line: string) =
     sql`update kols k set score = x.score, verdict = x.verdict
       from json_to_recordset(${JSON.stringify(scores)}::json) as x(id uuid, score int, verdict text)
       where x.id = k.id`,
+  );
+  // Learn: a dozen published courses of eight lessons (a few KB of Markdown each, rendered on every read), a
+  // two-question quiz on each lesson, and every bench user's completions of course 1's first lessons.
+  await step(
+    "learn courses, lessons, quizzes and completions",
+    sql`with c as (insert into learn_courses (id, slug, title, description, level, minutes, published, created_at)
+        select ${uuidOf("lc", sql`g`)}, 'bench-course-' || g, 'Bench course ' || g,
+          'Seed phrases, approvals and the signs of a rug pull, in eight short lessons.',
+          (array['beginner', 'intermediate', 'advanced'])[1 + g % 3], 40, true, now() - (g || ' days')::interval
+        from generate_series(1, 12) g returning id),
+      l as (insert into learn_lessons (id, course_id, position, title, body, minutes)
+        select ${uuidOf("ll", sql`(c * 100 + p)`)}, ${uuidOf("lc", sql`c`)}, p, 'Lesson ' || p,
+          repeat(E'## Keep it offline\n\nYour **seed phrase** is the wallet. Never type it into a website, a chat or a '
+            || E'form.\n\n- Write it on paper\n- Keep two copies apart\n\n> **Tip:** nobody real asks for it.\n\n'
+            || E'\x60\x60\x60\nsetApprovalForAll(operator, true)\n\x60\x60\x60\n\n', 8), 5
+        from generate_series(1, 12) c, generate_series(1, 8) p returning id, course_id),
+      q as (insert into learn_questions (course_id, lesson_id, position, prompt, options, correct, explanation)
+        select l.course_id, l.id, n, 'Who may ask for your seed phrase?',
+          '[{"id":"a","text":"Nobody"},{"id":"b","text":"Support"},{"id":"c","text":"A moderator"}]'::jsonb,
+          '["a"]'::jsonb, 'Anyone who asks is stealing it.'
+        from l, generate_series(1, 2) n)
+      insert into learn_completions (user_id, lesson_id, course_id)
+      select ${userId(sql`u`)}, ${uuidOf("ll", sql`(100 + p)`)}, ${uuidOf("lc", sql`1`)}
+      from generate_series(1, ${U}) u, generate_series(1, 3) p`,
   );
   // What autovacuum would soon do after a bulk load (it is off on some servers, this machine's among them): the
   // counter updates leave a dead copy of every post and profile, and index-only scans need the visibility map.
