@@ -32,6 +32,9 @@ export const M_REWARDS = {
   endsInPast: "The end must be in the future",
   onlyDrafts: "Only a draft giveaway can be changed",
   ruleInvalid: "Enter a whole number from 0 to 100000",
+  notEnded: "The giveaway has not ended yet",
+  alreadyDrawn: "This giveaway has already been drawn",
+  onlyLiveDrawn: "Only a published giveaway can be drawn",
 } as const;
 
 export const REWARDS_LIMITS = {

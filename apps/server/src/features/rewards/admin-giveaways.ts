@@ -12,7 +12,7 @@ import type { z } from "zod";
 import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
 import { giveaways } from "../../db/schema/index.ts";
 import { AppError, isUniqueViolation } from "../../errors.ts";
-import { DRAW_JOB } from "./draw-giveaway.ts";
+import { DRAW_JOB, drawGiveaway } from "./draw-giveaway.ts";
 import { viewGiveaway } from "./read-giveaways.ts";
 
 type TInput = z.output<typeof ZGiveawayInput>;
@@ -133,6 +133,26 @@ export async function publishGiveaway(
     .returning({ id: giveaways.id, endsAt: giveaways.endsAt });
   if (!published) throw new AppError("CONFLICT", M_REWARDS.onlyDrafts);
   await scheduleDraw(deps, published.id, published.endsAt);
+  return viewGiveaway(deps, admin, slug);
+}
+
+/**
+ * POST /api/admin/rewards/{slug}/draw: "Draw now", once the end has passed (for a job that has not run yet). The
+ * draw itself locks the row, so of parallel calls (and the job) one draws and the others are told it is drawn.
+ */
+export async function drawGiveawayNow(
+  deps: TDeps,
+  viewer: TViewer | null,
+  slug: string,
+): Promise<TGiveawayDetail> {
+  const admin = requireAdmin(viewer);
+  const [current] = await deps.db.select().from(giveaways).where(eq(giveaways.slug, slug));
+  if (!current) throw new AppError("NOT_FOUND", M_REWARDS.giveawayNotFound);
+  if (current.status === "draft") throw new AppError("CONFLICT", M_REWARDS.onlyLiveDrawn);
+  if (current.status === "drawn") throw new AppError("CONFLICT", M_REWARDS.alreadyDrawn);
+  if (current.endsAt.getTime() > Date.now()) throw new AppError("CONFLICT", M_REWARDS.notEnded);
+  const outcome = await drawGiveaway(deps, current.id);
+  if (outcome !== "drawn") throw new AppError("CONFLICT", M_REWARDS.alreadyDrawn);
   return viewGiveaway(deps, admin, slug);
 }
 

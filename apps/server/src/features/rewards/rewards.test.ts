@@ -308,3 +308,48 @@ describe("the draw", () => {
     expect(refused.body.error.message).toBe(M_REWARDS.notOpen);
   });
 });
+
+describe("draw now", () => {
+  it("draws once under 10 parallel calls, and refuses before the end and members", async () => {
+    const g = await liveGiveaway({ winnersCount: 2 });
+    const members = await Promise.all(Array.from({ length: 4 }, () => createUser(server)));
+    for (const m of members)
+      await call(server, "POST", `/api/rewards/${g.slug}/entries`, { cookie: m.cookie });
+
+    const early = await call<TError>(server, "POST", `/api/admin/rewards/${g.slug}/draw`, {
+      cookie: admin.cookie,
+    });
+    expect(early.status).toBe(409);
+    expect(early.body.error.message).toBe(M_REWARDS.notEnded);
+    const member = members[0] as TTestUser;
+    const refused = await call(server, "POST", `/api/admin/rewards/${g.slug}/draw`, {
+      cookie: member.cookie,
+    });
+    expect(refused.status).toBe(403);
+
+    // The end passes (its job is still an hour away).
+    await server.deps.db
+      .update(giveaways)
+      .set({ endsAt: new Date(Date.now() - 1000) })
+      .where(eq(giveaways.slug, g.slug));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call<TGiveawayDetail | TError>(server, "POST", `/api/admin/rewards/${g.slug}/draw`, {
+          cookie: admin.cookie,
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    const others = results.filter((r) => r.status !== 200);
+    expect(others.every((r) => r.status === 409)).toBe(true);
+    expect(others.every((r) => (r.body as TError).error.message === M_REWARDS.alreadyDrawn)).toBe(true);
+    const [winners] = await queryRows<{ n: number }>(
+      server.deps.db,
+      sql`select count(*)::int as n from giveaway_winners w join giveaways g on g.id = w.giveaway_id
+          where g.slug = ${g.slug}`,
+    );
+    expect(winners?.n).toBe(2);
+    const view = await call<TGiveawayDetail>(server, "GET", `/api/rewards/${g.slug}`);
+    expect(view.body.proof && (await verifyDraw(view.body.proof, 2)).matches).toBe(true);
+  });
+});

@@ -11,7 +11,7 @@ import type { TAppEnv, TDeps, TViewer } from "../../context.ts";
 import { AppError } from "../../errors.ts";
 import { access, defineRoute, errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import { memberLimit } from "../limits/member-limits.ts";
-import { createGiveaway, publishGiveaway, updateGiveaway } from "./admin-giveaways.ts";
+import { createGiveaway, drawGiveawayNow, publishGiveaway, updateGiveaway } from "./admin-giveaways.ts";
 import { enterGiveaway } from "./enter-giveaway.ts";
 import { listGiveaways, myEntry, viewGiveaway } from "./read-giveaways.ts";
 
@@ -132,5 +132,21 @@ export function rewardsRoutes(deps: TDeps) {
         },
       }),
       async (c) => c.json(await publishGiveaway(deps, viewerOf(c), c.req.valid("param").slug), 200),
+    )
+    .openapi(
+      defineRoute({
+        method: "post",
+        path: "/admin/rewards/{slug}/draw",
+        operationId: "drawGiveawayNow",
+        security: access.admin,
+        tags: ["rewards", "admin"],
+        summary: "Draw now: a live giveaway past its end, once (409 when not ended or already drawn)",
+        request: { params: ZSlugParams },
+        responses: {
+          200: json(ZGiveawayDetail, "The drawn giveaway"),
+          ...errorResponses(401, 403, 404, 409),
+        },
+      }),
+      async (c) => c.json(await drawGiveawayNow(deps, viewerOf(c), c.req.valid("param").slug), 200),
     );
 }
