@@ -72,7 +72,7 @@ describe("web app shell", () => {
       ["Learn", "/learn", /^Learn to spot the rug before it's pulled$/],
       ["Sweep", "/sweep", /^Sweep isn't open yet$/],
       ["Report", "/report", /^Report a KOL$/],
-      ["Rewards", "/rewards", /^Rewards aren't open yet$/],
+      ["Rewards", "/rewards", /^Giveaways anyone can check$/],
       ["Leaderboard", "/leaderboard", /^Top members by points$/],
       ["Blog", "/blog", /^The blog isn't open yet$/],
       ["Contact", "/contact", /^The contact form isn't open yet$/],

@@ -16,6 +16,7 @@ export const PAGE_FILES: Record<TPageRoute, string> = {
   "/kol/:handle": "features/kols/kol-page.tsx",
   "/report": "features/reports/report-page.tsx",
   "/rewards": "features/rewards/rewards-page.tsx",
+  "/rewards/:slug": "features/rewards/giveaway-page.tsx",
   "/leaderboard": "features/leaderboard/leaderboard-page.tsx",
   "/contact": "features/contact/contact-page.tsx",
   "/sweep": "features/sweep/sweep-page.tsx",

@@ -12,6 +12,7 @@ export const PAGE_ROUTES = [
   "/rug-of-shame",
   "/report",
   "/rewards",
+  "/rewards/:slug",
   "/leaderboard",
   "/contact",
   "/sweep",

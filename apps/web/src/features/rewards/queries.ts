@@ -1,0 +1,47 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSession } from "../auth/session.ts";
+import { pointsKeys } from "../points/queries.ts";
+import { enterGiveaway, fetchGiveaway, fetchGiveaways, fetchMyEntry } from "./api.ts";
+
+/** The rewards feature's query keys: everything under rewardKeys.all, so an entry refreshes them all. */
+export const rewardKeys = {
+  all: ["rewards"] as const,
+  list: () => [...rewardKeys.all, "list"] as const,
+  detail: (slug: string) => [...rewardKeys.all, "detail", slug] as const,
+  entry: (slug: string) => [...rewardKeys.all, "entry", slug] as const,
+};
+
+export function useGiveaways() {
+  return useQuery({ queryKey: rewardKeys.list(), queryFn: fetchGiveaways });
+}
+
+export function useGiveaway(slug: string) {
+  return useQuery({
+    queryKey: rewardKeys.detail(slug),
+    queryFn: () => fetchGiveaway(slug),
+    // A 404 is an answer, not a hiccup worth retrying.
+    retry: (count, error) =>
+      count < 1 && !(error instanceof Error && "status" in error && error.status === 404),
+  });
+}
+
+/** The signed-in viewer's entry; not asked for a visitor. */
+export function useMyEntry(slug: string) {
+  const { session } = useSession();
+  return useQuery({
+    queryKey: rewardKeys.entry(slug),
+    queryFn: () => fetchMyEntry(slug),
+    enabled: Boolean(session),
+  });
+}
+
+export function useEnterGiveaway(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => enterGiveaway(slug),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: rewardKeys.all });
+      await queryClient.invalidateQueries({ queryKey: pointsKeys.all });
+    },
+  });
+}
