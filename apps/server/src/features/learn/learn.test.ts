@@ -512,6 +512,21 @@ describe("authoring", () => {
       [1, "Two"],
       [2, "One"],
     ]);
+    // An edited body is what the next reader gets (the rendered HTML is remembered per lesson version).
+    const read = async () =>
+      (
+        await call<TLessonDetail>(
+          server,
+          "GET",
+          `/api/learn/courses/${temp.slug}/lessons/${temp.lessons[1]?.id}`,
+        )
+      ).body.html;
+    expect(await read()).toBe("");
+    await call(server, "PATCH", `/api/admin/learn/lessons/${temp.lessons[1]?.id}`, {
+      cookie: admin.cookie,
+      json: { body: "Now with **words**" },
+    });
+    expect(await read()).toBe("<p>Now with <strong>words</strong></p>\n");
     const learner = await createUser(server);
     expect((await startQuiz(learner.cookie, temp.lessons[0]?.id)).status).toBe(201);
     await call(server, "PATCH", `/api/admin/learn/courses/${temp.id}`, {

@@ -5,8 +5,8 @@ import type { TDb } from "../../db/client.ts";
 import { learnAttempts, learnCompletions, learnLessons } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { awardPointsSafely, type TDbOrTx } from "../points/award-points.ts";
-import { courseLessons, findCourse, quizSizes, type TCourseRow, type TLessonRow } from "./course-access.ts";
-import { renderLessonMarkdown } from "./markdown.ts";
+import { findCourse, quizSizes, type TCourseRow, type TLessonRow } from "./course-access.ts";
+import { renderLessonCached } from "./markdown.ts";
 
 /** A lesson of a course the viewer may see (the course by id or slug), or 404. */
 export async function findLesson(
@@ -34,9 +34,15 @@ export async function viewLesson(
   lessonId: string,
 ): Promise<TLessonDetail> {
   const course = await findCourse(deps.db, viewer, courseIdOrSlug);
-  const lessons = await courseLessons(deps.db, course.id);
+  // The outline without the bodies (for the neighbours and the position), then this lesson whole.
+  const lessons = await deps.db
+    .select({ id: learnLessons.id, title: learnLessons.title })
+    .from(learnLessons)
+    .where(eq(learnLessons.courseId, course.id))
+    .orderBy(learnLessons.position, learnLessons.id);
   const index = lessons.findIndex((l) => l.id === lessonId);
-  const lesson = lessons[index];
+  const [lesson] =
+    index < 0 ? [] : await deps.db.select().from(learnLessons).where(eq(learnLessons.id, lessonId));
   if (!lesson) throw new AppError("NOT_FOUND", M_LEARN.lessonNotFound);
   const quizSize = (await quizSizes(deps.db, [lesson.id])).get(lesson.id) ?? 0;
   let done = false;
@@ -60,7 +66,7 @@ export async function viewLesson(
       );
     quizPassed = passes.some((p) => p.lessonId === lesson.id);
   }
-  const link = (l: TLessonRow | undefined) => (l ? { id: l.id, title: l.title } : null);
+  const link = (l: { id: string; title: string } | undefined) => (l ? { id: l.id, title: l.title } : null);
   return {
     id: lesson.id,
     courseId: course.id,
@@ -70,7 +76,7 @@ export async function viewLesson(
     lessonCount: lessons.length,
     title: lesson.title,
     minutes: lesson.minutes,
-    html: renderLessonMarkdown(lesson.body),
+    html: renderLessonCached(`${lesson.id}:${lesson.updatedAt.getTime()}`, lesson.body),
     videoEmbedUrl: lesson.videoUrl ? videoEmbedUrl(lesson.videoUrl) : null,
     previous: link(lessons[index - 1]),
     next: link(lessons[index + 1]),
