@@ -35,6 +35,11 @@ export const M_REWARDS = {
   notEnded: "The giveaway has not ended yet",
   alreadyDrawn: "This giveaway has already been drawn",
   onlyLiveDrawn: "Only a published giveaway can be drawn",
+  notAWinner: "Only a winner can claim this prize",
+  claimClosed: "The claim window for this prize has closed",
+  alreadyClaimed: "You have already claimed this prize",
+  contactRequired: "Enter a contact handle or wallet address",
+  contactTooLong: "Contact cannot exceed 200 characters",
 } as const;
 
 export const REWARDS_LIMITS = {
@@ -188,8 +193,21 @@ export const ZMyEntry = z.object({
   pointsSpent: z.number(),
   won: z.boolean(),
   position: z.number().nullable(),
+  /** A winner's claim: pending until they confirm before the deadline. */
+  claimStatus: z.enum(["pending", "claimed", "expired"]).nullable(),
+  claimDeadline: z.string().nullable(),
 });
 export type TMyEntry = z.infer<typeof ZMyEntry>;
+
+/** POST /api/rewards/{slug}/claim: a winner confirms, with where to deliver the prize. */
+export const ZClaimRequest = z.object({
+  contact: zText(M_REWARDS.contactRequired)
+    .trim()
+    .min(1, M_REWARDS.contactRequired)
+    .max(200, M_REWARDS.contactTooLong)
+    .refine(isSafeString, M_REWARDS.invalidCharacters),
+});
+export type TClaimRequest = z.infer<typeof ZClaimRequest>;
 
 /** The phase of a giveaway at `now`. */
 export function giveawayPhase(

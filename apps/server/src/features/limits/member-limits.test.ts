@@ -183,6 +183,7 @@ describe("every write a member makes is counted", () => {
     { method: "POST", path: "/learn/courses/no-such-course/exam/attempts", kind: "learn" },
     { method: "POST", path: `/learn/attempts/${MISSING}/submit`, kind: "learn", json: { answers: [] } },
     { method: "POST", path: "/rewards/no-such-giveaway/entries", kind: "rewards" },
+    { method: "POST", path: "/rewards/no-such-giveaway/claim", kind: "rewards", json: { contact: "x" } },
   ];
 
   it.each(ROUTES)("$method $path counts as $kind", async (route) => {

@@ -83,6 +83,8 @@ export async function enterGiveaway(deps: TDeps, viewer: TViewer, slug: string):
       pointsSpent: entry.pointsSpent,
       won: false,
       position: null,
+      claimStatus: null,
+      claimDeadline: null,
     };
   });
 }

@@ -189,7 +189,11 @@ export async function myEntry(deps: TDeps, viewer: TViewer, slug: string): Promi
     .from(giveawayEntries)
     .where(and(eq(giveawayEntries.giveawayId, g.id), eq(giveawayEntries.userId, viewer.id)));
   const [win] = await deps.db
-    .select({ position: giveawayWinners.position })
+    .select({
+      position: giveawayWinners.position,
+      claimStatus: giveawayWinners.claimStatus,
+      claimDeadline: giveawayWinners.claimDeadline,
+    })
     .from(giveawayWinners)
     .where(and(eq(giveawayWinners.giveawayId, g.id), eq(giveawayWinners.userId, viewer.id)));
   return {
@@ -198,5 +202,7 @@ export async function myEntry(deps: TDeps, viewer: TViewer, slug: string): Promi
     pointsSpent: entry?.pointsSpent ?? 0,
     won: Boolean(win),
     position: win?.position ?? null,
+    claimStatus: win?.claimStatus ?? null,
+    claimDeadline: win ? win.claimDeadline.toISOString() : null,
   };
 }

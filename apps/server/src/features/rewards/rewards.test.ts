@@ -351,5 +351,36 @@ describe("draw now", () => {
     expect(winners?.n).toBe(2);
     const view = await call<TGiveawayDetail>(server, "GET", `/api/rewards/${g.slug}`);
     expect(view.body.proof && (await verifyDraw(view.body.proof, 2)).matches).toBe(true);
+
+    // The claim step: winners only, once, within the window; the contact stays private.
+    const [first, second] = (view.body.proof?.winnerIds ?? []).map((id) => members.find((m) => m.id === id));
+    const loser = members.find((m) => !view.body.proof?.winnerIds?.includes(m.id));
+    if (!first || !second || !loser) throw new Error("expected two winners and a loser");
+    const claim = (who: TTestUser, contact: string) =>
+      call<TMyEntry | TError>(server, "POST", `/api/rewards/${g.slug}/claim`, {
+        cookie: who.cookie,
+        json: { contact },
+      });
+    const notWinner = await claim(loser, "@loser");
+    expect(notWinner.status).toBe(403);
+    expect((notWinner.body as TError).error.message).toBe(M_REWARDS.notAWinner);
+    const empty = await claim(first, "  ");
+    expect(empty.status).toBe(400);
+    expect((empty.body as TError).error.message).toBe(M_REWARDS.contactRequired);
+    const ok = await claim(first, "So1anaWa11etAddre55");
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ won: true, claimStatus: "claimed" });
+    const again = await claim(first, "@other");
+    expect(again.status).toBe(409);
+    expect((again.body as TError).error.message).toBe(M_REWARDS.alreadyClaimed);
+    await queryRows(
+      server.deps.db,
+      sql`update giveaway_winners set claim_deadline = now() - interval '1 second' where user_id = ${second.id}`,
+    );
+    const late = await claim(second, "@late");
+    expect(late.status).toBe(409);
+    expect((late.body as TError).error.message).toBe(M_REWARDS.claimClosed);
+    const publicView = await server.fetch(`/api/rewards/${g.slug}`);
+    expect(await publicView.text()).not.toContain("So1anaWa11etAddre55");
   });
 });

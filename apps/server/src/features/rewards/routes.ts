@@ -1,6 +1,7 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   M_REWARDS,
+  ZClaimRequest,
   ZGiveawayDetail,
   ZGiveawayInput,
   ZGiveawayList,
@@ -12,6 +13,7 @@ import { AppError } from "../../errors.ts";
 import { access, defineRoute, errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import { memberLimit } from "../limits/member-limits.ts";
 import { createGiveaway, drawGiveawayNow, publishGiveaway, updateGiveaway } from "./admin-giveaways.ts";
+import { claimPrize } from "./claim-prize.ts";
 import { enterGiveaway } from "./enter-giveaway.ts";
 import { listGiveaways, myEntry, viewGiveaway } from "./read-giveaways.ts";
 
@@ -85,6 +87,28 @@ export function rewardsRoutes(deps: TDeps) {
         responses: { 201: json(ZMyEntry, "Entered"), ...errorResponses(401, 403, 404, 409, 429) },
       }),
       async (c) => c.json(await enterGiveaway(deps, member(viewerOf(c)), c.req.valid("param").slug), 201),
+    )
+    .openapi(
+      defineRoute({
+        method: "post",
+        path: "/rewards/{slug}/claim",
+        operationId: "claimGiveawayPrize",
+        security: entrant,
+        tags: ["rewards"],
+        summary:
+          "A winner claims the prize within the claim window (7 days from the draw), with a contact handle or wallet address",
+        middleware: [memberLimit(deps, "rewards")] as const,
+        request: {
+          params: ZSlugParams,
+          body: { content: { "application/json": { schema: ZClaimRequest } }, required: true },
+        },
+        responses: { 200: json(ZMyEntry, "Claimed"), ...errorResponses(400, 401, 403, 404, 409, 429) },
+      }),
+      async (c) =>
+        c.json(
+          await claimPrize(deps, member(viewerOf(c)), c.req.valid("param").slug, c.req.valid("json")),
+          200,
+        ),
     )
     .openapi(
       defineRoute({
