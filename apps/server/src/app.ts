@@ -36,6 +36,7 @@ import { mountApiDocs } from "./http/api-docs.ts";
 import { handleError, validationError } from "./http/error-handler.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { storableTextOnly } from "./http/storable-text.ts";
+import { closeAfterUnreadBody } from "./http/unread-body.ts";
 import { mountWebApp } from "./http/web-app.ts";
 
 /** Builds the whole HTTP app from its dependencies. main.ts serves it; tests serve it on a random port. */
@@ -46,6 +47,7 @@ export function createApp(
   const app = new Hono<TAppEnv>();
   // First, so request metrics time everything after; GET /metrics only when METRICS_TOKEN is set.
   mountMetrics(app, deps, { realtime: options.realtime });
+  app.use(closeAfterUnreadBody());
   app.use(requestId());
   // One access-log line per request when info is on; with logs quieter than that, nothing per request.
   const logRequests = deps.logger.isLevelEnabled("info");

@@ -208,6 +208,9 @@ describe("request body limit", () => {
     expect(await res.json()).toEqual({
       error: { code: "TOO_LARGE", message: M.files.requestTooLarge(sizeInWords(MAX_JSON_BYTES)) },
     });
+    // The refused body was not read: the connection is closed, not reused under the client's next request.
+    expect(res.headers.get("connection")).toBe("close");
+    expect((await server.fetch("/api/health")).status).toBe(200);
   });
 
   it("refuses an over-limit upload sent in chunks (no content-length)", async () => {
