@@ -93,6 +93,32 @@ describe("rewards", () => {
     await page.getByRole("button", { name: "Verify the draw" }).click();
     await page.getByText("Everything matches.").waitFor();
 
+    // The winner claims the prize on the page, within the window.
+    const drawn = (await (await fetch(`${j.server.url}/api/rewards/${quick}`)).json()) as {
+      winners: { userId: string }[];
+    };
+    const winner = entrants.find((e) => e.id === drawn.winners[0]?.userId);
+    if (!winner) throw new Error("the winner is not one of the entrants");
+    for (const [viewport, theme, width] of [
+      ["desktop", "dark", 1280],
+      ["mobile", "light", 390],
+    ] as const) {
+      const w = await j.open({ as: winner, viewport, theme });
+      await w.goto(`/rewards/${quick}`);
+      await w.getByText("You won! Winner #1.").waitFor();
+      await shot(w, `rewards-claim-${theme}-${width}`);
+      if (width === 1280) {
+        await w.getByRole("button", { name: "Claim prize" }).click();
+        await w.getByText("Enter a contact handle or wallet address").waitFor();
+        await w.getByLabel("Contact handle or wallet address").fill("@quick_winner");
+        await w.getByRole("button", { name: "Claim prize" }).click();
+        await toast(w, "Prize claimed. We'll be in touch.").waitFor();
+      } else {
+        await w.getByText("Prize claimed. We'll be in touch.").waitFor();
+        await shot(w, `rewards-claimed-${theme}-${width}`);
+      }
+    }
+
     for (const [viewport, theme, width] of SIZES) {
       const p = await j.open({ as: member, viewport, theme });
       await p.goto("/rewards");

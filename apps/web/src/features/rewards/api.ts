@@ -1,4 +1,4 @@
-import type { TGiveawayDetail, TGiveawayList, TMyEntry } from "@plugs/domain";
+import type { TClaimRequest, TGiveawayDetail, TGiveawayList, TMyEntry } from "@plugs/domain";
 import { apiFetch } from "../../lib/api.ts";
 
 /** The rewards calls: the giveaways, one giveaway with its proof, the viewer's entry, and entering. */
@@ -17,4 +17,11 @@ export function fetchMyEntry(slug: string): Promise<TMyEntry> {
 
 export function enterGiveaway(slug: string): Promise<TMyEntry> {
   return apiFetch<TMyEntry>(`/api/rewards/${encodeURIComponent(slug)}/entries`, { method: "POST" });
+}
+
+export function claimPrize(slug: string, input: TClaimRequest): Promise<TMyEntry> {
+  return apiFetch<TMyEntry>(`/api/rewards/${encodeURIComponent(slug)}/claim`, {
+    method: "POST",
+    body: JSON.stringify(input),
+  });
 }

@@ -13,6 +13,7 @@ import { formatDate } from "../../lib/format.ts";
 import { useRequireAuth } from "../auth/auth-prompt.ts";
 import { useSession } from "../auth/session.ts";
 import { usePageTitle } from "../site/queries.ts";
+import { ClaimBox } from "./claim-form.tsx";
 import { RulesList, TimeLeft } from "./giveaway-bits.tsx";
 import { useEnterGiveaway, useGiveaway, useMyEntry } from "./queries.ts";
 
@@ -32,13 +33,7 @@ function EntryBox({ giveaway }: { giveaway: TGiveawayDetail }) {
   const entered = entry.data?.entered ?? giveaway.entered;
   const open = giveaway.phase === "live";
 
-  if (entry.data?.won) {
-    return (
-      <p className="flex items-center gap-2 rounded-xl bg-plug-soft px-4 py-3 font-semibold text-plug">
-        <Trophy className="size-5" aria-hidden /> You won! Winner #{entry.data.position}.
-      </p>
-    );
-  }
+  if (entry.data?.won) return <ClaimBox slug={giveaway.slug} entry={entry.data} />;
   if (entered) {
     return (
       <div className="rounded-xl bg-accent-soft px-4 py-3">

@@ -1,7 +1,8 @@
+import type { TClaimRequest } from "@plugs/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "../auth/session.ts";
 import { pointsKeys } from "../points/queries.ts";
-import { enterGiveaway, fetchGiveaway, fetchGiveaways, fetchMyEntry } from "./api.ts";
+import { claimPrize, enterGiveaway, fetchGiveaway, fetchGiveaways, fetchMyEntry } from "./api.ts";
 
 /** The rewards feature's query keys: everything under rewardKeys.all, so an entry refreshes them all. */
 export const rewardKeys = {
@@ -43,5 +44,14 @@ export function useEnterGiveaway(slug: string) {
       await queryClient.invalidateQueries({ queryKey: rewardKeys.all });
       await queryClient.invalidateQueries({ queryKey: pointsKeys.all });
     },
+  });
+}
+
+/** A winner's claim; the entry (with its claim status) is refreshed from the answer. */
+export function useClaimPrize(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TClaimRequest) => claimPrize(slug, input),
+    onSuccess: (entry) => queryClient.setQueryData(rewardKeys.entry(slug), entry),
   });
 }
