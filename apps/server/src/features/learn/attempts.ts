@@ -270,7 +270,9 @@ function readAnswers(
     }
     answers[answer.questionId] = chosen;
   }
-  if (attempt.questions.some((q) => (answers[q.questionId]?.length ?? 0) === 0)) {
+  // A question deleted since the attempt started is not shown, so it is neither asked for nor counted.
+  const shown = attempt.questions.filter((q) => questions.has(q.questionId));
+  if (shown.some((q) => (answers[q.questionId]?.length ?? 0) === 0)) {
     throw new AppError("VALIDATION", M_LEARN.answerEveryQuestion);
   }
   return answers;
@@ -304,15 +306,15 @@ export async function submitAttempt(
   }
   const questions = await questionsOf(deps, attempt);
   const answers = readAnswers(attempt, questions, input);
-  const score = attempt.questions.filter((q) =>
-    sameSet(answers[q.questionId] ?? [], questions.get(q.questionId)?.correct ?? []),
-  ).length;
-  const passed = percentOf(score, attempt.total) >= attempt.passPercent;
+  const shown = attempt.questions.flatMap((q) => questions.get(q.questionId) ?? []);
+  const total = shown.length;
+  const score = shown.filter((q) => sameSet(answers[q.id] ?? [], q.correct)).length;
+  const passed = total > 0 && percentOf(score, total) >= attempt.passPercent;
 
   const outcome = await deps.db.transaction(async (tx) => {
     const [closed] = await tx
       .update(learnAttempts)
-      .set({ answers, score, passed, submittedAt: new Date(), updatedAt: new Date() })
+      .set({ answers, score, total, passed, submittedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(learnAttempts.id, attempt.id), isNull(learnAttempts.submittedAt)))
       .returning();
     if (!closed) return null;

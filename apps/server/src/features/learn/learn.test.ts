@@ -273,6 +273,21 @@ describe("quizzes", () => {
     expect((await balance(learner.cookie)) - before).toBe(paid);
   });
 
+  it("leaves out of an open attempt a question deleted since it started", async () => {
+    const temp = await writeCourse(server, admin.cookie, {
+      lessons: [{ title: "Two questions", minutes: 2, quiz: [rightOrWrong("k1"), rightOrWrong("k2")] }],
+    });
+    const learner = await createUser(server);
+    const attempt = (await startQuiz(learner.cookie, temp.lessons[0]?.id)).body;
+    const gone = temp.questions.find((q) => q.prompt === "k2")?.id;
+    await call(server, "DELETE", `/api/admin/learn/questions/${gone}`, { cookie: admin.cookie });
+    const reloaded = (await startQuiz(learner.cookie, temp.lessons[0]?.id)).body;
+    expect(reloaded.id).toBe(attempt.id);
+    expect(reloaded.questions.map((q) => q.prompt)).toEqual(["k1"]);
+    const graded = await submit(learner.cookie, attempt.id, answersFor(reloaded));
+    expect(graded.body).toMatchObject({ score: 1, total: 1, percent: 100, passed: true });
+  });
+
   it("pays once when 20 submits of one passing attempt race", async () => {
     const learner = await createUser(server);
     const attempt = await startQuiz(learner.cookie);
