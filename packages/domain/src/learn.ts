@@ -387,3 +387,7 @@ export const ZAdminCourse = ZCourseCard.extend({
   ),
 });
 export type TAdminCourse = z.infer<typeof ZAdminCourse>;
+
+/** GET /api/admin/learn/courses: every course, drafts too, newest first. */
+export const ZAdminCourseList = z.object({ items: z.array(ZCourseCard.extend({ published: z.boolean() })) });
+export type TAdminCourseList = z.infer<typeof ZAdminCourseList>;

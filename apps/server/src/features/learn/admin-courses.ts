@@ -1,14 +1,16 @@
 import { randomUUID } from "node:crypto";
 import {
+  LEARN_LIMITS,
   M_LEARN,
   type TAdminCourse,
+  type TAdminCourseList,
   type ZCourseInput,
   type ZCoursePatch,
   type ZLessonInput,
   type ZLessonPatch,
   type ZQuestionInput,
 } from "@plugs/domain";
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
 import { learnCourses, learnLessons, learnQuestions } from "../../db/schema/index.ts";
@@ -70,6 +72,29 @@ export async function adminCourse(deps: TDeps, viewer: TViewer | null, id: strin
       correct: q.correct.map((id) => q.options.findIndex((o) => o.id === id)),
       multiple: q.multiple,
       explanation: q.explanation,
+    })),
+  };
+}
+
+/** GET /api/admin/learn/courses: every course, drafts too, newest first (at most 100). */
+export async function listAdminCourses(deps: TDeps, viewer: TViewer | null): Promise<TAdminCourseList> {
+  requireAdmin(viewer);
+  const courses = await deps.db
+    .select()
+    .from(learnCourses)
+    .orderBy(desc(learnCourses.createdAt), desc(learnCourses.id))
+    .limit(LEARN_LIMITS.coursesShown);
+  const [stats, amounts] = await Promise.all([
+    courseStats(
+      deps,
+      courses.map((c) => c.id),
+    ),
+    learnPointAmounts(deps),
+  ]);
+  return {
+    items: courses.map((c) => ({
+      ...mapCourseCard(c, stats.get(c.id) ?? { lessonCount: 0, quizCount: 0, bankSize: 0 }, amounts, null),
+      published: c.published,
     })),
   };
 }

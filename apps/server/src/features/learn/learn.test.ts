@@ -2,6 +2,7 @@ import {
   M,
   M_LEARN,
   type TAdminCourse,
+  type TAdminCourseList,
   type TAttempt,
   type TCertificate,
   type TCourseDetail,
@@ -176,6 +177,16 @@ describe("authorization", () => {
       const member = await call<TErr>(server, method, path, { cookie: learner.cookie, json });
       expect(member.status, `${method} ${path}`).toBe(403);
     }
+    const listed = await call<TAdminCourseList>(server, "GET", "/api/admin/learn/courses", {
+      cookie: admin.cookie,
+    });
+    expect(listed.body.items.find((c) => c.id === draft.id)).toMatchObject({
+      published: false,
+      lessonCount: 1,
+    });
+    expect((await call(server, "GET", "/api/admin/learn/courses", { cookie: learner.cookie })).status).toBe(
+      403,
+    );
     // A draft's quiz is not found, even to an admin.
     const draftQuiz = await startQuiz(admin.cookie, draft.lessons[0]?.id);
     expect(draftQuiz.status).toBe(404);

@@ -2,6 +2,7 @@ import { OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   M_LEARN,
   ZAdminCourse,
+  ZAdminCourseList,
   ZAttempt,
   ZCertificate,
   ZCourseDetail,
@@ -26,6 +27,7 @@ import {
   createLesson,
   createQuestion,
   deleteQuestion,
+  listAdminCourses,
   updateCourse,
   updateLesson,
 } from "./admin-courses.ts";
@@ -226,6 +228,18 @@ export function learnRoutes(deps: TDeps) {
         responses: { 200: json(ZCertificate, "The certificate"), ...errorResponses(404) },
       }),
       async (c) => c.json(await viewCertificate(deps, c.req.valid("param").code), 200),
+    )
+    .openapi(
+      defineRoute({
+        method: "get",
+        path: "/admin/learn/courses",
+        operationId: "adminListCourses",
+        security: access.admin,
+        tags: ["admin"],
+        summary: "Every course, drafts too, newest first (admins only)",
+        responses: { 200: json(ZAdminCourseList, "The courses"), ...errorResponses(401, 403) },
+      }),
+      async (c) => c.json(await listAdminCourses(deps, viewerOf(c)), 200),
     )
     .openapi(
       defineRoute({
