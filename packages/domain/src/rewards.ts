@@ -40,6 +40,8 @@ export const M_REWARDS = {
   alreadyClaimed: "You have already claimed this prize",
   contactRequired: "Enter a contact handle or wallet address",
   contactTooLong: "Contact cannot exceed 200 characters",
+  cannotCancel: "A drawn giveaway cannot be cancelled",
+  onlyPublishedCancelled: "Only a published giveaway can be cancelled",
 } as const;
 
 export const REWARDS_LIMITS = {
@@ -55,7 +57,8 @@ export const REWARDS_LIMITS = {
   claimDays: 7,
 } as const;
 
-export const GIVEAWAY_STATUSES = ["draft", "live", "ended", "drawn"] as const;
+/** cancelled: stopped by an admin before the draw, every entry's points refunded. */
+export const GIVEAWAY_STATUSES = ["draft", "live", "ended", "drawn", "cancelled"] as const;
 export type TGiveawayStatus = (typeof GIVEAWAY_STATUSES)[number];
 
 const ruleNumber = z.coerce

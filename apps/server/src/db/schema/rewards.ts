@@ -14,7 +14,7 @@ import {
 import { profiles } from "./profiles.ts";
 
 // The same lists as @plugs/domain GIVEAWAY_STATUSES and the winners' claim statuses (drizzle-kit reads this file alone).
-const STATUSES = ["draft", "live", "ended", "drawn"] as const;
+const STATUSES = ["draft", "live", "ended", "drawn", "cancelled"] as const;
 const CLAIM_STATUSES = ["pending", "claimed", "expired"] as const;
 
 /**

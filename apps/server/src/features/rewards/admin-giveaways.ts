@@ -7,10 +7,16 @@ import {
   ZGiveawayInput,
   type ZGiveawayPatch,
 } from "@plugs/domain";
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
-import { giveaways } from "../../db/schema/index.ts";
+import {
+  giveawayEntries,
+  giveaways,
+  pointsActivities,
+  pointsTransactions,
+  profiles,
+} from "../../db/schema/index.ts";
 import { AppError, isUniqueViolation } from "../../errors.ts";
 import { DRAW_JOB, drawGiveaway } from "./draw-giveaway.ts";
 import { viewGiveaway } from "./read-giveaways.ts";
@@ -153,6 +159,74 @@ export async function drawGiveawayNow(
   if (current.endsAt.getTime() > Date.now()) throw new AppError("CONFLICT", M_REWARDS.notEnded);
   const outcome = await drawGiveaway(deps, current.id);
   if (outcome !== "drawn") throw new AppError("CONFLICT", M_REWARDS.alreadyDrawn);
+  return viewGiveaway(deps, admin, slug);
+}
+
+/**
+ * POST /api/admin/rewards/{slug}/cancel: stops a giveaway before its draw and gives every entry's points back
+ * through the ledger (a positive giveaway_entry line per entrant, keyed by the giveaway, with profiles.points moved
+ * in the same transaction). The status changes first, in its own statement, so no entry can start after it; the
+ * refunds follow, and calling cancel again on a cancelled giveaway only completes refunds that are missing.
+ */
+export async function cancelGiveaway(
+  deps: TDeps,
+  viewer: TViewer | null,
+  slug: string,
+): Promise<TGiveawayDetail> {
+  const admin = requireAdmin(viewer);
+  const [current] = await deps.db.select().from(giveaways).where(eq(giveaways.slug, slug));
+  if (!current) throw new AppError("NOT_FOUND", M_REWARDS.giveawayNotFound);
+  if (current.status === "draft") throw new AppError("CONFLICT", M_REWARDS.onlyPublishedCancelled);
+  const [stopped] = await deps.db
+    .update(giveaways)
+    .set({ status: "cancelled", updatedAt: new Date() })
+    .where(and(eq(giveaways.id, current.id), inArray(giveaways.status, ["live", "ended", "cancelled"])))
+    .returning({ id: giveaways.id });
+  if (!stopped) throw new AppError("CONFLICT", M_REWARDS.cannotCancel);
+  await deps.db.transaction(async (tx) => {
+    const paid = await tx
+      .select({ userId: giveawayEntries.userId, points: giveawayEntries.pointsSpent })
+      .from(giveawayEntries)
+      .where(and(eq(giveawayEntries.giveawayId, current.id), gt(giveawayEntries.pointsSpent, 0)));
+    if (paid.length === 0) return;
+    const [activity] = await tx
+      .select({ id: pointsActivities.id })
+      .from(pointsActivities)
+      .where(eq(pointsActivities.name, "giveaway_entry"));
+    if (!activity) throw new Error("the giveaway_entry points activity is missing");
+    const spent = new Map(paid.map((p) => [p.userId, p.points]));
+    // Profiles locked in id order, as every points writer does, so concurrent awards wait instead of deadlocking.
+    await tx
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(inArray(profiles.id, [...spent.keys()]))
+      .orderBy(profiles.id)
+      .for("update");
+    const refunded = await tx
+      .insert(pointsTransactions)
+      .values(
+        paid.map((p) => ({
+          userId: p.userId,
+          points: p.points,
+          description: `Refund: ${current.title} was cancelled`,
+          referenceId: current.id,
+          referenceType: "giveaway",
+          activityId: activity.id,
+          idempotencyKey: `giveaway-refund:${current.id}`,
+        })),
+      )
+      .onConflictDoNothing({
+        target: [pointsTransactions.userId, pointsTransactions.activityId, pointsTransactions.idempotencyKey],
+      })
+      .returning({ userId: pointsTransactions.userId, points: pointsTransactions.points });
+    for (const r of refunded) {
+      await tx
+        .update(profiles)
+        .set({ points: sql`${profiles.points} + ${r.points}` })
+        .where(eq(profiles.id, r.userId));
+    }
+  });
+  deps.logger.info({ giveawayId: current.id, by: admin.id }, "giveaway cancelled");
   return viewGiveaway(deps, admin, slug);
 }
 

@@ -351,6 +351,11 @@ describe("draw now", () => {
     expect(winners?.n).toBe(2);
     const view = await call<TGiveawayDetail>(server, "GET", `/api/rewards/${g.slug}`);
     expect(view.body.proof && (await verifyDraw(view.body.proof, 2)).matches).toBe(true);
+    const cancel = await call<TError>(server, "POST", `/api/admin/rewards/${g.slug}/cancel`, {
+      cookie: admin.cookie,
+    });
+    expect(cancel.status).toBe(409);
+    expect(cancel.body.error.message).toBe(M_REWARDS.cannotCancel);
 
     // The claim step: winners only, once, within the window; the contact stays private.
     const [first, second] = (view.body.proof?.winnerIds ?? []).map((id) => members.find((m) => m.id === id));
@@ -382,5 +387,42 @@ describe("draw now", () => {
     expect((late.body as TError).error.message).toBe(M_REWARDS.claimClosed);
     const publicView = await server.fetch(`/api/rewards/${g.slug}`);
     expect(await publicView.text()).not.toContain("So1anaWa11etAddre55");
+  });
+});
+
+describe("cancelling", () => {
+  it("refunds every entry's points through the ledger once, and closes entries", async () => {
+    const g = await liveGiveaway({ entryCost: 40 });
+    const members = await Promise.all(Array.from({ length: 3 }, () => createUser(server)));
+    for (const m of members) {
+      expect(
+        (await call(server, "POST", `/api/rewards/${g.slug}/entries`, { cookie: m.cookie })).status,
+      ).toBe(201);
+      expect(await balanceOf(m)).toBe(60);
+    }
+    const member = members[0] as TTestUser;
+    const path = `/api/admin/rewards/${g.slug}/cancel`;
+    expect((await call(server, "POST", path)).status).toBe(401);
+    expect((await call(server, "POST", path, { cookie: member.cookie })).status).toBe(403);
+
+    const cancelled = await call<TGiveawayDetail>(server, "POST", path, { cookie: admin.cookie });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.status).toBe("cancelled");
+    // Again: nothing more is refunded.
+    expect((await call(server, "POST", path, { cookie: admin.cookie })).status).toBe(200);
+    for (const m of members) {
+      expect(await balanceOf(m)).toBe(100);
+      expect(await ledgerSum(m.id)).toBe(100);
+    }
+    const late = await createUser(server);
+    const refused = await call<TError>(server, "POST", `/api/rewards/${g.slug}/entries`, {
+      cookie: late.cookie,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(M_REWARDS.notOpen);
+    const list = await call<TGiveawayList>(server, "GET", "/api/rewards");
+    expect([...list.body.live, ...list.body.upcoming, ...list.body.ended].map((x) => x.slug)).not.toContain(
+      g.slug,
+    );
   });
 });

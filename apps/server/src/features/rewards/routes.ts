@@ -12,7 +12,13 @@ import type { TAppEnv, TDeps, TViewer } from "../../context.ts";
 import { AppError } from "../../errors.ts";
 import { access, defineRoute, errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import { memberLimit } from "../limits/member-limits.ts";
-import { createGiveaway, drawGiveawayNow, publishGiveaway, updateGiveaway } from "./admin-giveaways.ts";
+import {
+  cancelGiveaway,
+  createGiveaway,
+  drawGiveawayNow,
+  publishGiveaway,
+  updateGiveaway,
+} from "./admin-giveaways.ts";
 import { claimPrize } from "./claim-prize.ts";
 import { enterGiveaway } from "./enter-giveaway.ts";
 import { listGiveaways, myEntry, viewGiveaway } from "./read-giveaways.ts";
@@ -172,5 +178,21 @@ export function rewardsRoutes(deps: TDeps) {
         },
       }),
       async (c) => c.json(await drawGiveawayNow(deps, viewerOf(c), c.req.valid("param").slug), 200),
+    )
+    .openapi(
+      defineRoute({
+        method: "post",
+        path: "/admin/rewards/{slug}/cancel",
+        operationId: "cancelGiveaway",
+        security: access.admin,
+        tags: ["rewards", "admin"],
+        summary: "Cancel a giveaway before its draw; every entry's points are refunded through the ledger",
+        request: { params: ZSlugParams },
+        responses: {
+          200: json(ZGiveawayDetail, "The cancelled giveaway"),
+          ...errorResponses(401, 403, 404, 409),
+        },
+      }),
+      async (c) => c.json(await cancelGiveaway(deps, viewerOf(c), c.req.valid("param").slug), 200),
     );
 }

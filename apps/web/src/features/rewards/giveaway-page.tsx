@@ -33,6 +33,13 @@ function EntryBox({ giveaway }: { giveaway: TGiveawayDetail }) {
   const entered = entry.data?.entered ?? giveaway.entered;
   const open = giveaway.phase === "live";
 
+  if (giveaway.status === "cancelled") {
+    return (
+      <p className="rounded-xl border border-border px-4 py-3 text-sm text-muted">
+        This giveaway was cancelled. Points spent on entries were refunded.
+      </p>
+    );
+  }
   if (entry.data?.won) return <ClaimBox slug={giveaway.slug} entry={entry.data} />;
   if (entered) {
     return (
