@@ -184,6 +184,23 @@ describe("entering", () => {
     expect(mine.body).toMatchObject({ entered: true, pointsSpent: 30, won: false });
   });
 
+  it("counts 60 members entering at once exactly, one entry and one debit each", async () => {
+    const g = await liveGiveaway({ entryCost: 10 });
+    const members = await Promise.all(Array.from({ length: 60 }, () => createUser(server)));
+    const results = await Promise.all(
+      members.map((m) => call(server, "POST", `/api/rewards/${g.slug}/entries`, { cookie: m.cookie })),
+    );
+    expect(results.map((r) => r.status)).toEqual(members.map(() => 201));
+    const view = await call<TGiveawayDetail>(server, "GET", `/api/rewards/${g.slug}`);
+    expect(view.body.entriesCount).toBe(60);
+    const [rows] = await queryRows<{ entries: number; debits: number }>(
+      server.deps.db,
+      sql`select (select count(*)::int from giveaway_entries where giveaway_id = ${g.id}) as entries,
+                 (select count(*)::int from points_transactions where reference_id = ${g.id} and points = -10) as debits`,
+    );
+    expect(rows).toEqual({ entries: 60, debits: 60 });
+  });
+
   it("tells a member without enough points how many they need, and takes nothing", async () => {
     const g = await liveGiveaway({ entryCost: 500 });
     const member = await createUser(server);
