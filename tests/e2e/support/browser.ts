@@ -54,11 +54,14 @@ export async function openPage(
   // A server-rendered page is on screen before React has hydrated it, and a click then is lost: every navigation
   // waits for the app's mark (app.tsx) before the test goes on.
   const untilHydrated = () =>
-    page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", undefined, { timeout: 15_000 });
+    page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", undefined, {
+      timeout: 15_000,
+    });
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
-    if (options?.waitUntil !== "commit" && response?.headers()["content-type"]?.startsWith("text/html")) await untilHydrated();
+    if (options?.waitUntil !== "commit" && response?.headers()["content-type"]?.startsWith("text/html"))
+      await untilHydrated();
     return response;
   };
   const reload = page.reload.bind(page);

@@ -56,7 +56,10 @@ async function main() {
   const dataDir = fs.mkdtempSync("/tmp/plugs-flood-");
   const server = await startServerProcess({ DATA_DIR: dataDir });
   try {
-    const quiet = await drive(server.url, [{ method: "GET", path: "/api/feed" }], { connections: 8, seconds: 8 });
+    const quiet = await drive(server.url, [{ method: "GET", path: "/api/feed" }], {
+      connections: 8,
+      seconds: 8,
+    });
     console.log(`no flood: feed p50 ${quiet.p50} ms, p99 ${quiet.p99} ms, ${quiet.rps.toFixed(0)} req/s`);
     for (const chunked of [false, true]) {
       const before = rssMb(server.pid);

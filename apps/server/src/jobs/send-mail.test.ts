@@ -20,7 +20,7 @@ beforeAll(async () => {
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
-    onRcptTo(address, _session, callback) {
+    onRcptTo(_address, _session, callback) {
       if (refusing) {
         const err = Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 });
         callback(err);

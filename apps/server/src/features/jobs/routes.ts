@@ -5,7 +5,9 @@ import { AppError } from "../../errors.ts";
 import { access, defineRoute, errorResponses, json } from "../../http/openapi.ts";
 import type { TJobRunner } from "../../jobs/job-runner.ts";
 
-const ZJobParams = z.object({ id: z.uuid(JOB_MESSAGES.invalidId).openapi({ param: { name: "id", in: "path" } }) });
+const ZJobParams = z.object({
+  id: z.uuid(JOB_MESSAGES.invalidId).openapi({ param: { name: "id", in: "path" } }),
+});
 
 function runnerOf(deps: TDeps): TJobRunner {
   if (!deps.jobs) throw new AppError("NOT_CONFIGURED", JOB_MESSAGES.notRunning);

@@ -109,7 +109,12 @@ describe("a KOL's linked avatar", () => {
     server.deps.config.fetchPrivateAddresses = false;
     try {
       hits.length = 0;
-      for (const link of [`${originUrl}/face.png`, "http://127.0.0.2:9/x.png", "http://10.0.0.1/x.png", "http://192.168.1.1/x.png"]) {
+      for (const link of [
+        `${originUrl}/face.png`,
+        "http://127.0.0.2:9/x.png",
+        "http://10.0.0.1/x.png",
+        "http://192.168.1.1/x.png",
+      ]) {
         const res = await addKol(link);
         expect(res.status, link).toBe(400);
         expect(res.body.error.fields?.avatarUrl, link).toBe(M.kols.avatarUnreachable);
