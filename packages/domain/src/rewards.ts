@@ -202,6 +202,20 @@ export const ZMyEntry = z.object({
 });
 export type TMyEntry = z.infer<typeof ZMyEntry>;
 
+/** GET /api/rewards/me/entries: the member's giveaways, newest entry first ("My giveaways"). */
+export const ZMyGiveaways = z.object({
+  items: z.array(
+    ZMyEntry.extend({
+      slug: z.string(),
+      title: z.string(),
+      prize: z.string(),
+      status: z.enum(GIVEAWAY_STATUSES),
+      endsAt: z.string(),
+    }),
+  ),
+});
+export type TMyGiveaways = z.infer<typeof ZMyGiveaways>;
+
 /** POST /api/rewards/{slug}/claim: a winner confirms, with where to deliver the prize. */
 export const ZClaimRequest = z.object({
   contact: zText(M_REWARDS.contactRequired)

@@ -8,8 +8,9 @@ import {
   type TGiveawaySummary,
   type TGiveawayWinner,
   type TMyEntry,
+  type TMyGiveaways,
 } from "@plugs/domain";
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { TDeps, TViewer } from "../../context.ts";
 import type { TDb } from "../../db/client.ts";
 import { giveawayEntries, giveaways, giveawayWinners, profiles, users } from "../../db/schema/index.ts";
@@ -204,5 +205,47 @@ export async function myEntry(deps: TDeps, viewer: TViewer, slug: string): Promi
     position: win?.position ?? null,
     claimStatus: win?.claimStatus ?? null,
     claimDeadline: win ? win.claimDeadline.toISOString() : null,
+  };
+}
+
+/** GET /api/rewards/me/entries: the viewer's last 50 entries (giveaway_entries_user_newest_idx) with their wins. */
+export async function myGiveaways(deps: TDeps, viewer: TViewer): Promise<TMyGiveaways> {
+  const rows = await deps.db
+    .select({
+      slug: giveaways.slug,
+      title: giveaways.title,
+      prize: giveaways.prize,
+      status: giveaways.status,
+      endsAt: giveaways.endsAt,
+      enteredAt: giveawayEntries.createdAt,
+      pointsSpent: giveawayEntries.pointsSpent,
+      position: giveawayWinners.position,
+      claimStatus: giveawayWinners.claimStatus,
+      claimDeadline: giveawayWinners.claimDeadline,
+    })
+    .from(giveawayEntries)
+    .innerJoin(giveaways, eq(giveaways.id, giveawayEntries.giveawayId))
+    .leftJoin(
+      giveawayWinners,
+      and(eq(giveawayWinners.giveawayId, giveawayEntries.giveawayId), eq(giveawayWinners.userId, viewer.id)),
+    )
+    .where(eq(giveawayEntries.userId, viewer.id))
+    .orderBy(sql`${giveawayEntries.createdAt} desc nulls first`)
+    .limit(50);
+  return {
+    items: rows.map((r) => ({
+      slug: r.slug,
+      title: r.title,
+      prize: r.prize,
+      status: r.status,
+      endsAt: r.endsAt.toISOString(),
+      entered: true,
+      enteredAt: r.enteredAt.toISOString(),
+      pointsSpent: r.pointsSpent,
+      won: r.position !== null,
+      position: r.position,
+      claimStatus: r.claimStatus,
+      claimDeadline: r.claimDeadline ? r.claimDeadline.toISOString() : null,
+    })),
   };
 }

@@ -4,6 +4,7 @@ import {
   type TGiveawayDetail,
   type TGiveawayList,
   type TMyEntry,
+  type TMyGiveaways,
   type TNotificationsPage,
   verifyDraw,
 } from "@plugs/domain";
@@ -402,6 +403,15 @@ describe("draw now", () => {
     const late = await claim(second, "@late");
     expect(late.status).toBe(409);
     expect((late.body as TError).error.message).toBe(M_REWARDS.claimClosed);
+    const mineList = await call<TMyGiveaways>(server, "GET", "/api/rewards/me/entries", {
+      cookie: first.cookie,
+    });
+    expect(mineList.body.items.find((i) => i.slug === g.slug)).toMatchObject({
+      won: true,
+      position: 1,
+      claimStatus: "claimed",
+    });
+    expect((await call(server, "GET", "/api/rewards/me/entries")).status).toBe(401);
     const publicView = await server.fetch(`/api/rewards/${g.slug}`);
     expect(await publicView.text()).not.toContain("So1anaWa11etAddre55");
   });

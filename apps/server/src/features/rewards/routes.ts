@@ -7,6 +7,7 @@ import {
   ZGiveawayList,
   ZGiveawayPatch,
   ZMyEntry,
+  ZMyGiveaways,
 } from "@plugs/domain";
 import type { TAppEnv, TDeps, TViewer } from "../../context.ts";
 import { AppError } from "../../errors.ts";
@@ -21,7 +22,7 @@ import {
 } from "./admin-giveaways.ts";
 import { claimPrize } from "./claim-prize.ts";
 import { enterGiveaway } from "./enter-giveaway.ts";
-import { listGiveaways, myEntry, viewGiveaway } from "./read-giveaways.ts";
+import { listGiveaways, myEntry, myGiveaways, viewGiveaway } from "./read-giveaways.ts";
 
 const ZSlugParams = z.object({
   slug: z
@@ -51,6 +52,18 @@ export function rewardsRoutes(deps: TDeps) {
         responses: { 200: json(ZGiveawayList, "The giveaways") },
       }),
       async (c) => c.json(await listGiveaways(deps, viewerOf(c)), 200),
+    )
+    .openapi(
+      defineRoute({
+        method: "get",
+        path: "/rewards/me/entries",
+        operationId: "myGiveaways",
+        security: entrant,
+        tags: ["rewards"],
+        summary: "Your giveaways: your last 50 entries, newest first, with wins and claims",
+        responses: { 200: json(ZMyGiveaways, "Your entries"), ...errorResponses(401) },
+      }),
+      async (c) => c.json(await myGiveaways(deps, member(viewerOf(c))), 200),
     )
     .openapi(
       defineRoute({
