@@ -117,6 +117,11 @@ describe("rewards", () => {
         await w.getByText("Prize claimed. We'll be in touch.").waitFor();
         await shot(w, `rewards-claimed-${theme}-${width}`);
       }
+      // "My giveaways" in the dashboard shows the win and the claim.
+      await w.goto("/dashboard/giveaways");
+      await w.getByRole("heading", { level: 2, name: "My giveaways" }).waitFor();
+      await w.getByText("Won #1 · Prize claimed").waitFor();
+      await shot(w, `rewards-dashboard-${theme}-${width}`);
     }
 
     for (const [viewport, theme, width] of SIZES) {

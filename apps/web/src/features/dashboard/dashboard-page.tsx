@@ -1,4 +1,4 @@
-import { Coins, LayoutDashboard, ShieldCheck, UserPlus, UserRound } from "lucide-react";
+import { Coins, Gift, LayoutDashboard, ShieldCheck, UserPlus, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, NavLink, Route, Routes } from "react-router";
 import { cn } from "../../lib/cn.ts";
@@ -6,6 +6,7 @@ import { RequireSession } from "../auth/require-session.tsx";
 import type { TSession } from "../auth/session.ts";
 import { PointsSection } from "../points/points-section.tsx";
 import { ReferralsSection } from "../points/referrals-section.tsx";
+import { MyGiveawaysSection } from "../rewards/my-giveaways.tsx";
 import { usePageTitle } from "../site/queries.ts";
 import { ProfileSettings } from "./profile-settings.tsx";
 import { SecuritySettings } from "./security-settings.tsx";
@@ -16,6 +17,7 @@ const SECTIONS = [
   { to: "/dashboard", label: "Overview", icon: LayoutDashboard, end: true },
   { to: "/dashboard/points", label: "Points", icon: Coins, end: false },
   { to: "/dashboard/referrals", label: "Referrals", icon: UserPlus, end: false },
+  { to: "/dashboard/giveaways", label: "My giveaways", icon: Gift, end: false },
   { to: "/dashboard/profile", label: "Profile", icon: UserRound, end: false },
   { to: "/dashboard/security", label: "Security", icon: ShieldCheck, end: false },
 ] as const;
@@ -99,6 +101,14 @@ export default function DashboardPage() {
                   element={
                     <Titled title="Referrals">
                       <ReferralsSection username={session.profile.username} />
+                    </Titled>
+                  }
+                />
+                <Route
+                  path="giveaways"
+                  element={
+                    <Titled title="My giveaways">
+                      <MyGiveawaysSection />
                     </Titled>
                   }
                 />

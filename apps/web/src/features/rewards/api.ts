@@ -1,4 +1,4 @@
-import type { TClaimRequest, TGiveawayDetail, TGiveawayList, TMyEntry } from "@plugs/domain";
+import type { TClaimRequest, TGiveawayDetail, TGiveawayList, TMyEntry, TMyGiveaways } from "@plugs/domain";
 import { apiFetch } from "../../lib/api.ts";
 
 /** The rewards calls: the giveaways, one giveaway with its proof, the viewer's entry, and entering. */
@@ -24,4 +24,8 @@ export function claimPrize(slug: string, input: TClaimRequest): Promise<TMyEntry
     method: "POST",
     body: JSON.stringify(input),
   });
+}
+
+export function fetchMyGiveaways(): Promise<TMyGiveaways> {
+  return apiFetch<TMyGiveaways>("/api/rewards/me/entries");
 }

@@ -2,7 +2,14 @@ import type { TClaimRequest } from "@plugs/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "../auth/session.ts";
 import { pointsKeys } from "../points/queries.ts";
-import { claimPrize, enterGiveaway, fetchGiveaway, fetchGiveaways, fetchMyEntry } from "./api.ts";
+import {
+  claimPrize,
+  enterGiveaway,
+  fetchGiveaway,
+  fetchGiveaways,
+  fetchMyEntry,
+  fetchMyGiveaways,
+} from "./api.ts";
 
 /** The rewards feature's query keys: everything under rewardKeys.all, so an entry refreshes them all. */
 export const rewardKeys = {
@@ -10,7 +17,13 @@ export const rewardKeys = {
   list: () => [...rewardKeys.all, "list"] as const,
   detail: (slug: string) => [...rewardKeys.all, "detail", slug] as const,
   entry: (slug: string) => [...rewardKeys.all, "entry", slug] as const,
+  mine: () => [...rewardKeys.all, "mine"] as const,
 };
+
+/** The dashboard's "My giveaways": the member's entries with wins and claims. */
+export function useMyGiveaways() {
+  return useQuery({ queryKey: rewardKeys.mine(), queryFn: fetchMyGiveaways });
+}
 
 export function useGiveaways() {
   return useQuery({ queryKey: rewardKeys.list(), queryFn: fetchGiveaways });
