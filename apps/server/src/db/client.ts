@@ -45,9 +45,12 @@ const MIGRATION_LOCK = 0x706c7567736d6967n;
 /**
  * Runs `migrate` holding a session advisory lock, so instances starting together on one PostgreSQL apply the
  * migrations once: the first takes the lock and migrates, the others wait for it, then find nothing left to do.
+ * The lock is held by a connection of its own, not one of the pool's, which the migration needs (a pool of one
+ * would wait for itself).
  */
-export async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
-  const lock = await pool.connect();
+export async function migrateOnce(databaseUrl: string, migrate: () => Promise<void>): Promise<void> {
+  const lock = new pg.Client({ connectionString: databaseUrl });
+  await lock.connect();
   try {
     await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK.toString()]);
     try {
@@ -56,7 +59,7 @@ export async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>): 
       await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK.toString()]);
     }
   } finally {
-    lock.release();
+    await lock.end();
   }
 }
 
@@ -99,7 +102,7 @@ export async function openDatabase(options: {
     const db = drizzlePg(pool, { schema, logger }) as unknown as TDb;
     notifyAfterCommit(db, onNotifyError);
     try {
-      await migrateOnce(pool, () => migratePg(db as never, { migrationsFolder: MIGRATIONS }));
+      await migrateOnce(options.databaseUrl, () => migratePg(db as never, { migrationsFolder: MIGRATIONS }));
     } catch (err) {
       await pool.end();
       throw err;
