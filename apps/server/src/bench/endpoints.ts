@@ -132,6 +132,11 @@ export const ENDPOINTS: TEndpoint[] = [
     requests: () => get("/api/learn/courses"),
   },
   {
+    name: "rewards",
+    kind: "read",
+    requests: () => get("/api/rewards"),
+  },
+  {
     name: "learn lesson (signed in)",
     kind: "read",
     requests: (fx) => get(`/api/learn/courses/bench-course-1/lessons/${benchUuid("ll", 101)}`, signedIn(fx)),

@@ -264,6 +264,17 @@ export async function seedBench(db: TDb, size: TBenchSize, log: (line: string) =
       select ${userId(sql`u`)}, ${uuidOf("ll", sql`(100 + p)`)}, ${uuidOf("lc", sql`1`)}
       from generate_series(1, ${U}) u, generate_series(1, 3) p`,
   );
+  // Rewards: thirty giveaways, a third live, a third upcoming and a third ended, so the list reads every section.
+  await step(
+    "giveaways",
+    sql`insert into giveaways (slug, title, description, prize, winners_count, starts_at, ends_at, entry_cost, status,
+          seed_hash, published_at)
+        select 'bench-giveaway-' || g, 'Bench giveaway ' || g, 'Win **this**. One entry per member.', '100 USDC',
+          1 + g % 3, now() + (array[-1, 2, -9])[1 + g % 3] * interval '1 day',
+          now() + (array[3, 6, -1])[1 + g % 3] * interval '1 day', (g % 2) * 25,
+          (array['live', 'live', 'ended'])[1 + g % 3], md5(g::text) || md5(g::text), now()
+        from generate_series(1, 30) g`,
+  );
   // What autovacuum would soon do after a bulk load (it is off on some servers, this machine's among them): the
   // counter updates leave a dead copy of every post and profile, and index-only scans need the visibility map.
   await step("vacuum analyze", sql`vacuum analyze`);

@@ -149,14 +149,13 @@ async function placeLesson(deps: TDeps, courseId: string, lessonId: string, posi
   const lessons = (await courseLessons(deps.db, courseId)).filter((l) => l.id !== lessonId);
   const at = Math.min(Math.max((position ?? lessons.length + 1) - 1, 0), lessons.length);
   const order = [...lessons.slice(0, at).map((l) => l.id), lessonId, ...lessons.slice(at).map((l) => l.id)];
-  await deps.db.transaction(async (tx) => {
-    for (const [i, id] of order.entries()) {
-      await tx
-        .update(learnLessons)
-        .set({ position: i + 1 })
-        .where(eq(learnLessons.id, id));
-    }
-  });
+  // One statement for the whole order, not one per lesson.
+  const positions = JSON.stringify(order.map((id, i) => ({ id, position: i + 1 })));
+  await deps.db.execute(
+    sql`update learn_lessons l set position = o.position
+        from json_to_recordset(${positions}::json) as o(id uuid, position int)
+        where l.id = o.id and l.course_id = ${courseId}`,
+  );
 }
 
 /** POST /api/admin/learn/courses/:id/lessons: a new lesson, at `position` or last. */

@@ -39,6 +39,22 @@ function slugTaken(err: unknown): never {
   throw err;
 }
 
+/** The columns a giveaway's terms fill, as created and as a draft's edit changes them. */
+function termsOf(input: TInput) {
+  return {
+    title: input.title,
+    description: input.description,
+    prize: input.prize,
+    winnersCount: input.winnersCount,
+    startsAt: new Date(input.startsAt),
+    endsAt: new Date(input.endsAt),
+    entryCost: input.entryCost,
+    minAccountAgeDays: input.minAccountAgeDays,
+    minPoints: input.minPoints,
+    requireVerifiedEmail: input.requireVerifiedEmail,
+  };
+}
+
 /** POST /api/admin/rewards: a new draft. */
 export async function createGiveaway(
   deps: TDeps,
@@ -51,16 +67,7 @@ export async function createGiveaway(
     .insert(giveaways)
     .values({
       slug,
-      title: input.title,
-      description: input.description,
-      prize: input.prize,
-      winnersCount: input.winnersCount,
-      startsAt: new Date(input.startsAt),
-      endsAt: new Date(input.endsAt),
-      entryCost: input.entryCost,
-      minAccountAgeDays: input.minAccountAgeDays,
-      minPoints: input.minPoints,
-      requireVerifiedEmail: input.requireVerifiedEmail,
+      ...termsOf(input),
       createdBy: admin.id,
     })
     .catch(slugTaken);
@@ -78,37 +85,17 @@ export async function updateGiveaway(
   const [current] = await deps.db.select().from(giveaways).where(eq(giveaways.slug, slug));
   if (!current) throw new AppError("NOT_FOUND", M_REWARDS.giveawayNotFound);
   if (current.status !== "draft") throw new AppError("CONFLICT", M_REWARDS.onlyDrafts);
-  const merged = ZGiveawayInput.safeParse({
+  // The draft's terms with the patch over them, judged as a whole (a ZodError answers 400 naming the field).
+  const next = ZGiveawayInput.parse({
     ...current,
     startsAt: current.startsAt.toISOString(),
     endsAt: current.endsAt.toISOString(),
     ...patch,
   });
-  if (!merged.success) {
-    const issue = merged.error.issues[0];
-    const field = String(issue?.path[0] ?? "");
-    throw new AppError("VALIDATION", issue?.message ?? M_REWARDS.dateInvalid, {
-      fields: field ? { [field]: issue?.message ?? "" } : {},
-    });
-  }
-  const next = merged.data;
   const newSlug = patch.slug ?? current.slug;
   await deps.db
     .update(giveaways)
-    .set({
-      slug: newSlug,
-      title: next.title,
-      description: next.description,
-      prize: next.prize,
-      winnersCount: next.winnersCount,
-      startsAt: new Date(next.startsAt),
-      endsAt: new Date(next.endsAt),
-      entryCost: next.entryCost,
-      minAccountAgeDays: next.minAccountAgeDays,
-      minPoints: next.minPoints,
-      requireVerifiedEmail: next.requireVerifiedEmail,
-      updatedAt: new Date(),
-    })
+    .set({ slug: newSlug, ...termsOf(next), updatedAt: new Date() })
     .where(and(eq(giveaways.id, current.id), eq(giveaways.status, "draft")))
     .catch(slugTaken);
   return viewGiveaway(deps, admin, newSlug);
@@ -219,11 +206,14 @@ export async function cancelGiveaway(
         target: [pointsTransactions.userId, pointsTransactions.activityId, pointsTransactions.idempotencyKey],
       })
       .returning({ userId: pointsTransactions.userId, points: pointsTransactions.points });
-    for (const r of refunded) {
-      await tx
-        .update(profiles)
-        .set({ points: sql`${profiles.points} + ${r.points}` })
-        .where(eq(profiles.id, r.userId));
+    // Every refunded balance in one statement, not one per entrant.
+    if (refunded.length > 0) {
+      await tx.execute(
+        sql`update profiles p set points = p.points + r.points
+            from json_to_recordset(${JSON.stringify(refunded.map((r) => ({ user_id: r.userId, points: r.points })))}::json)
+              as r(user_id uuid, points int)
+            where p.id = r.user_id`,
+      );
     }
   });
   deps.logger.info({ giveawayId: current.id, by: admin.id }, "giveaway cancelled");
