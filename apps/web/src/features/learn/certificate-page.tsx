@@ -1,12 +1,10 @@
 import { COURSE_LEVEL_LABELS } from "@plugs/domain";
 import { Award, BadgeCheck } from "lucide-react";
 import { Link, useParams } from "react-router";
-import { LoadError } from "../../components/load-error.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
-import { ApiError } from "../../lib/api.ts";
 import { formatDay } from "../../lib/format.ts";
 import { usePageTitle } from "../site/queries.ts";
-import { LearnNotFound } from "./learn-parts.tsx";
+import { LearnLoadFailure } from "./learn-parts.tsx";
 import { useCertificate } from "./queries.ts";
 
 /** /learn/certificates/{code}: anyone can verify a certificate: who earned it, for which course, when, the score. */
@@ -16,16 +14,13 @@ export default function CertificatePage() {
   usePageTitle("Certificate");
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404)
-      return <LearnNotFound title={query.error.message} />;
     return (
-      <div className="mx-auto max-w-3xl px-4 py-12">
-        <LoadError
-          title="Could not load the certificate"
-          onRetry={() => void query.refetch()}
-          busy={query.isFetching}
-        />
-      </div>
+      <LearnLoadFailure
+        error={query.error}
+        what="certificate"
+        onRetry={() => void query.refetch()}
+        busy={query.isFetching}
+      />
     );
   }
   const c = query.data;

@@ -1,13 +1,17 @@
 import { M_LEARN, type TCourseDetail } from "@plugs/domain";
 import { ArrowLeft, CheckCircle2, Circle, ClipboardCheck, ListChecks, Lock } from "lucide-react";
 import { Link, useParams } from "react-router";
-import { LoadError } from "../../components/load-error.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
-import { ApiError } from "../../lib/api.ts";
 import { formatDate } from "../../lib/format.ts";
 import { usePageTitle } from "../site/queries.ts";
-import { CourseFacts, CourseProgressLine, formatMinutes, LearnNotFound, LevelBadge } from "./learn-parts.tsx";
+import {
+  CourseFacts,
+  CourseProgressLine,
+  formatMinutes,
+  LearnLoadFailure,
+  LevelBadge,
+} from "./learn-parts.tsx";
 import { useCourse } from "./queries.ts";
 
 /** Where Start / Continue goes: the first lesson not done, else the exam. */
@@ -81,16 +85,13 @@ export default function CoursePage() {
   usePageTitle(query.data?.title ?? "Learn");
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404)
-      return <LearnNotFound title={query.error.message} />;
     return (
-      <div className="mx-auto max-w-3xl px-4 py-12">
-        <LoadError
-          title="Could not load the course"
-          onRetry={() => void query.refetch()}
-          busy={query.isFetching}
-        />
-      </div>
+      <LearnLoadFailure
+        error={query.error}
+        what="course"
+        onRetry={() => void query.refetch()}
+        busy={query.isFetching}
+      />
     );
   }
   const course = query.data;

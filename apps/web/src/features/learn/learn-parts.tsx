@@ -1,7 +1,9 @@
 import { COURSE_LEVEL_LABELS, type TCourseCard, type TCourseLevel } from "@plugs/domain";
 import { CheckCircle2, Clock, GraduationCap, Layers, Star } from "lucide-react";
 import { Link } from "react-router";
+import { LoadError } from "../../components/load-error.tsx";
 import { Progress } from "../../components/ui/progress.tsx";
+import { ApiError } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatDay } from "../../lib/format.ts";
 
@@ -113,6 +115,29 @@ export function LearnNotFound({ title }: { title: string }) {
       <Link to="/learn" className="mt-6 inline-block font-medium text-accent hover:underline">
         Browse all courses
       </Link>
+    </div>
+  );
+}
+
+/**
+ * What a Learn page shows when its query failed: the not-found page for a 404 (unpublished, or a wrong link), else
+ * "Could not load the {what}" with Try Again.
+ */
+export function LearnLoadFailure({
+  error,
+  what,
+  onRetry,
+  busy,
+}: {
+  error: Error;
+  what: string;
+  onRetry: () => void;
+  busy: boolean;
+}) {
+  if (error instanceof ApiError && error.status === 404) return <LearnNotFound title={error.message} />;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <LoadError title={`Could not load the ${what}`} onRetry={onRetry} busy={busy} />
     </div>
   );
 }

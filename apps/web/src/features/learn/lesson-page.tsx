@@ -1,14 +1,13 @@
 import { M_LEARN } from "@plugs/domain";
 import { ArrowLeft, ArrowRight, CheckCircle2, ListChecks, PlayCircle } from "lucide-react";
 import { Link, useParams } from "react-router";
-import { LoadError } from "../../components/load-error.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
-import { ApiError, refusalMessage } from "../../lib/api.ts";
+import { refusalMessage } from "../../lib/api.ts";
 import { useRequireAuth } from "../auth/auth-prompt.ts";
 import { usePageTitle } from "../site/queries.ts";
-import { formatMinutes, LearnNotFound } from "./learn-parts.tsx";
+import { formatMinutes, LearnLoadFailure } from "./learn-parts.tsx";
 import { useCompleteLesson, useLesson } from "./queries.ts";
 
 /** The classes that style the server's sanitized lesson HTML (headings, lists, links, code, tables, callouts). */
@@ -33,16 +32,13 @@ export default function LessonPage() {
   usePageTitle(query.data?.title ?? "Learn");
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404)
-      return <LearnNotFound title={query.error.message} />;
     return (
-      <div className="mx-auto max-w-3xl px-4 py-12">
-        <LoadError
-          title="Could not load the lesson"
-          onRetry={() => void query.refetch()}
-          busy={query.isFetching}
-        />
-      </div>
+      <LearnLoadFailure
+        error={query.error}
+        what="lesson"
+        onRetry={() => void query.refetch()}
+        busy={query.isFetching}
+      />
     );
   }
   const lesson = query.data;
