@@ -1,3 +1,4 @@
+export * from "./audit.ts";
 export * from "./auth.ts";
 export * from "./auth-security.ts";
 export * from "./comments.ts";
