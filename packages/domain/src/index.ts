@@ -1,4 +1,5 @@
 export * from "./auth.ts";
+export * from "./blog.ts";
 export * from "./comments.ts";
 export * from "./communities.ts";
 export * from "./contact.ts";
