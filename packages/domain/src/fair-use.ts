@@ -17,6 +17,7 @@ export const MEMBER_ACTIONS = [
   "moderate",
   "learn",
   "rewards",
+  "sweep",
 ] as const;
 export type TMemberAction = (typeof MEMBER_ACTIONS)[number];
 
@@ -33,7 +34,9 @@ export type TActionLimit = { perMinute: number; perDay: number };
  * - edit: editing or deleting your own posts, comments, profile and community, marking notifications read;
  * - moderate: a community owner's or moderator's member changes (approve, ban, roles, invites);
  * - learn: marking a lesson complete, starting and submitting a quiz or an exam;
- * - rewards: entering a giveaway.
+ * - rewards: entering a giveaway;
+ * - sweep: linking and unlinking a wallet, asking for a link challenge, claiming a sweep's points (the browser asks
+ *   again every few seconds while a transaction is not finalized).
  */
 export const DEFAULT_MEMBER_LIMITS: Record<TMemberAction, TActionLimit> = {
   post: { perMinute: 5, perDay: 100 },
@@ -47,6 +50,7 @@ export const DEFAULT_MEMBER_LIMITS: Record<TMemberAction, TActionLimit> = {
   moderate: { perMinute: 60, perDay: 2000 },
   learn: { perMinute: 30, perDay: 600 },
   rewards: { perMinute: 30, perDay: 300 },
+  sweep: { perMinute: 60, perDay: 1000 },
 };
 
 /** Open event streams: per member (a new one past this closes their oldest) and per address (past it, refused). */

@@ -1,3 +1,4 @@
+export * from "./admin.ts";
 export * from "./auth.ts";
 export * from "./blog.ts";
 export * from "./comments.ts";
@@ -23,4 +24,5 @@ export * from "./rewards.ts";
 export * from "./routes.ts";
 export * from "./slugify.ts";
 export * from "./social.ts";
+export * from "./sweep.ts";
 export * from "./text.ts";
