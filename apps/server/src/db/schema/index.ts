@@ -1,6 +1,7 @@
 export * from "./audit.ts";
 export * from "./auth.ts";
 export * from "./auth-security.ts";
+export * from "./blog.ts";
 export * from "./comments.ts";
 export * from "./communities.ts";
 export * from "./contact.ts";
