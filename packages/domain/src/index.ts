@@ -1,4 +1,3 @@
-export * from "./admin.ts";
 export * from "./auth.ts";
 export * from "./blog.ts";
 export * from "./comments.ts";
