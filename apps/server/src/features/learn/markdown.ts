@@ -1,39 +1,9 @@
-import MarkdownIt from "markdown-it";
-import sanitizeHtml from "sanitize-html";
+import { renderMarkdown } from "../../lib/markdown.ts";
 
 /*
- * A lesson's Markdown becomes HTML here, on the server, and nowhere else. markdown-it runs with `html: false`, so an
- * author's raw HTML is shown as text, never as markup; sanitize-html then keeps only the tags and attributes below
- * (a second wall, should a Markdown feature ever emit something unexpected). Links leave in a new tab without the
- * opener; only http(s) and mailto links and https images survive.
+ * A lesson's Markdown becomes HTML through lib/markdown.ts (markdown-it without raw HTML, then sanitize-html): links
+ * leave in a new tab without the opener; only http(s) and mailto links and https images survive.
  */
-const markdown = new MarkdownIt({ html: false, linkify: true, typographer: true });
-
-const ALLOWED_TAGS = [
-  "h2",
-  "h3",
-  "h4",
-  "p",
-  "br",
-  "hr",
-  "strong",
-  "em",
-  "s",
-  "code",
-  "pre",
-  "blockquote",
-  "ul",
-  "ol",
-  "li",
-  "a",
-  "img",
-  "table",
-  "thead",
-  "tbody",
-  "tr",
-  "th",
-  "td",
-];
 
 /** Rendered lessons by id and edit time: a lesson is read far more often than written, and rendering is the cost. */
 const rendered = new Map<string, string>();
@@ -51,24 +21,5 @@ export function renderLessonCached(key: string, source: string): string {
 
 /** The sanitized HTML of a lesson's Markdown; a `#` heading becomes an h2, since the page's h1 is the title. */
 export function renderLessonMarkdown(source: string): string {
-  const html = markdown.render(source);
-  return sanitizeHtml(html, {
-    allowedTags: ALLOWED_TAGS,
-    allowedAttributes: {
-      a: ["href", "title", "target", "rel"],
-      img: ["src", "alt", "title"],
-      code: ["class"],
-      th: ["style"],
-      td: ["style"],
-    },
-    allowedStyles: { "*": { "text-align": [/^(left|right|center)$/] } },
-    allowedSchemes: ["http", "https", "mailto"],
-    allowedSchemesByTag: { img: ["https"] },
-    allowProtocolRelative: false,
-    allowedClasses: { code: [/^language-[\w-]+$/] },
-    transformTags: {
-      h1: "h2",
-      a: sanitizeHtml.simpleTransform("a", { target: "_blank", rel: "noopener noreferrer nofollow" }),
-    },
-  });
+  return renderMarkdown(source, { externalRel: "noopener noreferrer nofollow", images: "https" }).html;
 }
