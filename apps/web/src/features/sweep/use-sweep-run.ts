@@ -1,0 +1,196 @@
+import { M, M_SWEEP, SWEEP_LIMITS, type TSweepAccount, type TSweepClaimResult } from "@plugs/domain";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { toast } from "../../components/ui/toaster.tsx";
+import { ApiError } from "../../lib/api.ts";
+import { claimSweep, fetchBlockhash } from "./api.ts";
+import { buildCloseTransaction, planBatches, signatureText } from "./close-transactions.ts";
+import { useRefreshAfterClaim } from "./queries.ts";
+import { signAndSend, type TConnection, walletErrorMessage } from "./wallet-standard.ts";
+
+/**
+ * One closing transaction's progress: waiting its turn, signing (the wallet's prompt is open), sent (the wallet
+ * returned its signature), confirmed (the network has it; the server waits for it to be finalized), verified (the
+ * server proved the closes and paid), or failed with what to do next.
+ */
+export type TBatchStatus = "waiting" | "signing" | "sent" | "confirmed" | "verified" | "failed";
+
+export type TBatch = {
+  id: number;
+  accounts: TSweepAccount[];
+  status: TBatchStatus;
+  signature: string | null;
+  error: string | null;
+  /** After a failure: send the batch again (nothing was closed), or ask the server again about the signature. */
+  retry: "send" | "claim" | null;
+  result: TSweepClaimResult | null;
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A claim answer that means "ask again shortly": not finalized yet, not visible yet, or the server was unreachable. */
+function claimPending(err: unknown): "confirmed" | "sent" | null {
+  if (!(err instanceof ApiError)) return "sent";
+  if (err.code === "NOT_FINALIZED") return "confirmed";
+  if (err.status === 404 || err.status === 0 || err.status >= 500) return "sent";
+  return null;
+}
+
+/**
+ * Closes the chosen accounts of the connected wallet: plans the batches, then for each one asks the wallet to sign
+ * and send, and tells the server the signature until it is verified (retrying "not finalized yet" for a while).
+ * A failed batch stops the run; `retry(id)` picks it up again and goes on with the rest.
+ */
+export function useSweepRun({
+  connection,
+  chain,
+  closesPerTransaction,
+}: {
+  connection: TConnection | null;
+  chain: `${string}:${string}`;
+  closesPerTransaction: number;
+}) {
+  const [batches, setBatches] = useState<TBatch[]>([]);
+  const [running, setRunning] = useState(false);
+  const batchesRef = useRef<TBatch[]>([]);
+  const alive = useRef(true);
+  const refresh = useRefreshAfterClaim();
+
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
+  const update = useCallback((id: number, patch: Partial<TBatch>) => {
+    batchesRef.current = batchesRef.current.map((b) => (b.id === id ? { ...b, ...patch } : b));
+    if (alive.current) setBatches(batchesRef.current);
+  }, []);
+
+  const claim = useCallback(
+    async (batch: TBatch, signature: string, address: string): Promise<boolean> => {
+      const deadline = Date.now() + SWEEP_LIMITS.finalizeWaitSeconds * 1000;
+      for (;;) {
+        if (!alive.current) return false;
+        try {
+          const result = await claimSweep(signature);
+          update(batch.id, { status: "verified", result, error: null, retry: null });
+          void refresh(address);
+          if (result.pointsAwarded > 0) {
+            toast.success(M.points.pointsEarnedTitle, {
+              description: `+${result.pointsAwarded.toLocaleString()} points for ${closedText(result.accountsClosed)}`,
+            });
+          } else {
+            toast.info(`${closedText(result.accountsClosed)}, no points earned`);
+          }
+          return true;
+        } catch (err) {
+          const pending = claimPending(err);
+          if (pending && Date.now() < deadline) {
+            update(batch.id, { status: pending });
+            await sleep(SWEEP_LIMITS.finalizeRetrySeconds * 1000);
+            continue;
+          }
+          const failedOnChain = err instanceof ApiError && err.message === M_SWEEP.transactionFailed;
+          update(batch.id, {
+            status: "failed",
+            error: pending
+              ? "The network has not finalized this transaction yet. Check again in a minute."
+              : err instanceof Error
+                ? err.message
+                : "Could not verify this transaction",
+            retry: pending ? "claim" : failedOnChain ? "send" : null,
+          });
+          return false;
+        }
+      }
+    },
+    [update, refresh],
+  );
+
+  const send = useCallback(
+    async (batch: TBatch): Promise<boolean> => {
+      if (!connection) return false;
+      const address = connection.account.address;
+      update(batch.id, { status: "signing", error: null, retry: null, signature: null });
+      let signature: string;
+      try {
+        const lifetime = await fetchBlockhash();
+        const transaction = buildCloseTransaction(batch, address, lifetime);
+        signature = signatureText(await signAndSend(connection, transaction, chain));
+      } catch (err) {
+        update(batch.id, {
+          status: "failed",
+          error:
+            err instanceof ApiError ? err.message : walletErrorMessage(err, "The wallet could not send it"),
+          retry: "send",
+        });
+        return false;
+      }
+      update(batch.id, { status: "sent", signature });
+      return claim(batch, signature, address);
+    },
+    [connection, chain, update, claim],
+  );
+
+  /** Runs the batches from `fromId` on, in order, stopping at the first that fails. */
+  const runFrom = useCallback(
+    async (fromId: number, first: (batch: TBatch) => Promise<boolean>) => {
+      setRunning(true);
+      try {
+        for (const batch of batchesRef.current) {
+          if (batch.id < fromId || batch.status === "verified") continue;
+          const ok = batch.id === fromId ? await first(batch) : await send(batch);
+          if (!ok) break;
+        }
+      } finally {
+        if (alive.current) setRunning(false);
+      }
+    },
+    [send],
+  );
+
+  const start = useCallback(
+    (accounts: TSweepAccount[]) => {
+      if (!connection || accounts.length === 0) return;
+      const planned = planBatches(accounts, connection.account.address, closesPerTransaction);
+      batchesRef.current = planned.map((b, i) => ({
+        id: i + 1,
+        accounts: b.accounts,
+        status: "waiting",
+        signature: null,
+        error: null,
+        retry: null,
+        result: null,
+      }));
+      setBatches(batchesRef.current);
+      void runFrom(1, send);
+    },
+    [connection, closesPerTransaction, runFrom, send],
+  );
+
+  const retry = useCallback(
+    (id: number) => {
+      const batch = batchesRef.current.find((b) => b.id === id);
+      if (!batch || !connection) return;
+      if (batch.retry === "claim" && batch.signature) {
+        const signature = batch.signature;
+        void runFrom(id, (b) => claim(b, signature, connection.account.address));
+      } else {
+        void runFrom(id, send);
+      }
+    },
+    [connection, runFrom, claim, send],
+  );
+
+  const clear = useCallback(() => {
+    batchesRef.current = [];
+    setBatches([]);
+  }, []);
+
+  return { batches, running, start, retry, clear };
+}
+
+function closedText(count: number): string {
+  return `${count.toLocaleString()} account${count === 1 ? "" : "s"} closed`;
+}
