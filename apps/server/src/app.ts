@@ -113,6 +113,10 @@ export function createApp(
   });
   app.route("/api", api);
 
-  if (deps.config.webDist) mountWebApp(app, deps.config.webDist);
+  if (deps.config.webDist) {
+    mountWebApp(app, deps.config.webDist, {
+      publicUrl: deps.config.publicUrlIsSet ? deps.config.publicUrl : null,
+    });
+  }
   return app;
 }

@@ -6,8 +6,9 @@ import { prerenderToNodeStream } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { AppShell } from "./app.tsx";
 import { sessionKeys } from "./features/auth/session.ts";
-import { firstScreenQueries } from "./first-screen.ts";
+import { firstScreen } from "./first-screen.ts";
 import { createQueryClient } from "./lib/query-client.ts";
+import { renderHead } from "./page-head.ts";
 import { appRoutes } from "./router.tsx";
 
 export { FIRST_SCREEN_STATE_ID } from "./first-screen-state.ts";
@@ -15,7 +16,8 @@ export { FIRST_SCREEN_STATE_ID } from "./first-screen-state.ts";
 /** An API answer's JSON as a visitor would get it, or null when the API did not answer 200. */
 export type TFetchJson = (url: string) => Promise<unknown | null>;
 
-export type TFirstScreen = { html: string; state: DehydratedState };
+/** The rendered #root, the query cache it was rendered from, and the page's own head tags when it has them. */
+export type TFirstScreen = { html: string; state: DehydratedState; head: string | null };
 
 async function text(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
@@ -27,15 +29,17 @@ async function text(stream: NodeJS.ReadableStream): Promise<string> {
  * A visitor's first screen of a server-rendered page (first-screen.ts says which): the page's API answers fetched
  * through `fetchJson`, the app rendered with them into HTML for #root, and the query cache to send along so the
  * browser hydrates the same markup without asking again. Null when the page is not server-rendered or an answer
- * is missing (the browser then renders it as before).
+ * is missing (the browser then renders it as before). `url` carries the site's public origin, for the head's
+ * absolute addresses.
  */
 export async function renderFirstScreen(
   url: URL,
   route: TPageRoute,
   fetchJson: TFetchJson,
 ): Promise<TFirstScreen | null> {
-  const queries = firstScreenQueries(route, url.searchParams);
-  if (!queries) return null;
+  const screen = firstScreen(route, url);
+  if (!screen) return null;
+  const { queries } = screen;
   const answers = await Promise.all(queries.map((query) => fetchJson(query.url)));
   if (answers.some((answer) => answer === null)) return null;
   const queryClient = createQueryClient();
@@ -57,5 +61,6 @@ export async function renderFirstScreen(
       </AppShell>
     </StrictMode>,
   );
-  return { html: await text(prelude), state: dehydrate(queryClient) };
+  const head = screen.head ? renderHead(screen.head(answers, url.origin), url.origin) : null;
+  return { html: await text(prelude), state: dehydrate(queryClient), head };
 }

@@ -4,6 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addKol } from "../features/kols/testing.ts";
+import { createPostAs } from "../features/posts/testing.ts";
+import { createUser, makeAdmin } from "../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../testing/test-server.ts";
 
 // A built web app as `npm run build` leaves it: hashed assets with their brotli and gzip twins, and index.html.
@@ -79,7 +82,7 @@ describe("the built web app", () => {
   });
 
   it("answers page routes with index.html, compressed and never cached long", async () => {
-    for (const page of ["/", "/plugfeed", "/kol/some-handle"]) {
+    for (const page of ["/", "/plugfeed", "/faq"]) {
       const res = await rawGet(page, "br");
       expect(res.status).toBe(200);
       expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
@@ -94,6 +97,33 @@ describe("the built web app", () => {
     const unknown = await rawGet("/no-such-page", "gzip");
     expect(unknown.status).toBe(404);
     expect(zlib.gunzipSync(unknown.body).toString()).toBe(html);
+  });
+
+  it("answers the page of a thing that does not exist with the app and status 404, of one that does with 200", async () => {
+    const member = await createUser(server);
+    const admin = await createUser(server);
+    await makeAdmin(server, admin.id);
+    const kol = await addKol(server, admin.cookie);
+    const post = await createPostAs(server, member.cookie, { content: "A post that exists" });
+    for (const page of [`/kol/${kol.handle}`, `/user/${member.username}`, `/posts/${post.id}`]) {
+      const res = await rawGet(page, "identity");
+      expect(res.status, page).toBe(200);
+    }
+    const missing = [
+      "/kol/nosuchkol",
+      "/user/nosuchuser",
+      "/posts/00000000-0000-4000-8000-000000000000",
+      "/posts/not-an-id",
+      "/blog/no-such-article",
+      "/blog/category/no-such-category",
+      "/blog/tag/no-such-tag",
+    ];
+    for (const page of missing) {
+      const res = await rawGet(page, "gzip");
+      expect(res.status, page).toBe(404);
+      expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(zlib.gunzipSync(res.body).toString()).toBe(html);
+    }
   });
 
   it("preloads the page's own code in its HTML", async () => {

@@ -76,7 +76,7 @@ type TFirstScreenRenderer = {
     url: URL,
     route: TPageRoute,
     fetchJson: (url: string) => Promise<unknown | null>,
-  ): Promise<{ html: string; state: unknown } | null>;
+  ): Promise<{ html: string; state: unknown; head: string | null } | null>;
 };
 
 /** The server-side renderer built beside `dist` (`npm run build` writes both), or null when there is none. */
@@ -110,6 +110,34 @@ function lowPriorityScripts(html: string): string {
   return html.replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
 }
 
+/**
+ * The pages of one thing (an article, a KOL, a member, a post) and the API answer that says whether it exists for
+ * this viewer: a page of a thing that does not is a real 404, not the app's shell with a 200 (a soft 404 that search
+ * engines index).
+ */
+const THING_PAGES: Partial<Record<TPageRoute, (key: string) => string>> = {
+  "/blog/:slug": (slug) => `/api/blog/articles/${encodeURIComponent(slug)}`,
+  "/blog/category/:slug": (slug) => `/api/blog/categories/${encodeURIComponent(slug)}`,
+  "/blog/tag/:slug": (slug) => `/api/blog/tags/${encodeURIComponent(slug)}`,
+  "/kol/:handle": (handle) => `/api/kols/${encodeURIComponent(handle)}`,
+  "/user/:username": (username) => `/api/users/${encodeURIComponent(username)}`,
+  "/posts/:id": (id) => `/api/posts/${encodeURIComponent(id)}`,
+};
+
+/** The one parameter of a THING_PAGES route: its path's last segment. */
+function lastSegment(pathname: string): string {
+  return pathname.replace(/\/+$/, "").split("/").pop() ?? "";
+}
+
+/** The head a rendered page brings replaces the template's title and description; the rest is added to it. */
+function withHead(html: string, head: string | null): string {
+  if (!head) return html;
+  return html
+    .replace(/<title>[^<]*<\/title>/, "")
+    .replace(/<meta\s+name="description"[^>]*>/, "")
+    .replace("</head>", () => `${head}</head>`);
+}
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -124,18 +152,65 @@ async function encode(html: string, encoding: TEncoding): Promise<Buffer> {
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every page route answered
  * with index.html (preloading that page's code; for a visitor, with the first screen rendered where first-screen.ts
- * names one), each compressed when the client accepts it. An unknown path still gets the app (which shows its
- * not-found page) but with status 404.
+ * names one), each compressed when the client accepts it. An unknown path, or the page of a thing that does not
+ * exist (THING_PAGES), still gets the app (which shows its not-found page) but with status 404; an article asked
+ * for by an old slug moves to its slug with a 301.
  */
-export function mountWebApp(app: Hono<TAppEnv>, dist: string) {
+export function mountWebApp(app: Hono<TAppEnv>, dist: string, options: { publicUrl?: string | null } = {}) {
   const index = path.join(dist, "index.html");
   const pageHtml = pageHtmlCache(dist);
   const renderer = firstScreenRenderer(dist);
 
-  /** This app's own answer to a visitor's GET (no cookie), as JSON; null unless it is a 200. */
-  const visitorJson = async (url: string): Promise<unknown | null> => {
-    const res = await app.request(url, { headers: { accept: "application/json" } });
-    return res.status === 200 ? res.json() : null;
+  /**
+   * This app's own answers to a visitor's GETs (no cookie), as JSON; null unless a 200. Remembered for one request,
+   * so the answer that said the page exists is the one it is rendered with.
+   */
+  const visitorJson = () => {
+    const answers = new Map<string, Promise<unknown | null>>();
+    return (url: string): Promise<unknown | null> => {
+      let answer = answers.get(url);
+      if (!answer) {
+        answer = (async () => {
+          const res = await app.request(url, { headers: { accept: "application/json" } });
+          return res.status === 200 ? res.json() : null;
+        })();
+        answers.set(url, answer);
+      }
+      return answer;
+    };
+  };
+
+  /**
+   * Whether the thing a page shows exists for this viewer (THING_PAGES): "missing" for a 404 (or a key the API
+   * refuses), a path to move to when an article is asked for by an old slug, else "shown".
+   */
+  const thingOf = async (
+    route: TPageRoute,
+    pathname: string,
+    cookie: string | undefined,
+    fetchJson: (url: string) => Promise<unknown | null>,
+  ): Promise<"shown" | "missing" | { movedTo: string }> => {
+    const apiUrl = THING_PAGES[route];
+    if (!apiUrl) return "shown";
+    const key = lastSegment(pathname);
+    const url = apiUrl(key);
+    let status = 200;
+    let body: unknown = null;
+    if (cookie) {
+      const res = await app.request(url, { headers: { accept: "application/json", cookie } });
+      status = res.status;
+      body = status === 200 ? await res.json() : null;
+    } else {
+      body = await fetchJson(url);
+      if (body === null)
+        status = (await app.request(url, { headers: { accept: "application/json" } })).status;
+    }
+    if (status === 404 || status === 400) return "missing";
+    const slug = (body as { slug?: unknown } | null)?.slug;
+    if (route === "/blog/:slug" && typeof slug === "string" && slug !== key) {
+      return { movedTo: `/blog/${encodeURIComponent(slug)}` };
+    }
+    return "shown";
   };
 
   /** Whether this request comes from a visitor: no cookie, or cookies the session lookup does not know. */
@@ -150,14 +225,24 @@ export function mountWebApp(app: Hono<TAppEnv>, dist: string) {
    * beside it, or null for a page the server leaves to the browser, a signed-in viewer (whose page differs: their
    * likes, their session), or a failed render.
    */
-  const renderPage = async (c: Context<TAppEnv>, route: TPageRoute, template: string) => {
+  const renderPage = async (
+    c: Context<TAppEnv>,
+    route: TPageRoute,
+    template: string,
+    fetchJson: (url: string) => Promise<unknown | null>,
+  ) => {
     try {
       const render = await renderer();
       if (!render || !(await isVisitor(c.req.header("cookie")))) return null;
-      const screen = await render.renderFirstScreen(new URL(c.req.url), route, visitorJson);
+      // The site's public address, so the head's canonical and OpenGraph URLs are the ones people share.
+      const requested = new URL(c.req.url);
+      const url = options.publicUrl
+        ? new URL(requested.pathname + requested.search, options.publicUrl)
+        : requested;
+      const screen = await render.renderFirstScreen(url, route, fetchJson);
       if (!screen) return null;
       const state = `<script type="application/json" id="${render.FIRST_SCREEN_STATE_ID}">${scriptJson(screen.state)}</script>`;
-      return lowPriorityScripts(template).replace(
+      return withHead(lowPriorityScripts(template), screen.head).replace(
         '<div id="root"></div>',
         () => `<div id="root">${screen.html}</div>${state}`,
       );
@@ -177,12 +262,17 @@ export function mountWebApp(app: Hono<TAppEnv>, dist: string) {
       return c.text("The web app is not built. Run `npm run build` (npm start does it for you).", 503);
     }
     const route = matchPageRoute(pathname);
+    const fetchJson = visitorJson();
+    const thing = route ? await thingOf(route, pathname, c.req.header("cookie"), fetchJson) : "missing";
+    if (typeof thing === "object") {
+      return c.redirect(`${thing.movedTo}${new URL(c.req.url).search}`, 301);
+    }
     const encoding = pageEncoding(c);
     const page = pageHtml(route);
-    const rendered = route ? await renderPage(c, route, page.html) : null;
+    const rendered = route && thing === "shown" ? await renderPage(c, route, page.html, fetchJson) : null;
     const body = rendered === null ? page.bodies[encoding] : await encode(rendered, encoding);
     return new Response(new Uint8Array(body), {
-      status: route ? 200 : 404,
+      status: thing === "shown" ? 200 : 404,
       headers: {
         "content-type": "text/html; charset=utf-8",
         "content-length": String(body.length),

@@ -12,7 +12,9 @@ const DATE_OPTIONS: Intl.DateTimeFormatOptions = {
 };
 const LOCAL_PARTS = new Intl.DateTimeFormat("en-US", DATE_OPTIONS);
 const UTC_PARTS = new Intl.DateTimeFormat("en-US", { ...DATE_OPTIONS, timeZone: "UTC" });
-const DAY_PARTS = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
+const DAY_OPTIONS: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", year: "numeric" };
+const DAY_PARTS = new Intl.DateTimeFormat("en-US", DAY_OPTIONS);
+const UTC_DAY_PARTS = new Intl.DateTimeFormat("en-US", { ...DAY_OPTIONS, timeZone: "UTC" });
 
 function partsOf(format: Intl.DateTimeFormat, date: Date | string | number): Record<string, string> {
   const parts: Record<string, string> = {};
@@ -32,7 +34,11 @@ export function formatDate(date: Date | string | number): string {
 
 /** A day without its time, e.g. "Nov 23, 2026" (joined dates), on the viewer's clock. */
 export function formatDay(date: Date | string | number): string {
-  const parts = partsOf(DAY_PARTS, date);
+  return dayWith(DAY_PARTS, date);
+}
+
+function dayWith(format: Intl.DateTimeFormat, date: Date | string | number): string {
+  const parts = partsOf(format, date);
   return `${parts.month} ${parts.day}, ${parts.year}`;
 }
 
@@ -52,5 +58,16 @@ export function useFormatDate(): (date: Date | string | number) => string {
     neverChanges,
     () => formatDate,
     () => formatUtcDate,
+  );
+}
+
+const formatUtcDay = (date: Date | string | number) => dayWith(UTC_DAY_PARTS, date);
+
+/** formatDay for a component the server may render first: UTC on the server and while hydrating (as useFormatDate). */
+export function useFormatDay(): (date: Date | string | number) => string {
+  return useSyncExternalStore(
+    neverChanges,
+    () => formatDay,
+    () => formatUtcDay,
   );
 }

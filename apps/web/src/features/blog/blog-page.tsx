@@ -1,13 +1,11 @@
-import { Newspaper } from "lucide-react";
-import { NotOpenYetPage } from "../../components/not-open-yet-page.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { usePageTitle, useSite } from "../site/queries.ts";
+import { ArticleList } from "./article-list.tsx";
+import { BLOG_LEAD, BLOG_TITLE } from "./blog-head.ts";
 
+/** /blog: the newest published articles with the featured one on top, category chips, search and pages. */
 export default function BlogPage() {
-  return (
-    <NotOpenYetPage
-      pageTitle="Blog"
-      area="The blog"
-      description="It will carry articles on spotting rugs, vetting KOLs and keeping your wallet safe."
-      icon={Newspaper}
-    />
-  );
+  usePageTitle(BLOG_TITLE);
+  const { siteName } = useSite();
+  return <ArticleList header={<PageHeader eyebrow={siteName} title={BLOG_TITLE} lead={BLOG_LEAD} />} />;
 }

@@ -1,6 +1,7 @@
 import { M_LEARN } from "@plugs/domain";
 import { ArrowLeft, ArrowRight, CheckCircle2, ListChecks, PlayCircle } from "lucide-react";
 import { Link, useParams } from "react-router";
+import { PROSE } from "../../components/prose.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
@@ -9,19 +10,6 @@ import { useRequireAuth } from "../auth/auth-prompt.ts";
 import { usePageTitle } from "../site/queries.ts";
 import { formatMinutes, LearnLoadFailure } from "./learn-parts.tsx";
 import { useCompleteLesson, useLesson } from "./queries.ts";
-
-/** The classes that style the server's sanitized lesson HTML (headings, lists, links, code, tables, callouts). */
-const LESSON_BODY = [
-  "text-base leading-relaxed text-foreground",
-  "[&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-semibold [&_h4]:mt-4 [&_h4]:font-semibold",
-  "[&_p]:mt-4 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_li]:mt-1",
-  "[&_a]:font-medium [&_a]:text-accent [&_a]:underline [&_strong]:font-semibold",
-  "[&_code]:rounded [&_code]:bg-surface-2 [&_code]:px-1 [&_code]:py-0.5 [&_code]:text-sm",
-  "[&_pre]:mt-4 [&_pre]:overflow-x-auto [&_pre]:rounded-xl [&_pre]:bg-surface-2 [&_pre]:p-4 [&_pre_code]:bg-transparent [&_pre_code]:p-0",
-  "[&_blockquote]:mt-4 [&_blockquote]:rounded-xl [&_blockquote]:border-l-4 [&_blockquote]:border-accent [&_blockquote]:bg-accent-soft [&_blockquote]:px-4 [&_blockquote]:py-3 [&_blockquote_p:first-child]:mt-0",
-  "[&_img]:mt-4 [&_img]:max-w-full [&_img]:rounded-xl [&_hr]:my-8 [&_hr]:border-border",
-  "[&_table]:mt-4 [&_table]:w-full [&_table]:text-sm [&_th]:border-b [&_th]:border-border [&_th]:p-2 [&_td]:border-b [&_td]:border-border [&_td]:p-2",
-].join(" ");
 
 /** /learn/course/{courseId}/lesson/{lessonId}: the lesson, its video link, Mark as complete or its quiz, prev/next. */
 export default function LessonPage() {
@@ -76,7 +64,7 @@ export default function LessonPage() {
         </a>
       ) : null}
       <article
-        className={`mt-2 ${LESSON_BODY}`}
+        className={`mt-2 ${PROSE}`}
         // The server rendered this from Markdown without raw HTML and sanitized it (features/learn/markdown.ts).
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on the server
         dangerouslySetInnerHTML={{ __html: lesson.html }}
