@@ -16,3 +16,4 @@ export * from "./profiles.ts";
 export * from "./rewards.ts";
 export * from "./secrets.ts";
 export * from "./site.ts";
+export * from "./sweep.ts";
