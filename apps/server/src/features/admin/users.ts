@@ -3,6 +3,7 @@ import { eq, ilike, or, sql } from "drizzle-orm";
 import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
 import { profiles, userRoles, users } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
+import { recordAdminAction } from "./record-admin-action.ts";
 
 export type TAdminUser = { id: string; username: string; email: string; isBanned: boolean; roles: string[] };
 
@@ -79,6 +80,14 @@ export async function setUserBanned(deps: TDeps, viewer: TViewer | null, userId:
       .update(users)
       .set({ banned, banReason: banned ? "Banned by an admin" : null })
       .where(eq(users.id, userId));
+    await recordAdminAction(tx, {
+      actorId: admin.id,
+      action: banned ? "member.ban" : "member.unban",
+      targetType: "member",
+      targetId: profile.id,
+      summary: `${banned ? "Banned" : "Unbanned"} @${profile.username}`,
+      detail: { isBanned: { after: banned } },
+    });
     return profile;
   });
   if (!result) throw new AppError("NOT_FOUND", M.auth.userNotFound);

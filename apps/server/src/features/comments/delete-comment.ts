@@ -3,6 +3,7 @@ import { eq, inArray, or, sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { notifications, postCommentAttachments, postComments, posts } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
+import { recordAdminAction, type TAdminAction } from "../admin/record-admin-action.ts";
 import { removeStoredFiles } from "../media/save-upload.ts";
 import { findAccessiblePost } from "../posts/visibility.ts";
 import { findComment } from "./comment-access.ts";
@@ -21,7 +22,19 @@ export async function deleteComment(deps: TDeps, viewer: TViewer | null, comment
     if (!post) throw new AppError("NOT_FOUND", M.comments.notFound);
     throw new AppError("FORBIDDEN", M.comments.ownDelete);
   }
-  const files = await removeThread(deps, comment.id, comment.postId);
+  // An admin removing someone else's comment is an admin action, recorded with the removal.
+  const audit: TAdminAction | null =
+    comment.userId === me.id
+      ? null
+      : {
+          actorId: me.id,
+          action: "comment.delete",
+          targetType: "comment",
+          targetId: comment.id,
+          summary: "Deleted a comment by another member",
+          detail: { postId: comment.postId, authorId: comment.userId },
+        };
+  const files = await removeThread(deps, comment.id, comment.postId, audit);
   await removeStoredFiles(deps, files);
 }
 
@@ -32,7 +45,12 @@ export async function deleteComment(deps: TDeps, viewer: TViewer | null, comment
  * not counted twice. Returns the
  * storage paths of the removed attachments.
  */
-async function removeThread(deps: TDeps, commentId: string, postId: string): Promise<string[]> {
+async function removeThread(
+  deps: TDeps,
+  commentId: string,
+  postId: string,
+  audit: TAdminAction | null,
+): Promise<string[]> {
   return deps.db.transaction(async (tx) => {
     const locked = await tx
       .select({ id: postComments.id })
@@ -73,6 +91,8 @@ async function removeThread(deps: TDeps, commentId: string, postId: string): Pro
         .update(posts)
         .set({ commentsCount: sql`${posts.commentsCount} - ${removed.length}` })
         .where(eq(posts.id, postId));
+      if (audit)
+        await recordAdminAction(tx, { ...audit, detail: { ...audit.detail, removed: removed.length } });
     }
     return files.map((f) => f.path);
   });

@@ -12,6 +12,7 @@ import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
 import { contactMessages, contactReplies, profiles, userRoles } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { getMailer } from "../../lib/mailer.ts";
+import { recordAdminAction } from "../admin/record-admin-action.ts";
 import { isUuid } from "../posts/visibility.ts";
 import { replyMail } from "./contact-mail.ts";
 import { countByStatus, loadMessage, selectSummaries, toSummary } from "./message-dto.ts";
@@ -82,11 +83,15 @@ export async function updateMessage(
   id: string,
   input: TUpdateMessageRequest,
 ): Promise<TContactMessage> {
-  requireAdmin(viewer);
+  const admin = requireAdmin(viewer);
   if (!isUuid(id)) throw new AppError("NOT_FOUND", CONTACT_M.notFound);
   await deps.db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: contactMessages.status })
+      .select({
+        status: contactMessages.status,
+        assigneeId: contactMessages.assigneeId,
+        reference: contactMessages.reference,
+      })
       .from(contactMessages)
       .where(eq(contactMessages.id, id))
       .for("update");
@@ -112,6 +117,19 @@ export async function updateMessage(
         updatedAt: new Date(),
       })
       .where(eq(contactMessages.id, id));
+    const detail: Record<string, { before: unknown; after: unknown }> = {};
+    if (status && status !== current.status) detail.status = { before: current.status, after: status };
+    if (input.assigneeId !== undefined && input.assigneeId !== current.assigneeId) {
+      detail.assigneeId = { before: current.assigneeId, after: input.assigneeId };
+    }
+    await recordAdminAction(tx, {
+      actorId: admin.id,
+      action: "message.update",
+      targetType: "message",
+      targetId: id,
+      summary: `Updated message ${current.reference}${status ? ` (${status})` : ""}`,
+      detail,
+    });
   });
   return getMessage(deps, viewer, id);
 }
@@ -141,6 +159,14 @@ export async function replyToMessage(
       .for("update");
     if (!message) throw new AppError("NOT_FOUND", CONTACT_M.notFound);
     await tx.insert(contactReplies).values({ messageId: id, authorId: admin.id, body: input.body });
+    await recordAdminAction(tx, {
+      actorId: admin.id,
+      action: "message.reply",
+      targetType: "message",
+      targetId: id,
+      summary: `Answered message ${message.reference}`,
+      detail: { reply: input.body.slice(0, 500) },
+    });
     await tx
       .update(contactMessages)
       .set({ status: "answered", updatedAt: new Date() })

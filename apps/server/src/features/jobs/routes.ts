@@ -2,8 +2,9 @@ import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { JOB_MESSAGES, ZJob, ZJobList, ZJobsQuery } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { AppError } from "../../errors.ts";
-import { access, defineRoute, errorResponses, json } from "../../http/openapi.ts";
+import { access, defineRoute, errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import type { TJobRunner } from "../../jobs/job-runner.ts";
+import { recordAdminAction } from "../admin/record-admin-action.ts";
 
 const ZJobParams = z.object({
   id: z.uuid(JOB_MESSAGES.invalidId).openapi({ param: { name: "id", in: "path" } }),
@@ -48,6 +49,17 @@ export function jobRoutes(deps: TDeps) {
       async (c) => {
         const { id } = c.req.valid("param");
         if (!(await runnerOf(deps).retry(id))) throw new AppError("NOT_FOUND", JOB_MESSAGES.notFound);
+        // The queue lives in pg-boss's own tables and transactions; the log row follows the retry it records.
+        const admin = viewerOf(c);
+        if (admin) {
+          await recordAdminAction(deps.db, {
+            actorId: admin.id,
+            action: "job.retry",
+            targetType: "job",
+            targetId: id,
+            summary: "Put a failed job back in its queue",
+          });
+        }
         return c.json({ id }, 200);
       },
     );

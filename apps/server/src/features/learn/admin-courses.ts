@@ -13,8 +13,10 @@ import {
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
+import type { TDb } from "../../db/client.ts";
 import { learnCourses, learnLessons, learnQuestions } from "../../db/schema/index.ts";
 import { AppError, isUniqueViolation } from "../../errors.ts";
+import { changedFields, recordAdminAction } from "../admin/record-admin-action.ts";
 import { courseLessons, learnPointAmounts } from "./course-access.ts";
 import { courseStats, mapCourseCard } from "./list-courses.ts";
 
@@ -112,11 +114,25 @@ export async function createCourse(
   viewer: TViewer | null,
   input: z.output<typeof ZCourseInput>,
 ) {
-  requireAdmin(viewer);
-  const [row] = await deps.db
-    .insert(learnCourses)
-    .values({ ...input, coverUrl: input.coverUrl || null })
-    .returning()
+  const admin = requireAdmin(viewer);
+  const row = await deps.db
+    .transaction(async (tx) => {
+      const [created] = await tx
+        .insert(learnCourses)
+        .values({ ...input, coverUrl: input.coverUrl || null })
+        .returning();
+      if (created) {
+        await recordAdminAction(tx, {
+          actorId: admin.id,
+          action: "learn.course_create",
+          targetType: "course",
+          targetId: created.id,
+          summary: `Created the course "${created.title}"`,
+          detail: { after: { slug: created.slug, title: created.title, published: created.published } },
+        });
+      }
+      return created;
+    })
     .catch(slugTaken);
   if (!row) throw new AppError("INTERNAL", "Course not created");
   return adminCourse(deps, viewer, row.id);
@@ -129,29 +145,54 @@ export async function updateCourse(
   id: string,
   input: z.output<typeof ZCoursePatch>,
 ) {
-  requireAdmin(viewer);
-  await courseById(deps, id);
+  const admin = requireAdmin(viewer);
+  const before = await courseById(deps, id);
   const { coverUrl, ...rest } = input;
   await deps.db
-    .update(learnCourses)
-    .set({
-      ...rest,
-      ...(coverUrl !== undefined ? { coverUrl: coverUrl || null } : {}),
-      updatedAt: new Date(),
+    .transaction(async (tx) => {
+      const [after] = await tx
+        .update(learnCourses)
+        .set({
+          ...rest,
+          ...(coverUrl !== undefined ? { coverUrl: coverUrl || null } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(learnCourses.id, id))
+        .returning();
+      if (!after) return;
+      await recordAdminAction(tx, {
+        actorId: admin.id,
+        action: "learn.course_update",
+        targetType: "course",
+        targetId: id,
+        summary: `Edited the course "${after.title}"`,
+        detail: changedFields(before, after, [
+          "slug",
+          "title",
+          "description",
+          "level",
+          "minutes",
+          "coverUrl",
+          "published",
+          "examQuestionCount",
+          "examTimeLimitMinutes",
+          "examPassPercent",
+          "examCooldownHours",
+        ]),
+      });
     })
-    .where(eq(learnCourses.id, id))
     .catch(slugTaken);
   return adminCourse(deps, viewer, id);
 }
 
 /** Moves a course's lessons so that `lessonId` sits at `position` (1-based), renumbering the rest in order. */
-async function placeLesson(deps: TDeps, courseId: string, lessonId: string, position: number | undefined) {
-  const lessons = (await courseLessons(deps.db, courseId)).filter((l) => l.id !== lessonId);
+async function placeLesson(db: TDb, courseId: string, lessonId: string, position: number | undefined) {
+  const lessons = (await courseLessons(db, courseId)).filter((l) => l.id !== lessonId);
   const at = Math.min(Math.max((position ?? lessons.length + 1) - 1, 0), lessons.length);
   const order = [...lessons.slice(0, at).map((l) => l.id), lessonId, ...lessons.slice(at).map((l) => l.id)];
   // One statement for the whole order, not one per lesson.
   const positions = JSON.stringify(order.map((id, i) => ({ id, position: i + 1 })));
-  await deps.db.execute(
+  await db.execute(
     sql`update learn_lessons l set position = o.position
         from json_to_recordset(${positions}::json) as o(id uuid, position int)
         where l.id = o.id and l.course_id = ${courseId}`,
@@ -165,15 +206,25 @@ export async function createLesson(
   courseId: string,
   input: z.output<typeof ZLessonInput>,
 ) {
-  requireAdmin(viewer);
+  const admin = requireAdmin(viewer);
   await courseById(deps, courseId);
   const { position, ...fields } = input;
-  const [row] = await deps.db
-    .insert(learnLessons)
-    .values({ ...fields, courseId, position: 1_000_000 })
-    .returning();
-  if (!row) throw new AppError("INTERNAL", "Lesson not created");
-  await placeLesson(deps, courseId, row.id, position);
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(learnLessons)
+      .values({ ...fields, courseId, position: 1_000_000 })
+      .returning();
+    if (!row) throw new AppError("INTERNAL", "Lesson not created");
+    await placeLesson(tx, courseId, row.id, position);
+    await recordAdminAction(tx, {
+      actorId: admin.id,
+      action: "learn.lesson_create",
+      targetType: "lesson",
+      targetId: row.id,
+      summary: `Added the lesson "${row.title}"`,
+      detail: { courseId, position: position ?? null },
+    });
+  });
   return adminCourse(deps, viewer, courseId);
 }
 
@@ -184,17 +235,33 @@ export async function updateLesson(
   lessonId: string,
   input: z.output<typeof ZLessonPatch>,
 ) {
-  requireAdmin(viewer);
+  const admin = requireAdmin(viewer);
   const [lesson] = await deps.db.select().from(learnLessons).where(eq(learnLessons.id, lessonId));
   if (!lesson) throw new AppError("NOT_FOUND", M_LEARN.lessonNotFound);
   const { position, ...fields } = input;
-  if (Object.keys(fields).length > 0) {
-    await deps.db
-      .update(learnLessons)
-      .set({ ...fields, updatedAt: new Date() })
-      .where(eq(learnLessons.id, lessonId));
-  }
-  if (position !== undefined) await placeLesson(deps, lesson.courseId, lessonId, position);
+  await deps.db.transaction(async (tx) => {
+    let after = lesson;
+    if (Object.keys(fields).length > 0) {
+      const [updated] = await tx
+        .update(learnLessons)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(eq(learnLessons.id, lessonId))
+        .returning();
+      after = updated ?? lesson;
+    }
+    if (position !== undefined) await placeLesson(tx, lesson.courseId, lessonId, position);
+    await recordAdminAction(tx, {
+      actorId: admin.id,
+      action: "learn.lesson_update",
+      targetType: "lesson",
+      targetId: lessonId,
+      summary: `Edited the lesson "${after.title}"`,
+      detail: {
+        ...changedFields(lesson, after, ["title", "body", "minutes", "videoUrl", "quizPassPercent"]),
+        ...(position !== undefined ? { position: { before: lesson.position, after: position } } : {}),
+      },
+    });
+  });
   return adminCourse(deps, viewer, lesson.courseId);
 }
 
@@ -205,7 +272,7 @@ export async function createQuestion(
   courseId: string,
   input: z.output<typeof ZQuestionInput>,
 ) {
-  requireAdmin(viewer);
+  const admin = requireAdmin(viewer);
   await courseById(deps, courseId);
   if (input.lessonId) {
     const [lesson] = await deps.db
@@ -215,26 +282,52 @@ export async function createQuestion(
     if (!lesson) throw new AppError("NOT_FOUND", M_LEARN.lessonNotFound);
   }
   const options = input.options.map((text) => ({ id: randomUUID().slice(0, 8), text }));
-  await deps.db.insert(learnQuestions).values({
-    courseId,
-    lessonId: input.lessonId ?? null,
-    position: sql`(select coalesce(max(position), 0) + 1 from learn_questions where course_id = ${courseId})`,
-    prompt: input.prompt,
-    options,
-    correct: input.correct.map((i) => options[i]?.id ?? ""),
-    multiple: input.multiple,
-    explanation: input.explanation,
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(learnQuestions)
+      .values({
+        courseId,
+        lessonId: input.lessonId ?? null,
+        position: sql`(select coalesce(max(position), 0) + 1 from learn_questions where course_id = ${courseId})`,
+        prompt: input.prompt,
+        options,
+        correct: input.correct.map((i) => options[i]?.id ?? ""),
+        multiple: input.multiple,
+        explanation: input.explanation,
+      })
+      .returning({ id: learnQuestions.id });
+    await recordAdminAction(tx, {
+      actorId: admin.id,
+      action: "learn.question_create",
+      targetType: "question",
+      targetId: row?.id,
+      summary: `Added a question: ${input.prompt.slice(0, 120)}`,
+      detail: { courseId, lessonId: input.lessonId ?? null },
+    });
   });
   return adminCourse(deps, viewer, courseId);
 }
 
 /** DELETE /api/admin/learn/questions/:id: attempts that asked it keep their scores; it is simply not shown again. */
 export async function deleteQuestion(deps: TDeps, viewer: TViewer | null, questionId: string) {
-  requireAdmin(viewer);
-  const [row] = await deps.db
-    .delete(learnQuestions)
-    .where(eq(learnQuestions.id, questionId))
-    .returning({ courseId: learnQuestions.courseId });
+  const admin = requireAdmin(viewer);
+  const row = await deps.db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(learnQuestions)
+      .where(eq(learnQuestions.id, questionId))
+      .returning({ courseId: learnQuestions.courseId, prompt: learnQuestions.prompt });
+    if (deleted) {
+      await recordAdminAction(tx, {
+        actorId: admin.id,
+        action: "learn.question_delete",
+        targetType: "question",
+        targetId: questionId,
+        summary: `Deleted a question: ${deleted.prompt.slice(0, 120)}`,
+        detail: { courseId: deleted.courseId, before: { prompt: deleted.prompt } },
+      });
+    }
+    return deleted;
+  });
   if (!row) throw new AppError("NOT_FOUND", M_LEARN.questionNotFound);
   return adminCourse(deps, viewer, row.courseId);
 }

@@ -4,6 +4,7 @@ import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
 import { pointsAirdrops, profiles } from "../../db/schema/index.ts";
 import { AppError, isUniqueViolation } from "../../errors.ts";
+import { recordAdminAction } from "../admin/record-admin-action.ts";
 import { awardPointsToMany } from "./award-points.ts";
 
 type TAirdropRow = typeof pointsAirdrops.$inferSelect;
@@ -152,7 +153,7 @@ async function grantBatch(
     // Fresh references cannot repeat and airdrops have no cap: someone unpaid means the activity is switched off.
     const awardOf = new Map(awards.map((a) => [a.userId, a]));
     if (awardOf.size !== grants.length) throw new AppError("CONFLICT", M.points.airdropsOff);
-    return tx
+    const rows = await tx
       .insert(pointsAirdrops)
       .values(
         grants.map((g) => ({
@@ -168,6 +169,23 @@ async function grantBatch(
         })),
       )
       .returning();
+    await recordAdminAction(tx, {
+      actorId: admin.id,
+      action: grants.length === 1 && input.username !== undefined ? "points.airdrop" : "points.bulk_airdrop",
+      targetType: grants.length === 1 ? "member" : "airdrop_batch",
+      targetId: grants.length === 1 ? grants[0]?.id : batchId,
+      summary: `Airdropped ${input.points} points to ${grants
+        .map((g) => `@${g.username}`)
+        .join(", ")
+        .slice(0, 300)}: ${input.reason}`,
+      detail: {
+        points: input.points,
+        reason: input.reason,
+        batchId,
+        recipients: grants.map((g) => g.username),
+      },
+    });
+    return rows;
   });
   deps.logger.info(
     { adminId: admin.id, recipients: items.length, points: input.points },

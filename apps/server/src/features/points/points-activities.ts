@@ -3,6 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
 import { pointsActivities } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
+import { changedFields, recordAdminAction } from "../admin/record-admin-action.ts";
 
 type TActivityRow = typeof pointsActivities.$inferSelect;
 
@@ -37,18 +38,36 @@ export async function updatePointsActivity(
   input: TUpdatePointsActivityRequest,
 ): Promise<TPointsActivity> {
   const admin = requireAdmin(viewer);
-  const [row] = await deps.db
-    .update(pointsActivities)
-    .set({
-      ...(input.label !== undefined ? { label: input.label } : {}),
-      ...(input.description !== undefined ? { description: input.description } : {}),
-      ...(input.points !== undefined ? { points: input.points } : {}),
-      ...(input.dailyCap !== undefined ? { dailyCap: input.dailyCap } : {}),
-      ...(input.active !== undefined ? { active: input.active } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(pointsActivities.name, name))
-    .returning();
+  const row = await deps.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(pointsActivities)
+      .where(eq(pointsActivities.name, name))
+      .for("update");
+    if (!before) return undefined;
+    const [after] = await tx
+      .update(pointsActivities)
+      .set({
+        ...(input.label !== undefined ? { label: input.label } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.points !== undefined ? { points: input.points } : {}),
+        ...(input.dailyCap !== undefined ? { dailyCap: input.dailyCap } : {}),
+        ...(input.active !== undefined ? { active: input.active } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(pointsActivities.name, name))
+      .returning();
+    if (!after) return undefined;
+    await recordAdminAction(tx, {
+      actorId: admin.id,
+      action: "points.activity_update",
+      targetType: "points_activity",
+      targetId: name,
+      summary: `Changed the points activity ${name}`,
+      detail: changedFields(before, after, ["label", "description", "points", "dailyCap", "active"]),
+    });
+    return after;
+  });
   if (!row) throw new AppError("NOT_FOUND", M.points.activityNotFound);
   deps.logger.info({ adminId: admin.id, activity: name, change: input }, "points activity changed");
   return mapActivity(row);

@@ -9,6 +9,7 @@ import { asc, count, desc, eq } from "drizzle-orm";
 import { requireAdmin, requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { reports } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
+import { recordAdminAction } from "../admin/record-admin-action.ts";
 import { moveTally } from "../kols/tally.ts";
 import { isUuid } from "../posts/visibility.ts";
 import { hydrateReports, selectReports } from "./report-dto.ts";
@@ -46,6 +47,14 @@ export async function reviewReport(
     const was = current.status === "approved" ? 1 : 0;
     const now = input.status === "approved" ? 1 : 0;
     if (was !== now) await moveTally(tx, current.kolId, { approvedReports: now - was });
+    await recordAdminAction(tx, {
+      actorId: admin.id,
+      action: "report.review",
+      targetType: "report",
+      targetId: reportId,
+      summary: `${input.status === "approved" ? "Approved" : "Rejected"} a KOL report${input.reason ? `: ${input.reason}` : ""}`,
+      detail: { status: { before: current.status, after: input.status }, reason: input.reason ?? null },
+    });
   });
   const [report] = await hydrateReports(
     deps.db,

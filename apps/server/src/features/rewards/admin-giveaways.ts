@@ -18,6 +18,7 @@ import {
   profiles,
 } from "../../db/schema/index.ts";
 import { AppError, isUniqueViolation } from "../../errors.ts";
+import { recordAdminAction } from "../admin/record-admin-action.ts";
 import { DRAW_JOB, drawGiveaway } from "./draw-giveaway.ts";
 import { viewGiveaway } from "./read-giveaways.ts";
 
@@ -55,6 +56,22 @@ function termsOf(input: TInput) {
   };
 }
 
+/** A stored giveaway's terms, as the audit log shows them beside termsOf's. */
+function termsOfRow(row: typeof giveaways.$inferSelect) {
+  return {
+    title: row.title,
+    description: row.description,
+    prize: row.prize,
+    winnersCount: row.winnersCount,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    entryCost: row.entryCost,
+    minAccountAgeDays: row.minAccountAgeDays,
+    minPoints: row.minPoints,
+    requireVerifiedEmail: row.requireVerifiedEmail,
+  };
+}
+
 /** POST /api/admin/rewards: a new draft. */
 export async function createGiveaway(
   deps: TDeps,
@@ -64,11 +81,19 @@ export async function createGiveaway(
   const admin = requireAdmin(viewer);
   const slug = slugOf(input);
   await deps.db
-    .insert(giveaways)
-    .values({
-      slug,
-      ...termsOf(input),
-      createdBy: admin.id,
+    .transaction(async (tx) => {
+      const [created] = await tx
+        .insert(giveaways)
+        .values({ slug, ...termsOf(input), createdBy: admin.id })
+        .returning({ id: giveaways.id });
+      await recordAdminAction(tx, {
+        actorId: admin.id,
+        action: "rewards.create",
+        targetType: "giveaway",
+        targetId: created?.id,
+        summary: `Created the giveaway draft "${input.title}"`,
+        detail: { after: { slug, ...termsOf(input) } },
+      });
     })
     .catch(slugTaken);
   return viewGiveaway(deps, admin, slug);
@@ -94,9 +119,25 @@ export async function updateGiveaway(
   });
   const newSlug = patch.slug ?? current.slug;
   await deps.db
-    .update(giveaways)
-    .set({ slug: newSlug, ...termsOf(next), updatedAt: new Date() })
-    .where(and(eq(giveaways.id, current.id), eq(giveaways.status, "draft")))
+    .transaction(async (tx) => {
+      const updated = await tx
+        .update(giveaways)
+        .set({ slug: newSlug, ...termsOf(next), updatedAt: new Date() })
+        .where(and(eq(giveaways.id, current.id), eq(giveaways.status, "draft")))
+        .returning({ id: giveaways.id });
+      if (updated.length === 0) return;
+      await recordAdminAction(tx, {
+        actorId: admin.id,
+        action: "rewards.update",
+        targetType: "giveaway",
+        targetId: current.id,
+        summary: `Edited the giveaway draft "${next.title}"`,
+        detail: {
+          before: { slug: current.slug, ...termsOfRow(current) },
+          after: { slug: newSlug, ...termsOf(next) },
+        },
+      });
+    })
     .catch(slugTaken);
   return viewGiveaway(deps, admin, newSlug);
 }
@@ -119,11 +160,24 @@ export async function publishGiveaway(
   }
   const seed = randomBytes(32).toString("hex");
   const seedHash = await seedCommitment(seed);
-  const [published] = await deps.db
-    .update(giveaways)
-    .set({ status: "live", seed, seedHash, publishedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(giveaways.id, current.id), eq(giveaways.status, "draft")))
-    .returning({ id: giveaways.id, endsAt: giveaways.endsAt });
+  const published = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(giveaways)
+      .set({ status: "live", seed, seedHash, publishedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(giveaways.id, current.id), eq(giveaways.status, "draft")))
+      .returning({ id: giveaways.id, endsAt: giveaways.endsAt });
+    if (row) {
+      await recordAdminAction(tx, {
+        actorId: admin.id,
+        action: "rewards.publish",
+        targetType: "giveaway",
+        targetId: current.id,
+        summary: `Published the giveaway "${current.title}"`,
+        detail: { status: { before: "draft", after: "live" }, seedHash },
+      });
+    }
+    return row;
+  });
   if (!published) throw new AppError("CONFLICT", M_REWARDS.onlyDrafts);
   await scheduleDraw(deps, published.id, published.endsAt);
   return viewGiveaway(deps, admin, slug);
@@ -146,6 +200,14 @@ export async function drawGiveawayNow(
   if (current.endsAt.getTime() > Date.now()) throw new AppError("CONFLICT", M_REWARDS.notEnded);
   const outcome = await drawGiveaway(deps, current.id);
   if (outcome !== "drawn") throw new AppError("CONFLICT", M_REWARDS.alreadyDrawn);
+  // The draw is the job's own transaction (the same one the scheduled job runs); the log says who asked for it.
+  await recordAdminAction(deps.db, {
+    actorId: admin.id,
+    action: "rewards.draw",
+    targetType: "giveaway",
+    targetId: current.id,
+    summary: `Drew the giveaway "${current.title}" now`,
+  });
   return viewGiveaway(deps, admin, slug);
 }
 
@@ -164,11 +226,24 @@ export async function cancelGiveaway(
   const [current] = await deps.db.select().from(giveaways).where(eq(giveaways.slug, slug));
   if (!current) throw new AppError("NOT_FOUND", M_REWARDS.giveawayNotFound);
   if (current.status === "draft") throw new AppError("CONFLICT", M_REWARDS.onlyPublishedCancelled);
-  const [stopped] = await deps.db
-    .update(giveaways)
-    .set({ status: "cancelled", updatedAt: new Date() })
-    .where(and(eq(giveaways.id, current.id), inArray(giveaways.status, ["live", "ended", "cancelled"])))
-    .returning({ id: giveaways.id });
+  const stopped = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(giveaways)
+      .set({ status: "cancelled", updatedAt: new Date() })
+      .where(and(eq(giveaways.id, current.id), inArray(giveaways.status, ["live", "ended", "cancelled"])))
+      .returning({ id: giveaways.id });
+    if (row) {
+      await recordAdminAction(tx, {
+        actorId: admin.id,
+        action: "rewards.cancel",
+        targetType: "giveaway",
+        targetId: current.id,
+        summary: `Cancelled the giveaway "${current.title}"`,
+        detail: { status: { before: current.status, after: "cancelled" } },
+      });
+    }
+    return row;
+  });
   if (!stopped) throw new AppError("CONFLICT", M_REWARDS.cannotCancel);
   await deps.db.transaction(async (tx) => {
     const paid = await tx

@@ -1,0 +1,98 @@
+import { ADMIN_M, type TAdminAuditEntry, type TAdminAuditPage, type TAdminAuditQuery } from "@plugs/domain";
+import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
+import { adminAuditLog, profiles } from "../../db/schema/index.ts";
+import { AppError } from "../../errors.ts";
+
+const ZCursor = z.object({ t: z.string().regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/), id: z.uuid() });
+type TCursor = z.infer<typeof ZCursor>;
+
+const encodeCursor = (c: TCursor) => Buffer.from(JSON.stringify(c)).toString("base64url");
+
+function decodeCursor(raw: string): TCursor {
+  try {
+    return ZCursor.parse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")));
+  } catch {
+    throw new AppError("VALIDATION", ADMIN_M.auditCursorInvalid, {
+      fields: { cursor: ADMIN_M.auditCursorInvalid },
+    });
+  }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * GET /api/admin/audit (admins only): the audit log newest first, a keyset page at a time, filtered by the actor's
+ * username, one action and a range of UTC days. Each filter has its index (actor, action, or the date range on the
+ * newest-first index); the cursor keeps the microseconds of created_at so no row is skipped or repeated.
+ */
+export async function listAdminAudit(
+  deps: TDeps,
+  viewer: TViewer | null,
+  query: TAdminAuditQuery,
+): Promise<TAdminAuditPage> {
+  requireAdmin(viewer);
+  const where: SQL[] = [];
+  if (query.actor) {
+    const [actor] = await deps.db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(sql`lower(${profiles.username}) = ${query.actor.replace(/^@/, "").toLowerCase()}`);
+    if (!actor) return { items: [], nextCursor: null };
+    where.push(eq(adminAuditLog.actorId, actor.id));
+  }
+  if (query.action) where.push(eq(adminAuditLog.action, query.action));
+  if (query.from) where.push(gte(adminAuditLog.createdAt, new Date(`${query.from}T00:00:00Z`)));
+  if (query.to)
+    where.push(lt(adminAuditLog.createdAt, new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS)));
+  if (query.cursor) {
+    const c = decodeCursor(query.cursor);
+    where.push(sql`(${adminAuditLog.createdAt}, ${adminAuditLog.id}) < (${c.t}::timestamptz, ${c.id}::uuid)`);
+  }
+  const rows = await deps.db
+    .select({
+      id: adminAuditLog.id,
+      actorId: adminAuditLog.actorId,
+      actorUsername: adminAuditLog.actorUsername,
+      action: adminAuditLog.action,
+      targetType: adminAuditLog.targetType,
+      targetId: adminAuditLog.targetId,
+      summary: adminAuditLog.summary,
+      detail: adminAuditLog.detail,
+      createdAt: sql<string>`to_char(${adminAuditLog.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
+    .from(adminAuditLog)
+    .where(and(...where))
+    .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(mapAuditEntry),
+    nextCursor: rows.length > query.limit && last ? encodeCursor({ t: last.createdAt, id: last.id }) : null,
+  };
+}
+
+function mapAuditEntry(row: {
+  id: string;
+  actorId: string | null;
+  actorUsername: string;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  summary: string;
+  detail: Record<string, unknown>;
+  createdAt: string;
+}): TAdminAuditEntry {
+  return {
+    id: row.id,
+    actor: { id: row.actorId, username: row.actorUsername },
+    action: row.action,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    summary: row.summary,
+    detail: row.detail,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
