@@ -5,17 +5,30 @@ import {
   ListChecks,
   type LucideIcon,
   MessageSquareWarning,
+  Newspaper,
   ShieldCheck,
 } from "lucide-react";
-import { type ComponentType, useEffect, useRef } from "react";
+import { type ComponentType, Suspense, useEffect, useRef } from "react";
 import { Navigate, NavLink, Route, Routes, useLocation } from "react-router";
+import { Spinner } from "../../components/ui/spinner.tsx";
 import { cn } from "../../lib/cn.ts";
+import { lazyNamed } from "../../lib/lazy-named.ts";
 import { RequireAdmin } from "../auth/require-session.tsx";
 import { AdminMessages } from "../contact/admin-messages.tsx";
 import { AdminJobs } from "../jobs/admin-jobs.tsx";
 import { AdminAirdrops } from "../points/admin-airdrop.tsx";
 import { AdminReports } from "../reports/admin-reports.tsx";
 import { usePageTitle } from "../site/queries.ts";
+
+// The blog's editor (forms, the Markdown preview, uploads) is its own chunk, fetched when the section opens.
+const AdminBlogScreen = lazyNamed(() => import("../blog/admin-blog.tsx"), "AdminBlog");
+function AdminBlog() {
+  return (
+    <Suspense fallback={<Spinner label="Loading the blog" className="text-accent" />}>
+      <AdminBlogScreen />
+    </Suspense>
+  );
+}
 
 type TSection = {
   /** The path under /admin/. */
@@ -48,6 +61,13 @@ const SECTIONS: TSection[] = [
     icon: Inbox,
     text: "Read what people sent through the contact page, assign it and answer by e-mail.",
     Screen: AdminMessages,
+  },
+  {
+    path: "blog",
+    title: "Blog",
+    icon: Newspaper,
+    text: "Write, schedule and publish articles, and manage their categories.",
+    Screen: AdminBlog,
   },
   {
     path: "airdrops",

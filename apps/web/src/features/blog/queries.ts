@@ -86,6 +86,7 @@ export function useAdminArticle(id: string) {
     queryKey: blogKeys.adminArticle(id),
     queryFn: () => fetchAdminArticle(id),
     retry: retryUnlessMissing,
+    enabled: id !== "",
   });
 }
 
@@ -105,7 +106,15 @@ function useRefreshBlog() {
 
 export function useCreateArticle() {
   const refresh = useRefreshBlog();
-  return useMutation({ mutationFn: createArticle, onSuccess: refresh });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createArticle,
+    // The editor moves to the saved article's address and shows it at once.
+    onSuccess: (saved) => {
+      queryClient.setQueryData(blogKeys.adminArticle(saved.id), saved);
+      return refresh();
+    },
+  });
 }
 
 export function useUpdateArticle() {

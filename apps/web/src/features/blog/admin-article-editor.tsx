@@ -1,0 +1,442 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  ARTICLE_STATUS_LABELS,
+  ARTICLE_STATUSES,
+  BLOG_LIMITS,
+  M,
+  slugify,
+  type TAdminArticle,
+  ZArticleInput,
+} from "@plugs/domain";
+import { ArrowLeft, ExternalLink, Save, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { Link, useNavigate, useParams } from "react-router";
+import type { z } from "zod";
+import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog.tsx";
+import { ImageUploadControls, useImageUpload } from "../../components/image-upload.tsx";
+import { LoadError } from "../../components/load-error.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Checkbox } from "../../components/ui/checkbox.tsx";
+import { Field } from "../../components/ui/field.tsx";
+import { fieldClasses, Input, Textarea } from "../../components/ui/input.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { toast } from "../../components/ui/toaster.tsx";
+import { ApiError, refusalMessage } from "../../lib/api.ts";
+import { cn } from "../../lib/cn.ts";
+import { formatDate } from "../../lib/format.ts";
+import { ArticleStatusPill } from "./admin-blog-parts.tsx";
+import { uploadCover } from "./api.ts";
+import { MarkdownEditor } from "./markdown-editor.tsx";
+import {
+  useAdminArticle,
+  useAdminCategories,
+  useBlogRefresher,
+  useCreateArticle,
+  useDeleteArticle,
+  useRemoveCover,
+  useUpdateArticle,
+} from "./queries.ts";
+import { TagInput } from "./tag-input.tsx";
+
+type TArticleForm = z.input<typeof ZArticleInput>;
+type TArticleValues = z.output<typeof ZArticleInput>;
+const FIELDS = ["title", "slug", "excerpt", "body", "categoryId", "tags", "status", "publishAt"] as const;
+
+/** A moment as a datetime-local input's value, on the admin's clock. */
+function localInput(iso: string | null): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A slug made from a title, within the slug's length. */
+function slugOf(title: string): string {
+  return slugify(title).slice(0, BLOG_LIMITS.slugMax).replace(/-+$/, "");
+}
+
+function formValues(article: TAdminArticle | undefined): TArticleForm {
+  return {
+    title: article?.title ?? "",
+    slug: article?.slug ?? "",
+    excerpt: article?.excerpt ?? "",
+    body: article?.body ?? "",
+    categoryId: article?.categoryId ?? null,
+    tags: article?.tags ?? [],
+    status: article?.status ?? "draft",
+    publishAt: localInput(article?.publishAt ?? null),
+    featured: article?.featured ?? false,
+  };
+}
+
+/** Whether an article was saved again after it went out (readers see "Updated"). */
+function editedAfterPublishing(article: TAdminArticle): boolean {
+  return (
+    article.publishedAt !== null && Date.parse(article.updatedAt) > Date.parse(article.publishedAt) + 60_000
+  );
+}
+
+function CoverField({ article }: { article: TAdminArticle }) {
+  const refresh = useBlogRefresher();
+  const remove = useRemoveCover();
+  const upload = useImageUpload({
+    send: async (file, options) => {
+      await uploadCover(article.id, file, options);
+      await refresh();
+    },
+    done: "Cover updated",
+  });
+  const shown = upload.preview ?? article.coverUrl;
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      {shown ? (
+        <img
+          src={shown}
+          alt="Cover"
+          className="aspect-[16/9] w-full rounded-xl border border-border object-cover sm:w-56"
+        />
+      ) : (
+        <div className="flex aspect-[16/9] w-full items-center justify-center rounded-xl border border-dashed border-border text-xs text-muted sm:w-56">
+          No cover
+        </div>
+      )}
+      <div className="flex flex-col gap-2">
+        <ImageUploadControls
+          upload={upload}
+          name="cover"
+          action={article.coverUrl ? "Change cover" : "Upload cover"}
+          size="sm"
+        />
+        {article.coverUrl && !upload.busy ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="w-fit"
+            busy={remove.isPending}
+            busyLabel="Removing..."
+            onClick={() =>
+              remove.mutate(article.id, {
+                onError: (err) => toast.error(refusalMessage(err, "Could not remove the cover")),
+              })
+            }
+          >
+            <Trash2 aria-hidden /> Remove cover
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function ArticleForm({ article }: { article?: TAdminArticle }) {
+  const navigate = useNavigate();
+  const create = useCreateArticle();
+  const update = useUpdateArticle();
+  const remove = useDeleteArticle();
+  const categories = useAdminCategories();
+  const [confirming, setConfirming] = useState(false);
+  // A new article's slug follows its title until the admin writes one; a saved one keeps its address.
+  const [slugEdited, setSlugEdited] = useState(Boolean(article));
+  const form = useForm<TArticleForm, unknown, TArticleValues>({
+    resolver: zodResolver(ZArticleInput),
+    defaultValues: formValues(article),
+  });
+  const { errors, isSubmitting, isDirty } = form.formState;
+  const status = form.watch("status");
+  const titleField = form.register("title", {
+    onChange: (e) => {
+      if (!slugEdited) form.setValue("slug", slugOf(e.target.value));
+    },
+  });
+  const slugField = form.register("slug", { onChange: () => setSlugEdited(true) });
+
+  const submit = form.handleSubmit(async (values) => {
+    const input = {
+      ...values,
+      publishAt:
+        values.status === "scheduled" && values.publishAt ? new Date(values.publishAt).toISOString() : null,
+    };
+    try {
+      const saved = article
+        ? await update.mutateAsync({ id: article.id, ...input })
+        : await create.mutateAsync(input);
+      toast.success(
+        saved.status === "published"
+          ? "Article published"
+          : saved.status === "scheduled"
+            ? "Article scheduled"
+            : "Draft saved",
+      );
+      form.reset(formValues(saved));
+      if (!article) void navigate(`/admin/blog/${saved.id}`, { replace: true });
+    } catch (error) {
+      const fields = error instanceof ApiError ? error.fields : undefined;
+      const fieldOf = (key: string) => FIELDS.find((f) => key === f || key.startsWith(`${f}.`));
+      const shown = new Set<string>();
+      for (const [key, message] of Object.entries(fields ?? {})) {
+        const field = fieldOf(key);
+        if (field && !shown.has(field)) {
+          shown.add(field);
+          form.setError(field, { message });
+        }
+      }
+      if (shown.size === 0) form.setError("root", { message: refusalMessage(error, M.generic.unexpected) });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+      <Field label="Title" error={errors.title?.message}>
+        {(props) => <Input {...props} {...titleField} maxLength={BLOG_LIMITS.titleMax + 10} />}
+      </Field>
+      <Field
+        label="Slug"
+        error={errors.slug?.message}
+        hint={
+          article
+            ? "Changing it keeps the old address working: it moves readers to the new one."
+            : "Made from the title; edit it to choose the address."
+        }
+      >
+        {(props) => (
+          <div className="flex items-center gap-1">
+            <span className="text-sm text-muted">/blog/</span>
+            <Input {...props} {...slugField} maxLength={BLOG_LIMITS.slugMax} className="font-mono" />
+          </div>
+        )}
+      </Field>
+      <Field label="Excerpt" error={errors.excerpt?.message} hint="Shown on the cards and in search results.">
+        {(props) => <Textarea {...props} {...form.register("excerpt")} rows={2} />}
+      </Field>
+      <div className="flex flex-col gap-1.5">
+        <span className="text-sm font-medium">Cover</span>
+        {article ? (
+          <CoverField article={article} />
+        ) : (
+          <p className="text-sm text-muted">Save the draft first, then add its cover image.</p>
+        )}
+      </div>
+      <Field label="Text (Markdown)" error={errors.body?.message}>
+        {(props) => (
+          <Controller
+            control={form.control}
+            name="body"
+            render={({ field }) => (
+              <MarkdownEditor value={field.value ?? ""} onChange={field.onChange} controlProps={props} />
+            )}
+          />
+        )}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Category" error={errors.categoryId?.message}>
+          {(props) => (
+            <Controller
+              control={form.control}
+              name="categoryId"
+              render={({ field }) => (
+                <select
+                  {...props}
+                  value={field.value ?? ""}
+                  onChange={(e) => field.onChange(e.target.value || null)}
+                  onBlur={field.onBlur}
+                  className={cn(fieldClasses, "h-10")}
+                >
+                  <option value="">No category</option>
+                  {categories.data?.items.map((category) => (
+                    <option key={category.id} value={category.id}>
+                      {category.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            />
+          )}
+        </Field>
+        <Field
+          label="Tags"
+          error={
+            errors.tags?.message ??
+            (Array.isArray(errors.tags) ? errors.tags.find(Boolean)?.message : undefined)
+          }
+          hint="Press Enter or a comma after each tag; new tags are created."
+        >
+          {(props) => (
+            <Controller
+              control={form.control}
+              name="tags"
+              render={({ field }) => <TagInput {...props} value={field.value} onChange={field.onChange} />}
+            />
+          )}
+        </Field>
+      </div>
+      <fieldset className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-4">
+        <legend className="px-1 text-sm font-medium">Publishing</legend>
+        <div className="flex flex-wrap gap-x-5 gap-y-2">
+          {ARTICLE_STATUSES.map((value) => (
+            <label key={value} className="flex cursor-pointer items-center gap-2 text-sm">
+              <input
+                type="radio"
+                value={value}
+                {...form.register("status")}
+                className="size-4 accent-accent"
+              />
+              {value === "scheduled" ? "Scheduled" : ARTICLE_STATUS_LABELS[value]}
+            </label>
+          ))}
+        </div>
+        {status === "scheduled" ? (
+          <Field
+            label="Publish at"
+            error={errors.publishAt?.message}
+            hint="On your clock; it goes out by itself then."
+          >
+            {(props) => (
+              <Controller
+                control={form.control}
+                name="publishAt"
+                render={({ field }) => (
+                  <Input
+                    {...props}
+                    type="datetime-local"
+                    value={field.value ?? ""}
+                    onChange={(e) => field.onChange(e.target.value || null)}
+                    onBlur={field.onBlur}
+                    className="sm:w-64"
+                  />
+                )}
+              />
+            )}
+          </Field>
+        ) : null}
+        <div className="flex items-center gap-2">
+          <Controller
+            control={form.control}
+            name="featured"
+            render={({ field }) => (
+              <Checkbox
+                id="article-featured"
+                checked={field.value ?? false}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+              />
+            )}
+          />
+          <label htmlFor="article-featured" className="cursor-pointer text-sm">
+            Featured on top of the blog
+          </label>
+        </div>
+      </fieldset>
+      {errors.root?.message ? (
+        <p
+          role="alert"
+          className="rounded-lg border border-rug/30 bg-rug-soft px-3 py-2 text-sm font-medium text-rug"
+        >
+          {errors.root.message}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        {article ? (
+          <Button variant="ghost" className="mr-auto" onClick={() => setConfirming(true)}>
+            <Trash2 aria-hidden /> Delete article
+          </Button>
+        ) : null}
+        <Button
+          type="submit"
+          busy={isSubmitting}
+          busyLabel="Saving..."
+          disabled={Boolean(article) && !isDirty}
+        >
+          <Save aria-hidden />{" "}
+          {status === "published"
+            ? article?.status === "published"
+              ? "Save changes"
+              : "Publish"
+            : status === "scheduled"
+              ? "Schedule"
+              : "Save draft"}
+        </Button>
+      </div>
+      {article ? (
+        <ConfirmDeleteDialog
+          title="Delete this article?"
+          description="Readers lose it at once, with its old addresses. This cannot be undone."
+          open={confirming}
+          onOpenChange={setConfirming}
+          pending={remove.isPending}
+          onConfirm={() =>
+            remove.mutate(article.id, {
+              onSuccess: () => {
+                toast.success("Article deleted");
+                void navigate("/admin/blog", { replace: true });
+              },
+              onError: (err) => {
+                setConfirming(false);
+                toast.error(refusalMessage(err, "Could not delete the article"));
+              },
+            })
+          }
+        />
+      ) : null}
+    </form>
+  );
+}
+
+/** /admin/blog/new and /admin/blog/:id: write an article, preview it, and save it as a draft, scheduled or published. */
+export function AdminArticleEditor() {
+  const { id } = useParams();
+  const query = useAdminArticle(id ?? "");
+  const article = id ? query.data : undefined;
+  return (
+    <section aria-labelledby="admin-article-heading" className="flex flex-col gap-4">
+      <Link
+        to="/admin/blog"
+        className="inline-flex items-center gap-1.5 text-sm text-muted hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden /> Articles
+      </Link>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <h2 id="admin-article-heading" className="text-xl font-semibold">
+          {id ? "Edit article" : "New article"}
+        </h2>
+        {article ? <ArticleStatusPill status={article.status} /> : null}
+        {article?.status === "published" ? (
+          <Link
+            to={`/blog/${article.slug}`}
+            className="inline-flex items-center gap-1 text-sm font-medium text-accent hover:underline"
+          >
+            View article <ExternalLink className="size-3.5" aria-hidden />
+          </Link>
+        ) : null}
+      </div>
+      {article ? (
+        <p className="text-xs text-muted">
+          {article.status === "scheduled" && article.publishAt
+            ? `Publishes ${formatDate(article.publishAt)}`
+            : article.publishedAt
+              ? `Published ${formatDate(article.publishedAt)}`
+              : `Created ${formatDate(article.createdAt)}`}
+          {editedAfterPublishing(article) ? ` · Updated ${formatDate(article.updatedAt)}` : null}
+          {` · by @${article.author.username}`}
+        </p>
+      ) : null}
+      {!id ? (
+        <ArticleForm />
+      ) : query.isPending ? (
+        <Spinner label="Loading article" className="text-accent" />
+      ) : query.isError ? (
+        <LoadError
+          look="inset"
+          title={
+            query.error instanceof ApiError && query.error.status === 404
+              ? query.error.message
+              : "Could not load the article"
+          }
+          onRetry={() => void query.refetch()}
+          busy={query.isFetching}
+        />
+      ) : (
+        <ArticleForm key={query.data.id} article={query.data} />
+      )}
+    </section>
+  );
+}
