@@ -6,6 +6,7 @@ import {
   type LucideIcon,
   MessageSquareWarning,
   Newspaper,
+  ScrollText,
   ShieldCheck,
 } from "lucide-react";
 import { type ComponentType, Suspense, useEffect, useRef } from "react";
@@ -19,6 +20,7 @@ import { AdminJobs } from "../jobs/admin-jobs.tsx";
 import { AdminAirdrops } from "../points/admin-airdrop.tsx";
 import { AdminReports } from "../reports/admin-reports.tsx";
 import { usePageTitle } from "../site/queries.ts";
+import { AdminAudit } from "./audit-log.tsx";
 
 // The blog's editor (forms, the Markdown preview, uploads) is its own chunk, fetched when the section opens.
 const AdminBlogScreen = lazyNamed(() => import("../blog/admin-blog.tsx"), "AdminBlog");
@@ -82,6 +84,13 @@ const SECTIONS: TSection[] = [
     icon: ListChecks,
     text: "Background work: what failed with its error, what waits, and retrying a failed job.",
     Screen: AdminJobs,
+  },
+  {
+    path: "audit",
+    title: "Audit log",
+    icon: ScrollText,
+    text: "Every admin action: who, when, what and the values before and after.",
+    Screen: AdminAudit,
   },
 ];
 
