@@ -41,6 +41,8 @@ export const users = pgTable(
   (t) => [
     // Who is banned (a handful of rows): posts/visibility.ts's bannedMemberIds reads it in every list.
     index("users_banned_idx").on(t.id).where(sql`${t.banned}`),
+    // The admins' member search by e-mail prefix (e-mails are stored lowercased).
+    index("users_email_prefix_idx").on(sql`${t.email} text_pattern_ops`),
   ],
 );
 

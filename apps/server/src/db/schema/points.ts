@@ -79,6 +79,8 @@ export const pointsTransactions = pgTable(
     ),
     // Daily caps: one user's awards of one activity since the start of the day.
     index("points_transactions_user_activity_created_idx").on(t.userId, t.activityId, t.createdAt),
+    // The admin overview's points paid per day: an index-only range read of what was paid.
+    index("points_transactions_paid_created_idx").on(t.createdAt, t.points).where(sql`${t.points} > 0`),
   ],
 );
 

@@ -30,6 +30,8 @@ export const posts = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // The admin overview's posts per day (every post, a date range).
+    index("posts_created_idx").on(t.createdAt),
     // The public feed (posts outside any community), newest first and most popular first.
     index("posts_feed_public_newest_idx")
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())

@@ -27,6 +27,8 @@ export const profiles = pgTable(
       .where(sql`${t.points} > 0 and not ${t.isBanned}`),
     // Who is banned (a handful of rows): posts/visibility.ts's bannedMemberIds reads it in every list.
     index("profiles_banned_idx").on(t.id).where(sql`${t.isBanned}`),
+    // The admins' member list, newest first, and the overview's sign-ups per day.
+    index("profiles_newest_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
