@@ -14,6 +14,15 @@ export const ADMIN_M = {
   auditRangeInvalid: "The start date must be on or before the end date",
   auditCursorInvalid: "Invalid cursor",
   auditEmpty: "No admin actions match.",
+  // Members.
+  memberNotFound: "Member not found",
+  searchTooLong: "Search must be at most 100 characters",
+  filterInvalid: "Show all members, admins or banned members",
+  reasonRequired: "Please give a reason",
+  reasonTooLong: "Reason cannot exceed 500 characters",
+  cannotChangeOwnRole: "You cannot change your own admin role",
+  lastAdmin: "The last admin cannot lose the admin role",
+  membersEmpty: "No members match.",
 } as const;
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -94,3 +103,48 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "rewards.draw": "Giveaway drawn now",
   "site.update": "Site settings changed",
 };
+
+// ---- Members ----
+
+export const MEMBER_FILTERS = ["all", "admins", "banned"] as const;
+export type TMemberFilter = (typeof MEMBER_FILTERS)[number];
+export const MEMBERS_PAGE_SIZE = 20;
+
+/** GET /api/admin/members: newest first; `search` is a username or e-mail prefix (any case). */
+export const ZAdminMembersQuery = z.object({
+  search: zText({ error: ADMIN_M.searchTooLong }).trim().max(100, ADMIN_M.searchTooLong).optional(),
+  filter: z.enum(MEMBER_FILTERS, ADMIN_M.filterInvalid).default("all"),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type TAdminMembersQuery = z.infer<typeof ZAdminMembersQuery>;
+
+export const ZAdminMember = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  avatarUrl: z.string().nullable(),
+  isAdmin: z.boolean(),
+  isBanned: z.boolean(),
+  /** Why the member is banned (null when not banned). */
+  banReason: z.string().nullable(),
+  points: z.number(),
+  joinedAt: z.string(),
+});
+export type TAdminMember = z.infer<typeof ZAdminMember>;
+
+export const ZAdminMemberPage = z.object({
+  items: z.array(ZAdminMember),
+  total: z.number(),
+  page: z.number(),
+  pageCount: z.number(),
+});
+export type TAdminMemberPage = z.infer<typeof ZAdminMemberPage>;
+
+/** POST /api/admin/members/:id/ban and /unban: the reason is kept in the audit log (and shown for a ban). */
+export const ZMemberBanRequest = z.object({
+  reason: zText({ error: ADMIN_M.reasonRequired })
+    .trim()
+    .min(1, ADMIN_M.reasonRequired)
+    .max(500, ADMIN_M.reasonTooLong),
+});
+export type TMemberBanRequest = z.infer<typeof ZMemberBanRequest>;

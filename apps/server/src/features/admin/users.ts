@@ -66,7 +66,13 @@ function mapAdminUser(row: TAdminUser): TAdminUser {
  * request, revokes them all at the next and tells that tab why (a session expired here would be deleted by
  * better-auth before anyone learned whose it was).
  */
-export async function setUserBanned(deps: TDeps, viewer: TViewer | null, userId: string, banned: boolean) {
+export async function setUserBanned(
+  deps: TDeps,
+  viewer: TViewer | null,
+  userId: string,
+  banned: boolean,
+  reason: string | null = null,
+) {
   const admin = requireAdmin(viewer);
   if (banned && userId === admin.id) throw new AppError("VALIDATION", M.auth.cannotBanSelf);
   const result = await deps.db.transaction(async (tx) => {
@@ -78,15 +84,15 @@ export async function setUserBanned(deps: TDeps, viewer: TViewer | null, userId:
     if (!profile) return null;
     await tx
       .update(users)
-      .set({ banned, banReason: banned ? "Banned by an admin" : null })
+      .set({ banned, banReason: banned ? (reason ?? "Banned by an admin") : null })
       .where(eq(users.id, userId));
     await recordAdminAction(tx, {
       actorId: admin.id,
       action: banned ? "member.ban" : "member.unban",
       targetType: "member",
       targetId: profile.id,
-      summary: `${banned ? "Banned" : "Unbanned"} @${profile.username}`,
-      detail: { isBanned: { after: banned } },
+      summary: `${banned ? "Banned" : "Unbanned"} @${profile.username}${reason ? `: ${reason}` : ""}`,
+      detail: { isBanned: { after: banned }, ...(reason ? { reason } : {}) },
     });
     return profile;
   });

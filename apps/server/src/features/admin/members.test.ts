@@ -1,0 +1,157 @@
+import { ADMIN_M, type TAdminAuditPage, type TAdminMember, type TAdminMemberPage } from "@plugs/domain";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser, makeAdmin, type TTestUser } from "../../testing/factories.ts";
+import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
+import { call } from "../posts/testing.ts";
+
+let server: TTestServer;
+let admin: TTestUser;
+let member: TTestUser;
+let other: TTestUser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await createUser(server, { username: "boss_admin" });
+  await makeAdmin(server, admin.id);
+  member = await createUser(server, { username: "Zed_Member", email: "zed.member@example.test" });
+  other = await createUser(server, { username: "other_person" });
+});
+afterAll(() => server?.close());
+
+type TErr = { error: { code: string; message: string; fields?: Record<string, string> } };
+
+const members = (query: string, cookie = admin.cookie) =>
+  call<TAdminMemberPage & TErr>(server, "GET", `/api/admin/members${query}`, { cookie });
+const ban = (id: string, reason: unknown, cookie = admin.cookie, verb = "ban") =>
+  call<TAdminMember & TErr>(server, "POST", `/api/admin/members/${id}/${verb}`, {
+    cookie,
+    json: reason === undefined ? {} : { reason },
+  });
+const role = (method: "PUT" | "DELETE", id: string, cookie = admin.cookie) =>
+  call<TAdminMember & TErr>(server, method, `/api/admin/members/${id}/admin`, { cookie });
+const lastAudit = async (action: string) =>
+  (await call<TAdminAuditPage>(server, "GET", `/api/admin/audit?action=${action}`, { cookie: admin.cookie }))
+    .body.items[0];
+
+describe("the admins' member list", () => {
+  it("is for admins only", async () => {
+    expect((await call(server, "GET", "/api/admin/members")).status).toBe(401);
+    expect((await members("", member.cookie)).status).toBe(403);
+    expect((await ban(other.id, "x", member.cookie)).status).toBe(403);
+    expect((await role("PUT", member.id, member.cookie)).status).toBe(403);
+    expect(
+      (await call(server, "POST", `/api/admin/members/${other.id}/ban`, { json: { reason: "x" } })).status,
+    ).toBe(401);
+  });
+
+  it("finds members by username or e-mail prefix, any case, with role, points and join date", async () => {
+    const byName = await members("?search=ZED_m");
+    expect(byName.status).toBe(200);
+    expect(byName.body.items).toEqual([
+      {
+        id: member.id,
+        username: "Zed_Member",
+        email: "zed.member@example.test",
+        avatarUrl: null,
+        isAdmin: false,
+        isBanned: false,
+        banReason: null,
+        points: expect.any(Number),
+        joinedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      },
+    ]);
+    expect((await members("?search=zed.member@")).body.items.map((m) => m.id)).toEqual([member.id]);
+    // A LIKE wildcard is a character like any other.
+    expect((await members("?search=%25")).body.total).toBe(0);
+    const all = await members("");
+    expect(all.body.total).toBe(3);
+    expect(all.body.items.map((m) => m.username)).toEqual(["other_person", "Zed_Member", "boss_admin"]);
+    expect((await members("?filter=admins")).body.items.map((m) => m.username)).toEqual(["boss_admin"]);
+  });
+
+  it("refuses bad input with the field's message", async () => {
+    const filter = await members("?filter=everyone");
+    expect(filter.status).toBe(400);
+    expect(filter.body.error.fields?.filter).toBe(ADMIN_M.filterInvalid);
+    const long = await members(`?search=${"a".repeat(101)}`);
+    expect(long.body.error.fields?.search).toBe(ADMIN_M.searchTooLong);
+  });
+});
+
+describe("banning", () => {
+  it("needs a reason; a ban signs the member out at their next request and is recorded with its reason", async () => {
+    const missing = await ban(other.id, undefined);
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.fields?.reason).toBe(ADMIN_M.reasonRequired);
+    const blank = await ban(other.id, "   ");
+    expect(blank.body.error.fields?.reason).toBe(ADMIN_M.reasonRequired);
+    expect((await ban(other.id, "x".repeat(501))).body.error.fields?.reason).toBe(ADMIN_M.reasonTooLong);
+
+    expect((await call(server, "GET", "/api/me", { cookie: other.cookie })).status).toBe(200);
+    const banned = await ban(other.id, "Spam links");
+    expect(banned.status).toBe(200);
+    expect(banned.body).toMatchObject({ isBanned: true, banReason: "Spam links" });
+    // Their open session is refused on its next request.
+    expect((await call(server, "GET", "/api/me", { cookie: other.cookie })).status).toBe(401);
+    expect((await members("?filter=banned")).body.items.map((m) => m.id)).toEqual([other.id]);
+    expect(await lastAudit("member.ban")).toMatchObject({
+      targetId: other.id,
+      summary: "Banned @other_person: Spam links",
+      detail: { reason: "Spam links" },
+    });
+
+    const lifted = await ban(other.id, "Appeal accepted", admin.cookie, "unban");
+    expect(lifted.body).toMatchObject({ isBanned: false, banReason: null });
+    expect((await lastAudit("member.unban"))?.summary).toBe("Unbanned @other_person: Appeal accepted");
+    expect((await ban(admin.id, "Oops")).body.error.message).toBe("You cannot ban your own account");
+    expect((await ban("00000000-0000-4000-8000-000000000000", "Gone")).status).toBe(404);
+  });
+});
+
+describe("the admin role", () => {
+  it("is granted and removed, recorded, and never changed on yourself", async () => {
+    const granted = await role("PUT", member.id);
+    expect(granted.status).toBe(200);
+    expect(granted.body.isAdmin).toBe(true);
+    // The new admin's own session is an admin's at once.
+    expect((await members("", member.cookie)).status).toBe(200);
+    expect((await lastAudit("member.grant_admin"))?.summary).toBe("Made @Zed_Member an admin");
+
+    const self = await role("DELETE", admin.id);
+    expect(self.status).toBe(400);
+    expect(self.body.error.message).toBe(ADMIN_M.cannotChangeOwnRole);
+
+    const removed = await role("DELETE", member.id);
+    expect(removed.body.isAdmin).toBe(false);
+    expect((await members("", member.cookie)).status).toBe(403);
+    expect((await lastAudit("member.revoke_admin"))?.detail).toEqual({
+      isAdmin: { before: true, after: false },
+    });
+  });
+
+  it("two admins removing each other at once: one of them stays an admin", async () => {
+    const a = await createUser(server);
+    const b = await createUser(server);
+    await Promise.all([makeAdmin(server, a.id), makeAdmin(server, b.id)]);
+    // Leave only a and b as admins.
+    await role("DELETE", admin.id, a.cookie);
+    const results = await Promise.all([role("DELETE", b.id, a.cookie), role("DELETE", a.id, b.cookie)]);
+    // One succeeds. The other is refused: 403 when its session already reads as a member's (requests served one
+    // after the other), 409 when it waited on the first one's lock and found itself the last admin.
+    const ok = results.filter((r) => r.status === 200);
+    expect(ok).toHaveLength(1);
+    const refused = results.find((r) => r.status !== 200);
+    expect([403, 409]).toContain(refused?.status);
+    if (refused?.status === 409) expect(refused.body.error.message).toBe(ADMIN_M.lastAdmin);
+    const survivor = ok[0]?.body.id === b.id ? a : b;
+    const left = await members("?filter=admins", survivor.cookie);
+    expect(left.body.items.map((m) => m.id)).toEqual([survivor.id]);
+    // The refused change left no audit row: one removal recorded for the two of them.
+    const removals = (
+      await call<TAdminAuditPage>(server, "GET", "/api/admin/audit?action=member.revoke_admin", {
+        cookie: survivor.cookie,
+      })
+    ).body.items.filter((e) => e.targetId === a.id || e.targetId === b.id);
+    expect(removals).toHaveLength(1);
+  });
+});

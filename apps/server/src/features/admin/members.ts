@@ -1,0 +1,159 @@
+import {
+  ADMIN_M,
+  MEMBERS_PAGE_SIZE,
+  type TAdminMember,
+  type TAdminMemberPage,
+  type TAdminMembersQuery,
+} from "@plugs/domain";
+import { type SQL, sql } from "drizzle-orm";
+import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
+import type { TDb } from "../../db/client.ts";
+import { queryRows } from "../../db/query-rows.ts";
+import { userRoles } from "../../db/schema/index.ts";
+import { sqlInt } from "../../db/sql-int.ts";
+import { AppError } from "../../errors.ts";
+import { grantAdmin, revokeAdmin } from "../auth/roles.ts";
+import { isUuid } from "../posts/visibility.ts";
+import { recordAdminAction } from "./record-admin-action.ts";
+import { setUserBanned } from "./users.ts";
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+type TMemberRow = {
+  id: string;
+  username: string;
+  email: string;
+  avatar_url: string | null;
+  is_admin: boolean;
+  is_banned: boolean;
+  ban_reason: string | null;
+  points: number;
+  joined_at: string;
+};
+
+/**
+ * The members a filter and search select, as a set of ids: each from its own index (the username and e-mail
+ * prefix indexes, the admins in user_roles, the partial banned index), so the page query below never scans everyone.
+ */
+function candidates(query: TAdminMembersQuery): SQL | null {
+  const parts: SQL[] = [];
+  const search = query.search?.replace(/^@/, "").toLowerCase();
+  if (search) {
+    const prefix = `${escapeLike(search)}%`;
+    parts.push(sql`p.id in (select id from profiles where lower(username) like ${prefix}
+      union select id from users where email like ${prefix})`);
+  }
+  if (query.filter === "admins")
+    parts.push(sql`p.id in (select user_id from user_roles where role = 'admin')`);
+  if (query.filter === "banned") parts.push(sql`p.is_banned`);
+  return parts.length > 0 ? sql.join(parts, sql` and `) : null;
+}
+
+const memberColumns = sql`p.id, p.username, u.email, p.avatar_url, p.is_banned, p.points,
+  case when p.is_banned then u.ban_reason end as ban_reason,
+  exists (select 1 from user_roles r where r.user_id = p.id and r.role = 'admin') as is_admin,
+  to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as joined_at`;
+
+function mapMember(row: TMemberRow): TAdminMember {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    avatarUrl: row.avatar_url,
+    isAdmin: row.is_admin,
+    isBanned: row.is_banned,
+    banReason: row.ban_reason,
+    points: Number(row.points),
+    joinedAt: row.joined_at,
+  };
+}
+
+/** GET /api/admin/members (admins only): members newest first, searched and filtered, "Page X of Y". */
+export async function listMembers(
+  deps: TDeps,
+  viewer: TViewer | null,
+  query: TAdminMembersQuery,
+): Promise<TAdminMemberPage> {
+  requireAdmin(viewer);
+  const where = candidates(query);
+  const whereSql = where ? sql`where ${where}` : sql``;
+  const [counted, rows] = await Promise.all([
+    queryRows<{ total: number }>(deps.db, sql`select count(*)::int as total from profiles p ${whereSql}`),
+    queryRows<TMemberRow>(
+      deps.db,
+      sql`select ${memberColumns} from profiles p join users u on u.id = p.id ${whereSql}
+          order by p.created_at desc, p.id desc
+          limit ${sqlInt(MEMBERS_PAGE_SIZE)} offset ${sqlInt((query.page - 1) * MEMBERS_PAGE_SIZE)}`,
+    ),
+  ]);
+  const total = counted[0]?.total ?? 0;
+  return {
+    items: rows.map(mapMember),
+    total,
+    page: query.page,
+    pageCount: Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE)),
+  };
+}
+
+async function memberById(db: Pick<TDb, "execute">, id: string): Promise<TAdminMember> {
+  const [row] = isUuid(id)
+    ? await queryRows<TMemberRow>(
+        db,
+        sql`select ${memberColumns} from profiles p join users u on u.id = p.id where p.id = ${id}`,
+      )
+    : [];
+  if (!row) throw new AppError("NOT_FOUND", ADMIN_M.memberNotFound);
+  return mapMember(row);
+}
+
+/** POST /api/admin/members/:id/ban and /unban (admins only): with a reason, kept in the audit log. */
+export async function banMember(
+  deps: TDeps,
+  viewer: TViewer | null,
+  id: string,
+  banned: boolean,
+  reason: string,
+): Promise<TAdminMember> {
+  requireAdmin(viewer);
+  if (!isUuid(id)) throw new AppError("NOT_FOUND", ADMIN_M.memberNotFound);
+  await setUserBanned(deps, viewer, id, banned, reason);
+  return memberById(deps.db, id);
+}
+
+/**
+ * PUT and DELETE /api/admin/members/:id/admin (admins only): grant or remove the admin role. Nobody changes their
+ * own role, and the last admin keeps theirs: the admins' rows are locked first, so two admins removing each other
+ * at once cannot both succeed.
+ */
+export async function setMemberAdmin(
+  deps: TDeps,
+  viewer: TViewer | null,
+  id: string,
+  grant: boolean,
+): Promise<TAdminMember> {
+  const admin = requireAdmin(viewer);
+  if (!isUuid(id)) throw new AppError("NOT_FOUND", ADMIN_M.memberNotFound);
+  if (id === admin.id) throw new AppError("VALIDATION", ADMIN_M.cannotChangeOwnRole);
+  await deps.db.transaction(async (tx) => {
+    const member = await memberById(tx, id);
+    const admins = await tx
+      .select({ userId: userRoles.userId })
+      .from(userRoles)
+      .where(sql`${userRoles.role} = 'admin'`)
+      .orderBy(userRoles.userId)
+      .for("update");
+    if (member.isAdmin === grant) return;
+    if (!grant && admins.length <= 1) throw new AppError("CONFLICT", ADMIN_M.lastAdmin);
+    if (grant) await grantAdmin(tx, [id]);
+    else await revokeAdmin(tx, id);
+    await recordAdminAction(tx, {
+      actorId: admin.id,
+      action: grant ? "member.grant_admin" : "member.revoke_admin",
+      targetType: "member",
+      targetId: id,
+      summary: `${grant ? "Made" : "Removed"} @${member.username} ${grant ? "an admin" : "as an admin"}`,
+      detail: { isAdmin: { before: !grant, after: grant } },
+    });
+  });
+  return memberById(deps.db, id);
+}
