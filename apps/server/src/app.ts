@@ -34,6 +34,7 @@ import { referralRoutes } from "./features/referrals/routes.ts";
 import { reportRoutes } from "./features/reports/routes.ts";
 import { rewardsRoutes } from "./features/rewards/routes.ts";
 import { siteRoutes } from "./features/site/routes.ts";
+import { sweepRoutes } from "./features/sweep/routes.ts";
 import { mountApiDocs } from "./http/api-docs.ts";
 import { handleError, validationError } from "./http/error-handler.ts";
 import { securityHeaders } from "./http/security-headers.ts";
@@ -104,6 +105,7 @@ export function createApp(
   api.route("/", reportRoutes(deps));
   api.route("/", learnRoutes(deps));
   api.route("/", rewardsRoutes(deps));
+  api.route("/", sweepRoutes(deps));
   api.route("/", contactRoutes(deps));
   api.route("/", profileRoutes(deps));
   api.route("/", followRoutes(deps));

@@ -3,6 +3,7 @@ import {
   DEFAULT_EVENT_STREAM_LIMITS,
   DEFAULT_MEMBER_LIMITS,
   MEMBER_ACTIONS,
+  SWEEP_LIMITS,
   type TActionLimit,
   type TMemberAction,
 } from "@plugs/domain";
@@ -65,7 +66,12 @@ export type TConfig = {
   fetchPrivateAddresses: boolean;
   /** GIPHY's API base URL (GIPHY_API_URL); tests point it at a local fake. */
   giphyApiUrl: string;
+  /** SOLANA_RPC_URL: the Solana JSON-RPC endpoint Sweep reads and verifies through; unset, Sweep is not configured. */
   solanaRpcUrl: string | null;
+  /** SWEEP_MIN_ACCOUNT_AGE_DAYS: days a token account must have existed before its closing transaction to pay. */
+  sweepMinAccountAgeDays: number;
+  /** SWEEP_MAX_WALLETS: wallets a member may link at once. */
+  sweepMaxWallets: number;
   adminEmails: string[];
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   signinIpLimit: number;
@@ -235,6 +241,22 @@ export function loadConfig(env: Env = process.env): TConfig {
     fetchPrivateAddresses: oneOf(env, "FETCH_PRIVATE_ADDRESSES", ["on", "off"], "off") === "on",
     giphyApiUrl: (url(env, "GIPHY_API_URL", ["http", "https"]) ?? GIPHY_API_URL).replace(/\/+$/, ""),
     solanaRpcUrl: url(env, "SOLANA_RPC_URL", ["http", "https"]),
+    sweepMinAccountAgeDays: integer(
+      env,
+      "SWEEP_MIN_ACCOUNT_AGE_DAYS",
+      SWEEP_LIMITS.defaultMinAccountAgeDays,
+      0,
+      3650,
+      "a whole number of days from 0 to 3650",
+    ),
+    sweepMaxWallets: integer(
+      env,
+      "SWEEP_MAX_WALLETS",
+      SWEEP_LIMITS.defaultMaxWallets,
+      1,
+      100,
+      "a whole number from 1 to 100",
+    ),
     adminEmails,
     logLevel: oneOf(env, "LOG_LEVEL", LOG_LEVELS, "info"),
     signinIpLimit: integer(

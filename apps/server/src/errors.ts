@@ -11,6 +11,7 @@ export type TErrorCode =
   | "RATE_LIMITED"
   | "NOT_CONFIGURED"
   | "UPSTREAM_FAILED"
+  | "NOT_FINALIZED"
   | "INTERNAL";
 
 const STATUS: Record<TErrorCode, ContentfulStatusCode> = {
@@ -25,6 +26,8 @@ const STATUS: Record<TErrorCode, ContentfulStatusCode> = {
   NOT_CONFIGURED: 503,
   /** An outside service (GIPHY, ...) failed or timed out. */
   UPSTREAM_FAILED: 502,
+  /** A Solana transaction is confirmed but not finalized yet: ask again shortly (features/sweep). */
+  NOT_FINALIZED: 409,
   INTERNAL: 500,
 };
 

@@ -431,7 +431,8 @@ export async function startSolanaRpc(): Promise<TSolanaRpc> {
       case "getTransaction": {
         const entry = ledger.get(String(params[0]));
         const options = config(1);
-        if (!entry || (options.commitment === "finalized" && !entry.finalized)) return null;
+        // A validator's default commitment is finalized (and @solana/kit leaves "finalized" out of its requests).
+        if (!entry || ((options.commitment ?? "finalized") === "finalized" && !entry.finalized)) return null;
         const message = getCompiledTransactionMessageDecoder().decode(
           getTransactionDecoder().decode(entry.wire).messageBytes,
         );
@@ -459,7 +460,10 @@ export async function startSolanaRpc(): Promise<TSolanaRpc> {
       case "getSignaturesForAddress": {
         const options = config(1);
         const limit = Math.min(1000, Number(options.limit ?? 1000));
-        const newestFirst = [...(byAddress.get(String(params[0])) ?? [])].reverse();
+        const finalizedOnly = (options.commitment ?? "finalized") === "finalized";
+        const newestFirst = [...(byAddress.get(String(params[0])) ?? [])]
+          .filter((s) => !finalizedOnly || ledger.get(s)?.finalized)
+          .reverse();
         let list = newestFirst;
         if (options.before) {
           const at = list.indexOf(String(options.before));

@@ -184,6 +184,15 @@ describe("every write a member makes is counted", () => {
     { method: "POST", path: `/learn/attempts/${MISSING}/submit`, kind: "learn", json: { answers: [] } },
     { method: "POST", path: "/rewards/no-such-giveaway/entries", kind: "rewards" },
     { method: "POST", path: "/rewards/no-such-giveaway/claim", kind: "rewards", json: { contact: "x" } },
+    {
+      method: "POST",
+      path: "/sweep/wallets/challenge",
+      kind: "sweep",
+      json: { address: "11111111111111111111111111111111" },
+    },
+    { method: "POST", path: "/sweep/wallets", kind: "sweep", json: {} },
+    { method: "DELETE", path: "/sweep/wallets/11111111111111111111111111111111", kind: "sweep" },
+    { method: "POST", path: "/sweep/claims", kind: "sweep", json: {} },
   ];
 
   it.each(ROUTES)("$method $path counts as $kind", async (route) => {
