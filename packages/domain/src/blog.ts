@@ -1,29 +1,13 @@
 import { z } from "zod";
+import { BLOG_LIMITS } from "./blog-limits.ts";
 import { ZPage } from "./pages.ts";
 import { isSafeString, zText } from "./text.ts";
 
 // Blog: articles written by the admins in Markdown (rendered and sanitized by the server), with one category and
 // many tags. Drafts and scheduled articles are the admins' alone: everyone else gets 404 through every path.
 
-export const BLOG_LIMITS = {
-  titleMax: 160,
-  slugMax: 100,
-  excerptMax: 400,
-  bodyMax: 100_000,
-  tagMax: 40,
-  tagsMax: 10,
-  categoryNameMax: 60,
-  categoryDescriptionMax: 500,
-  searchMax: 100,
-  /** Articles on a page of the public list and of the admin's list. */
-  pageSize: 12,
-  adminPageSize: 25,
-  relatedShown: 3,
-  /** Words a minute for the reading time. */
-  wordsPerMinute: 220,
-  /** Articles in each feed. */
-  feedItems: 20,
-} as const;
+// The limits live in a module of their own: a page that needs only them does not load zod and these schemas.
+export { BLOG_LIMITS } from "./blog-limits.ts";
 
 export const ARTICLE_STATUSES = ["draft", "scheduled", "published"] as const;
 export type TArticleStatus = (typeof ARTICLE_STATUSES)[number];
