@@ -10,6 +10,8 @@ import { meRoutes } from "./features/auth/me-routes.ts";
 import { originGuard } from "./features/auth/origin-guard.ts";
 import { authRoutes } from "./features/auth/routes.ts";
 import { sessionMiddleware } from "./features/auth/session-middleware.ts";
+import { blogRoutes } from "./features/blog/routes.ts";
+import { siteFileRoutes } from "./features/blog/site-files.ts";
 import { commentRoutes } from "./features/comments/routes.ts";
 import { communityRoutes } from "./features/communities/routes.ts";
 import { contactRoutes } from "./features/contact/routes.ts";
@@ -105,6 +107,7 @@ export function createApp(
   api.route("/", reportRoutes(deps));
   api.route("/", learnRoutes(deps));
   api.route("/", rewardsRoutes(deps));
+  api.route("/", blogRoutes(deps));
   api.route("/", sweepRoutes(deps));
   api.route("/", contactRoutes(deps));
   api.route("/", profileRoutes(deps));
@@ -118,6 +121,8 @@ export function createApp(
     throw new AppError("NOT_FOUND", "Not found");
   });
   app.route("/api", api);
+  // The blog's feeds, the sitemap and robots.txt: before the web app, whose pages would answer them otherwise.
+  app.route("/", siteFileRoutes(deps));
 
   if (deps.config.webDist) {
     mountWebApp(app, deps.config.webDist, {

@@ -1,5 +1,11 @@
 import type { TDeps } from "../context.ts";
 import {
+  OVERDUE_PUBLISH_JOB,
+  PUBLISH_JOB,
+  publishOverdueArticles,
+  publishScheduledArticle,
+} from "../features/blog/publish-article.ts";
+import {
   DRAW_JOB,
   drawGiveaway,
   drawOverdueGiveaways,
@@ -35,6 +41,19 @@ export function appJobs(deps: TDeps): Record<string, TJobDefinition> {
       cron: "*/5 * * * *",
       handler: async () => {
         await drawOverdueGiveaways(deps);
+      },
+    },
+    // A scheduled blog article at its time (features/blog), sent when it is scheduled.
+    [PUBLISH_JOB]: {
+      handler: async (data) => {
+        if (typeof data.articleId === "string") await publishScheduledArticle(deps, data.articleId);
+      },
+    },
+    // Any scheduled article past its time whose job never ran (scheduled by a script without a job runner).
+    [OVERDUE_PUBLISH_JOB]: {
+      cron: "*/5 * * * *",
+      handler: async () => {
+        await publishOverdueArticles(deps);
       },
     },
   };
