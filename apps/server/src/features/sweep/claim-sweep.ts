@@ -19,9 +19,8 @@ import { linkedAddresses } from "./wallets.ts";
 const TOKEN_PROGRAMS = new Set<string>([TOKEN_PROGRAM_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS]);
 /** The token programs' CloseAccount instruction (the same number in Token and Token-2022). */
 const CLOSE_ACCOUNT = 9;
-/** Signatures per getSignaturesForAddress page, and the most pages read for one account's age. */
-const HISTORY_PAGE = 1000;
-const HISTORY_PAGES = 10;
+/** The most transactions of one account's history read to learn when it was opened. */
+const HISTORY_READS = 30;
 
 const UNPAID_MESSAGES = (minDays: number): Record<TSweepUnpaidReason, string> => ({
   too_young: M_SWEEP.accountTooYoung(minDays),
@@ -54,6 +53,15 @@ type TFetchedTransaction = {
   };
 };
 
+/** A transaction's accounts in index order: its own, then those loaded from lookup tables (writable, read-only). */
+function accountKeysOf(tx: TFetchedTransaction): string[] {
+  return [
+    ...tx.transaction.message.accountKeys,
+    ...(tx.meta?.loadedAddresses?.writable ?? []),
+    ...(tx.meta?.loadedAddresses?.readonly ?? []),
+  ];
+}
+
 /**
  * The token accounts a transaction closed that belonged to the given wallets: each top-level CloseAccount of the
  * Token or Token-2022 program whose account a wallet owned before the transaction (its pre-token-balance) and
@@ -63,11 +71,7 @@ export function closedAccounts(tx: TFetchedTransaction, wallets: Set<string>): T
   const meta = tx.meta;
   if (!meta) return [];
   const message = tx.transaction.message;
-  const keys = [
-    ...message.accountKeys,
-    ...(meta.loadedAddresses?.writable ?? []),
-    ...(meta.loadedAddresses?.readonly ?? []),
-  ];
+  const keys = accountKeysOf(tx);
   const signers = new Set(keys.slice(0, message.header.numRequiredSignatures));
   const ownerAt = new Map((meta.preTokenBalances ?? []).map((b) => [b.accountIndex, b.owner]));
   const stillThere = new Set((meta.postTokenBalances ?? []).map((b) => b.accountIndex));
@@ -90,36 +94,50 @@ export function closedAccounts(tx: TFetchedTransaction, wallets: Set<string>): T
 }
 
 /**
- * When an account was first seen on chain: the block time of the oldest signature in its history, read newest
- * first a page at a time. Stops early once a signature at or before `oldEnoughAt` is seen (the account is old
- * enough whatever came before). Null when the history holds no time.
+ * Whether the incarnation of a token account that the claim's transaction closed was opened at least
+ * SWEEP_MIN_ACCOUNT_AGE_DAYS before it, from the chain's own history: the account's signatures before the closing
+ * one, newest first, each transaction read until one settles it. Its creation (no lamports before, some after)
+ * decides by its block time; a transaction at or before `oldEnoughAt` in which the account already held lamports
+ * proves it was open then. So an address closed young and re-created later counts from its re-creation, not from
+ * its first use. Too long a recent history (more than HISTORY_READS transactions) is "unknown" and pays nothing.
  */
-async function firstSeen(
+async function accountAge(
   deps: TDeps,
   rpc: TSolanaRpcClient,
   address: string,
+  closingSignature: string,
   oldEnoughAt: number,
-): Promise<number | null> {
-  let before: Signature | undefined;
-  let oldest: number | null = null;
-  for (let page = 0; page < HISTORY_PAGES; page++) {
-    const list = await rpcCall(
+): Promise<"old" | "young" | "unknown"> {
+  const list = await rpcCall(
+    deps,
+    "getSignaturesForAddress",
+    rpc.getSignaturesForAddress(address as Address, {
+      limit: HISTORY_READS + 1,
+      before: closingSignature as Signature,
+    }),
+  );
+  let reads = 0;
+  for (const item of list) {
+    if (item.err !== null) continue;
+    if (++reads > HISTORY_READS) return "unknown";
+    const tx = await rpcCall(
       deps,
-      "getSignaturesForAddress",
-      rpc.getSignaturesForAddress(address as Address, {
-        limit: HISTORY_PAGE,
-        commitment: "finalized",
-        ...(before ? { before } : {}),
-      }),
+      "getTransaction",
+      rpc.getTransaction(item.signature, { encoding: "json", maxSupportedTransactionVersion: 0 }),
     );
-    for (const item of list) {
-      if (item.blockTime !== null) oldest = Number(item.blockTime);
-    }
-    const last = list.at(-1);
-    if (!last || list.length < HISTORY_PAGE || (oldest !== null && oldest <= oldEnoughAt)) break;
-    before = last.signature;
+    const fetched = tx as unknown as TFetchedTransaction | null;
+    if (!fetched?.meta || fetched.blockTime === null) return "unknown";
+    const keys = accountKeysOf(fetched);
+    const index = keys.indexOf(address);
+    if (index < 0) return "unknown";
+    const before = Number(fetched.meta.preBalances[index] ?? 0);
+    const after = Number(fetched.meta.postBalances[index] ?? 0);
+    const at = Number(fetched.blockTime);
+    if (before === 0 && after > 0) return at <= oldEnoughAt ? "old" : "young";
+    if (at <= oldEnoughAt) return before > 0 ? "old" : "unknown";
+    if (before > 0 && after === 0) return "young";
   }
-  return oldest;
+  return "unknown";
 }
 
 async function fetchTransaction(
@@ -160,8 +178,8 @@ export function toHistoryItem(row: typeof sweeps.$inferSelect): TSweepHistoryIte
 /**
  * POST /api/sweep/claims: pays for what a closing transaction proves on chain. The transaction must be finalized
  * and successful and signed by a wallet linked to this member; each token account it closed that such a wallet
- * owned earns the account_closure activity's points once, ever, if it existed SWEEP_MIN_ACCOUNT_AGE_DAYS before
- * the transaction (from the chain's own history). The signature is claimed once (sweeps_signature_key), an
+ * owned earns the account_closure activity's points once, ever, if it was opened SWEEP_MIN_ACCOUNT_AGE_DAYS before
+ * the transaction (from the chain's own history, accountAge). The signature is claimed once (sweeps_signature_key), an
  * account paid once (sweep_paid_accounts' key), both in the transaction that pays, so parallel claims pay once.
  * When the activity is off or today's cap is reached, nothing is written and the claim can be made again later.
  */
@@ -210,11 +228,13 @@ export async function claimSweep(
     // A few accounts at a time, so a large batch does not flood the RPC.
     for (let i = 0; i < toCheck.length; i += 5) {
       const batch = toCheck.slice(i, i + 5);
-      const seen = await Promise.all(batch.map((c) => firstSeen(deps, rpc, c.address, oldEnoughAt)));
+      const ages = tx.blockTime
+        ? await Promise.all(batch.map((c) => accountAge(deps, rpc, c.address, signature, oldEnoughAt)))
+        : batch.map(() => "unknown" as const);
       batch.forEach((c, j) => {
-        const first = seen[j] ?? null;
-        if (first === null || !tx.blockTime) reasons.set(c.address, "age_unknown");
-        else if (first > oldEnoughAt) reasons.set(c.address, "too_young");
+        const age = ages[j];
+        if (age === "young") reasons.set(c.address, "too_young");
+        else if (age !== "old") reasons.set(c.address, "age_unknown");
       });
     }
   }

@@ -295,6 +295,52 @@ describe("scanning and sweeping", () => {
     expect(await balanceOf(member)).toBe(before + 1000);
   });
 
+  it("counts an account's age from its latest opening: an address closed young and re-opened later is young", async () => {
+    const before = await balanceOf(member);
+    const mint = await chain.createMint();
+    const farmed = await generateKeyPairSigner();
+    await chain.createTokenAccount(wallet.address, mint, { keypair: farmed });
+    await chain.closeAccounts(wallet, [farmed.address]); // never claimed
+    chain.advanceDays(10);
+    await chain.createTokenAccount(wallet.address, mint, { keypair: farmed });
+    chain.advanceDays(1);
+    const res = await claim(member, await chain.closeAccounts(wallet, [farmed.address]));
+    expect(res.status).toBe(200);
+    expect(res.body.accounts).toEqual([
+      expect.objectContaining({ address: farmed.address, points: 0, reason: M_SWEEP.accountTooYoung(7) }),
+    ]);
+    expect(await balanceOf(member)).toBe(before);
+  });
+
+  it("follows the activity's switch and daily cap: refused claims write nothing and can be made later", async () => {
+    const before = await balanceOf(member);
+    const accounts = await oldEmptyAccounts(wallet.address, 2);
+    const signature = await chain.closeAccounts(wallet, accounts);
+    await server.deps.db.execute(
+      sql`update points_activities set active = false where name = 'account_closure'`,
+    );
+    const off = await claim(member, signature);
+    expect(off.status).toBe(409);
+    expect(off.body.error.message).toBe(M_SWEEP.activityOff);
+    const config = await call<TSweepConfig>(server, "GET", "/api/sweep/config");
+    expect(config.body.pointsPerAccount).toBe(0);
+
+    await server.deps.db.execute(
+      sql`update points_activities set active = true, daily_cap = 1 where name = 'account_closure'`,
+    );
+    const capped = await claim(member, signature);
+    expect(capped.status).toBe(409);
+    expect(capped.body.error.message).toBe(M_SWEEP.dailyCapReached);
+
+    await server.deps.db.execute(
+      sql`update points_activities set daily_cap = null where name = 'account_closure'`,
+    );
+    const paid = await claim(member, signature);
+    expect(paid.status).toBe(200);
+    expect(paid.body.pointsAwarded).toBe(2000);
+    expect(await balanceOf(member)).toBe(before + 2000);
+  });
+
   it("refuses a transaction of another wallet, an unknown or failed one, and waits for finality", async () => {
     const stranger = await newWallet();
     const [theirs] = await oldEmptyAccounts(stranger.address, 1);
