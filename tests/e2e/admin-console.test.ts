@@ -12,11 +12,25 @@ const LOOKS = [
   ["light", "desktop"],
   ["dark", "mobile"],
 ] as const;
+/** The journey's admin (ADMIN_EMAILS): signed up by the first test that needs them, signed in by the others. */
+async function adminSession() {
+  const res = await postJson(j.server, "/api/auth/sign-in/email", {
+    email: ADMIN.email,
+    password: ADMIN.password,
+  });
+  if (!res.ok) return signUpByApi(j.server, ADMIN);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  return { ...ADMIN, cookie, id: ((await res.json()) as { user: { id: string } }).user.id };
+}
+
 const width = (viewport: "desktop" | "mobile") => (viewport === "desktop" ? 1280 : 390);
 
 describe("the admin console", () => {
   it("the audit log lists each admin action with its details, filtered by action", async () => {
-    const admin = await signUpByApi(j.server, ADMIN);
+    const admin = await adminSession();
     const member = await signUpByApi(j.server, newAccount("member"));
     // Two admin actions through the API: an airdrop and a ban.
     const airdrop = await postJson(
@@ -69,5 +83,68 @@ describe("the admin console", () => {
     await page.goto("/admin/audit");
     await page.getByText(/admin/i).first().waitFor();
     expect(await page.getByRole("heading", { level: 2, name: "Audit log" }).count()).toBe(0);
+  });
+
+  it("members: an admin finds a member, bans them with a reason, and grants and removes the admin role", async () => {
+    const promoted = await signUpByApi(j.server, newAccount("helper"));
+    const target = await signUpByApi(j.server, newAccount("spammer"));
+    const boss = await adminSession();
+
+    for (const [theme, viewport] of LOOKS) {
+      const size = `${theme}-${width(viewport)}`;
+      const page = await j.open({ as: boss, theme, viewport });
+      await page.goto("/admin/members");
+      await page.getByRole("heading", { level: 2, name: "Members" }).waitFor();
+      await page.getByRole("list", { name: "Members" }).waitFor();
+      await expectNoHorizontalOverflow(page);
+      await shot(page, `admin-members-${size}`);
+      await page.getByLabel("Search members").fill(promoted.username.slice(0, 10));
+      await page.waitForURL(/search=helper_/);
+      await page.getByRole("article", { name: `@${promoted.username}` }).waitFor();
+      await expect
+        .poll(() => page.getByRole("list", { name: "Members" }).getByRole("listitem").count())
+        .toBe(1);
+      await page.getByText("1 member", { exact: true }).waitFor();
+    }
+
+    const page = await j.open({ as: boss, theme: "dark", viewport: "desktop" });
+    await page.goto(`/admin/members?search=${target.username}`);
+    const row = page.getByRole("article", { name: `@${target.username}` });
+    await row.getByRole("button", { name: "Ban" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Ban Member" }).click();
+    await dialog.getByRole("alert").filter({ hasText: "Please give a reason" }).waitFor();
+    await dialog.getByLabel("Reason").fill("Spam links in every comment");
+    await shot(page, "admin-members-ban-dark-1280", { fullPage: false });
+    await dialog.getByRole("button", { name: "Ban Member" }).click();
+    await row.getByText("Reason: Spam links in every comment").waitFor();
+    await row.getByText("Banned", { exact: true }).waitFor();
+    // The banned member's open session is refused at its next request.
+    const me = await fetch(`${j.server.url}/api/me`, { headers: { cookie: target.cookie } });
+    expect(me.status).toBe(401);
+
+    await page.goto(`/admin/members?search=${promoted.username}`);
+    const helper = page.getByRole("article", { name: `@${promoted.username}` });
+    await helper.getByRole("button", { name: "Make Admin" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Make Admin" }).click();
+    await helper.getByText("Admin", { exact: true }).waitFor();
+    await page.goto("/admin/members?filter=admins");
+    await page.getByRole("article", { name: `@${promoted.username}` }).waitFor();
+    // An admin has no role or ban buttons on their own row.
+    const own = page.getByRole("article", { name: `@${ADMIN.username}` });
+    await own.getByText("(you)").waitFor();
+    expect(await own.getByRole("button").count()).toBe(0);
+    await shot(page, "admin-members-admins-dark-1280");
+    await page
+      .getByRole("article", { name: `@${promoted.username}` })
+      .getByRole("button", { name: "Remove Admin" })
+      .click();
+    await page.getByRole("dialog").getByRole("button", { name: "Remove Admin" }).click();
+    await page.getByRole("article", { name: `@${promoted.username}` }).waitFor({ state: "detached" });
+
+    await page.goto("/admin/audit");
+    const rows = page.getByRole("list", { name: "Admin actions" }).getByRole("listitem");
+    await rows.filter({ hasText: `Removed @${promoted.username} as an admin` }).waitFor();
+    await rows.filter({ hasText: `Banned @${target.username}: Spam links in every comment` }).waitFor();
   });
 });

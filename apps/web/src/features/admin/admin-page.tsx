@@ -8,6 +8,7 @@ import {
   Newspaper,
   ScrollText,
   ShieldCheck,
+  Users,
 } from "lucide-react";
 import { type ComponentType, Suspense, useEffect, useRef } from "react";
 import { Navigate, NavLink, Route, Routes, useLocation } from "react-router";
@@ -21,6 +22,7 @@ import { AdminAirdrops } from "../points/admin-airdrop.tsx";
 import { AdminReports } from "../reports/admin-reports.tsx";
 import { usePageTitle } from "../site/queries.ts";
 import { AdminAudit } from "./audit-log.tsx";
+import { AdminMembers } from "./members.tsx";
 
 // The blog's editor (forms, the Markdown preview, uploads) is its own chunk, fetched when the section opens.
 const AdminBlogScreen = lazyNamed(() => import("../blog/admin-blog.tsx"), "AdminBlog");
@@ -44,6 +46,13 @@ type TSection = {
 
 /** The admin tools, in nav order; the first is the default. Adding a tool is one entry here. */
 const SECTIONS: TSection[] = [
+  {
+    path: "members",
+    title: "Members",
+    icon: Users,
+    text: "Find members by username or e-mail, ban and unban them, grant and remove the admin role.",
+    Screen: AdminMembers,
+  },
   {
     path: "reports",
     title: "Reports",

@@ -1,4 +1,10 @@
-import type { TAdminAuditFilters, TAdminAuditPage } from "@plugs/domain";
+import type {
+  TAdminAuditFilters,
+  TAdminAuditPage,
+  TAdminMember,
+  TAdminMemberPage,
+  TMemberFilter,
+} from "@plugs/domain";
 import { apiFetch } from "../../lib/api.ts";
 
 /** The admin console's calls (the audit log, members, site settings, the overview). */
@@ -10,4 +16,31 @@ export function fetchAudit(filters: TAuditFilters, cursor: string | null): Promi
   for (const [key, value] of Object.entries(filters)) if (value) query.set(key, String(value));
   if (cursor) query.set("cursor", cursor);
   return apiFetch<TAdminAuditPage>(`/api/admin/audit?${query}`);
+}
+
+export function fetchMembers(search: string, filter: TMemberFilter, page: number): Promise<TAdminMemberPage> {
+  const query = new URLSearchParams({ filter, page: String(page) });
+  if (search) query.set("search", search);
+  return apiFetch<TAdminMemberPage>(`/api/admin/members?${query}`);
+}
+
+export function setMemberBanned({
+  id,
+  banned,
+  reason,
+}: {
+  id: string;
+  banned: boolean;
+  reason: string;
+}): Promise<TAdminMember> {
+  return apiFetch<TAdminMember>(`/api/admin/members/${encodeURIComponent(id)}/${banned ? "ban" : "unban"}`, {
+    method: "POST",
+    body: JSON.stringify({ reason }),
+  });
+}
+
+export function setMemberAdmin({ id, admin }: { id: string; admin: boolean }): Promise<TAdminMember> {
+  return apiFetch<TAdminMember>(`/api/admin/members/${encodeURIComponent(id)}/admin`, {
+    method: admin ? "PUT" : "DELETE",
+  });
 }

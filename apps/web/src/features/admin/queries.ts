@@ -1,9 +1,18 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
-import { fetchAudit, type TAuditFilters } from "./api.ts";
+import type { TMemberFilter } from "@plugs/domain";
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { fetchAudit, fetchMembers, setMemberAdmin, setMemberBanned, type TAuditFilters } from "./api.ts";
 
 export const adminKeys = {
   all: ["admin"] as const,
   audit: (filters: TAuditFilters) => [...adminKeys.all, "audit", filters] as const,
+  members: (search: string, filter: TMemberFilter, page: number) =>
+    [...adminKeys.all, "members", search, filter, page] as const,
 };
 
 /** The audit log, newest first, following the server's cursor. */
@@ -14,4 +23,29 @@ export function useAuditLog(filters: TAuditFilters) {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
+}
+
+export function useMembers(search: string, filter: TMemberFilter, page: number) {
+  return useQuery({
+    queryKey: adminKeys.members(search, filter, page),
+    queryFn: () => fetchMembers(search, filter, page),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A change to a member: the lists and the audit log refetch. */
+function useMemberMutation<TInput>(mutationFn: (input: TInput) => ReturnType<typeof setMemberAdmin>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+export function useSetMemberBanned() {
+  return useMemberMutation(setMemberBanned);
+}
+
+export function useSetMemberAdmin() {
+  return useMemberMutation(setMemberAdmin);
 }
