@@ -137,6 +137,16 @@ export const ENDPOINTS: TEndpoint[] = [
     requests: () => get("/api/rewards"),
   },
   {
+    name: "blog",
+    kind: "read",
+    requests: () => get("/api/blog/articles"),
+  },
+  {
+    name: "blog article",
+    kind: "read",
+    requests: () => get("/api/blog/articles/bench-article-2"),
+  },
+  {
     name: "learn lesson (signed in)",
     kind: "read",
     requests: (fx) => get(`/api/learn/courses/bench-course-1/lessons/${benchUuid("ll", 101)}`, signedIn(fx)),

@@ -57,6 +57,17 @@ describe("bench seed", () => {
     expect(lesson.html).toContain("<pre><code>setApprovalForAll(operator, true)");
   });
 
+  it("writes the blog's articles, and the article the runner reads is published", async () => {
+    expect(await count("blog_articles", "status = 'published'")).toBe(200);
+    expect(await count("blog_articles", "status = 'draft'")).toBe(20);
+    expect(await count("blog_article_tags")).toBe(440);
+    const res = await server.fetch("/api/blog/articles/bench-article-2");
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { html: string }).html).toContain('<h2 id="the-setup">');
+    const list = (await (await server.fetch("/api/blog/articles")).json()) as { total: number };
+    expect(list.total).toBe(199);
+  });
+
   it("scores every KOL from its votes by the domain's formula", async () => {
     const kols = await queryRows<{
       plug: number;

@@ -275,6 +275,31 @@ export async function seedBench(db: TDb, size: TBenchSize, log: (line: string) =
           (array['live', 'live', 'ended'])[1 + g % 3], md5(g::text) || md5(g::text), now()
         from generate_series(1, 30) g`,
   );
+  // Blog: four categories, twelve tags, 200 published articles (a few KB of Markdown each, two tags apiece, one in
+  // ten featured) and 20 drafts, so the list reads past hidden rows and the article page renders a real body.
+  await step(
+    "blog categories, tags and articles",
+    sql`with c as (insert into blog_categories (id, slug, name, description)
+        select ${uuidOf("bc", sql`g`)}, 'bench-category-' || g, 'Bench category ' || g, 'Articles of one kind.'
+        from generate_series(1, 4) g returning id),
+      t as (insert into blog_tags (id, slug, name)
+        select ${uuidOf("bt", sql`g`)}, 'bench-tag-' || g, 'Bench tag ' || g from generate_series(1, 12) g returning id),
+      a as (insert into blog_articles (id, slug, title, excerpt, body, status, published_at, featured, reading_minutes,
+          category_id, author_id, created_at, updated_at)
+        select ${uuidOf("ba", sql`g`)}, 'bench-article-' || g, 'Bench article ' || g || ': how the rug was pulled',
+          'Liquidity left in one block; the deployer held most of the supply.',
+          repeat(E'## The setup\n\nThe deployer held **92%** of the supply across eleven wallets funded from one '
+            || E'address.\n\n- Mint authority kept\n- Liquidity not locked\n\n> A lock you cannot verify is not a '
+            || E'lock.\n\nRead more on [the explorer](https://explorer.example/tx/1).\n\n', 8),
+          case when g <= 200 then 'published' else 'draft' end,
+          case when g <= 200 then now() - (g || ' hours')::interval end, g % 10 = 0, 3,
+          ${uuidOf("bc", sql`(1 + g % 4)`)}, ${userId(sql`1`)}, now() - (g || ' hours')::interval,
+          now() - (g || ' hours')::interval
+        from generate_series(1, 220) g returning id)
+      insert into blog_article_tags (article_id, tag_id)
+      select ${uuidOf("ba", sql`g`)}, ${uuidOf("bt", sql`(1 + (g + k) % 12)`)}
+      from generate_series(1, 220) g, generate_series(0, 1) k`,
+  );
   // What autovacuum would soon do after a bulk load (it is off on some servers, this machine's among them): the
   // counter updates leave a dead copy of every post and profile, and index-only scans need the visibility map.
   await step("vacuum analyze", sql`vacuum analyze`);

@@ -6,6 +6,7 @@
 import { onAuthStart } from "../features/auth/startup.ts";
 import { setMailer } from "../lib/mailer.ts";
 import { openScriptDeps } from "./script-deps.ts";
+import { seedBlog } from "./seed-blog.ts";
 import { seedComments } from "./seed-comments.ts";
 import { seedCommunities } from "./seed-communities.ts";
 import { seedKols } from "./seed-kols.ts";
@@ -46,6 +47,11 @@ async function main() {
     const rewardsSeeded = await seedRewards(deps, (line) => console.log(line));
     console.log(
       `Giveaways: ${rewardsSeeded.created} created, ${rewardsSeeded.total - rewardsSeeded.created} already there.`,
+    );
+    console.log("Seeding blog categories and articles...");
+    const blogSeeded = await seedBlog(deps, (line) => console.log(line));
+    console.log(
+      `Articles: ${blogSeeded.created} created, ${blogSeeded.total - blogSeeded.created} already there.`,
     );
     console.log("\nDemo sign-ins (password for all: %s):", DEMO_PASSWORD);
     console.log(`  admin  ${DEMO_ADMIN.email}`);
