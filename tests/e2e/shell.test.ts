@@ -1,4 +1,4 @@
-import { PAGE_ROUTES } from "@plugs/domain";
+import { M_SWEEP, PAGE_ROUTES } from "@plugs/domain";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { shot } from "./support/browser.ts";
@@ -70,7 +70,7 @@ describe("web app shell", () => {
     const nav = page.getByRole("navigation", { name: "Main" });
     const links: [string, string, RegExp][] = [
       ["Learn", "/learn", /^Learn to spot the rug before it's pulled$/],
-      ["Sweep", "/sweep", /^Sweep isn't open yet$/],
+      ["Sweep", "/sweep", /^Sweep your wallet$/],
       ["Report", "/report", /^Report a KOL$/],
       ["Rewards", "/rewards", /^Giveaways anyone can check$/],
       ["Leaderboard", "/leaderboard", /^Top members by points$/],
@@ -221,17 +221,14 @@ describe("web app shell", () => {
     expect(pathOf(page)).toBe("/");
   });
 
-  it("says plainly that an area is not open yet, what it will hold, and links back", async () => {
+  it("says plainly that Sweep is not configured when the site has no Solana RPC", async () => {
     const page = await open({ theme: "light" });
     const res = await page.goto("/sweep");
     expect(res?.status()).toBe(200);
-    await heading(page, "Sweep isn't open yet").waitFor();
-    await shot(page, "not-open-yet-light-1280");
+    await heading(page, "Sweep your wallet").waitFor();
+    await page.getByText(M_SWEEP.notConfigured).waitFor();
+    await shot(page, "sweep-not-configured-light-1280");
     expect(await page.title()).toBe("Sweep · Plugs & Rugs");
-
-    await page.getByRole("main").getByRole("link", { name: "Read the FAQ" }).click();
-    await heading(page, "Frequently asked questions").waitFor();
-    expect(pathOf(page)).toBe("/faq");
   });
 
   it("shows a centered spinner while a page's code loads", async () => {

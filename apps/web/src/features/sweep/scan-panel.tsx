@@ -4,22 +4,21 @@ import { useEffect, useMemo, useState } from "react";
 import { LoadError } from "../../components/load-error.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
+import { cn } from "../../lib/cn.ts";
 import { useScan } from "./queries.ts";
 import { accountsText, formatTokenAmount, shortKey, tokenLabel } from "./sweep-format.ts";
 import { card } from "./wallet-panel.tsx";
 
 function Stat({ label, value, tone }: { label: string; value: string; tone?: "plug" | "accent" }) {
   return (
-    <div className="rounded-xl border border-border bg-background px-4 py-3">
+    <div className="flex items-center justify-between gap-3 rounded-xl border border-border bg-background px-4 py-2.5 sm:block sm:py-3">
       <p className="text-xs font-semibold tracking-wide text-muted uppercase">{label}</p>
       <p
-        className={
-          tone === "plug"
-            ? "mt-1 text-xl font-bold text-plug"
-            : tone === "accent"
-              ? "mt-1 text-xl font-bold text-accent"
-              : "mt-1 text-xl font-bold"
-        }
+        className={cn(
+          "text-lg font-bold sm:mt-1 sm:text-xl",
+          tone === "plug" && "text-plug",
+          tone === "accent" && "text-accent",
+        )}
       >
         {value}
       </p>
@@ -30,10 +29,10 @@ function Stat({ label, value, tone }: { label: string; value: string; tone?: "pl
 function AccountText({ account }: { account: TSweepAccount }) {
   return (
     <span className="min-w-0 flex-1">
-      <span className="block truncate font-medium">
-        {tokenLabel(account)}
+      <span className="flex items-center gap-2">
+        <span className="truncate font-medium">{tokenLabel(account)}</span>
         {account.program === "token-2022" ? (
-          <span className="ml-2 rounded-full bg-surface-2 px-2 py-0.5 text-xs font-semibold text-muted">
+          <span className="shrink-0 rounded-full bg-surface-2 px-2 py-0.5 text-xs font-semibold text-muted">
             Token-2022
           </span>
         ) : null}
@@ -58,7 +57,7 @@ function UnclosableRow({ account }: { account: TSweepUnclosable }) {
       </div>
       {account.reasonCode === "holds_tokens" ? (
         <span className="shrink-0 text-right text-sm text-muted">
-          {formatTokenAmount(account.amount, account.decimals)}
+          Holds {formatTokenAmount(account.amount, account.decimals)}
           {account.symbol ? ` ${account.symbol}` : ""}
         </span>
       ) : null}
@@ -212,7 +211,7 @@ export function ScanPanel({
                   busy={busy}
                   busyLabel="Closing..."
                 >
-                  Close {accountsText(chosen.length)}
+                  {chosen.length === 0 ? "Close" : `Close ${accountsText(chosen.length)}`}
                 </Button>
               </div>
             </>

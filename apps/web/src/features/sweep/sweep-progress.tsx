@@ -183,7 +183,8 @@ export function SweepProgress({
       {verified.length > 0 ? (
         <div className="mt-2 flex flex-wrap items-center gap-3 rounded-xl bg-plug-soft px-4 py-3">
           <p className="flex-1 text-sm">
-            So far: <span className="font-semibold text-plug">+{formatSol(lamports)} SOL</span> back and{" "}
+            {finished ? "In all" : "So far"}:{" "}
+            <span className="font-semibold text-plug">+{formatSol(lamports)} SOL</span> back and{" "}
             <span className="font-semibold text-accent">+{points.toLocaleString()} points</span>.
           </p>
           {finished ? (

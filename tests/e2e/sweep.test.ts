@@ -1,0 +1,175 @@
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { startSolanaRpc, TOKEN_2022 } from "../../apps/server/src/testing/solana-rpc.ts";
+import { signUpByApi, type TSignedUp } from "./support/accounts.ts";
+import { shot, type TTheme, type TViewport } from "./support/browser.ts";
+import { expectNoHorizontalOverflow, heading, toast, useJourney } from "./support/journey.ts";
+import { createTestWallet, TEST_WALLET_NAME, type TTestWallet } from "./support/test-wallet.ts";
+
+// A real SVM behind a real JSON-RPC server: the app scans and verifies through it, and the test wallet sends to it.
+const rpc = await startSolanaRpc();
+const j = useJourney({ SOLANA_RPC_URL: rpc.url });
+afterAll(() => rpc.close());
+
+const SOL = 1_000_000_000n;
+
+async function balanceOf(member: TSignedUp): Promise<number> {
+  const res = await fetch(`${j.server.url}/api/points/me`, { headers: { cookie: member.cookie } });
+  return ((await res.json()) as { balance: number }).balance;
+}
+
+/**
+ * A funded test wallet holding five empty token accounts (one of them Token-2022), one account with tokens and one
+ * frozen account, all opened more than the minimum age ago.
+ */
+async function walletWithDust(): Promise<TTestWallet> {
+  const wallet = await createTestWallet(rpc.url);
+  rpc.airdrop(wallet.address, SOL);
+  const mint = await rpc.createMint({ decimals: 6 });
+  const mint2022 = await rpc.createMint({ decimals: 9, program: TOKEN_2022 });
+  const owner = wallet.address as Parameters<typeof rpc.createTokenAccount>[0];
+  for (let i = 0; i < 4; i++) await rpc.createTokenAccount(owner, mint);
+  await rpc.createTokenAccount(owner, mint2022, { program: TOKEN_2022 });
+  await rpc.createTokenAccount(owner, mint, { amount: 1_500_000n });
+  await rpc.createTokenAccount(owner, mint, { frozen: true });
+  rpc.advanceDays(8);
+  return wallet;
+}
+
+/** Opens /sweep as `member` with `wallet` in the browser, connects it and links it (signing the challenge). */
+async function connectAndLink(
+  member: TSignedUp,
+  wallet: TTestWallet,
+  viewport: TViewport,
+  theme: TTheme,
+): Promise<Page> {
+  const page = await j.open({ as: member, viewport, theme });
+  await wallet.install(page);
+  await page.goto("/sweep");
+  await heading(page, "Sweep your wallet").waitFor();
+  await page.getByRole("button", { name: `Connect ${TEST_WALLET_NAME}` }).click();
+  await page.getByText(`Connected with ${TEST_WALLET_NAME}`).waitFor();
+  await page.getByRole("button", { name: "Link this wallet" }).click();
+  await page.getByRole("region", { name: "Linked wallets" }).getByText("Connected").waitFor();
+  return page;
+}
+
+/** A screenshot from the top of the page (a scrolled page draws its sticky bar mid-picture). */
+async function snap(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, name);
+}
+
+const canClose = (page: Page) => page.getByRole("region", { name: "Token accounts" });
+
+describe("sweep", () => {
+  it("connects a wallet, links it, closes 3 of its 5 empty accounts and pays 1000 points each", async () => {
+    const member = await signUpByApi(j.server);
+    const before = await balanceOf(member);
+    const wallet = await walletWithDust();
+    const page = await connectAndLink(member, wallet, "desktop", "dark");
+    await snap(page, "sweep-linked-dark-1280");
+
+    // The scan: five can close, two cannot (and why), and the totals.
+    const scan = canClose(page);
+    await scan.getByText("Select all (5)").waitFor();
+    await scan.getByText("Holds tokens: only an empty account can be closed").waitFor();
+    await scan.getByText("Frozen by its token's issuer").waitFor();
+    await scan.getByText("5,000").waitFor();
+    await snap(page, "sweep-scan-dark-1280");
+
+    // Close three: the server waits for finality, so the batch shows Confirmed until the network finalizes it.
+    rpc.setAutoFinalize(false);
+    const boxes = scan.getByRole("checkbox");
+    for (const i of [1, 2, 3]) await boxes.nth(i).click();
+    await scan.getByText("3 accounts selected").waitFor();
+    await scan.getByRole("button", { name: "Close 3 accounts" }).click();
+    const progress = page.getByRole("region", { name: "Closing 3 accounts" });
+    await progress.getByText("Confirmed. Waiting for it to be finalized").waitFor({ timeout: 20_000 });
+    await snap(page, "sweep-confirming-dark-1280");
+    rpc.finalize();
+    rpc.setAutoFinalize(true);
+
+    await toast(page, "Points Earned").waitFor({ timeout: 20_000 });
+    const done = page.getByRole("region", { name: "Sweep complete" });
+    await done.getByText("+3,000 points").first().waitFor();
+    expect(await balanceOf(member)).toBe(before + 3000);
+    await expect
+      .poll(() => page.getByTestId("sweep-balance").textContent())
+      .toBe((before + 3000).toLocaleString("en-US"));
+    // The scan is read again: two left to close.
+    await scan.getByText("Select all (2)").waitFor();
+    const history = page.getByRole("region", { name: "Sweep history" });
+    await history.getByText("3 accounts closed").waitFor();
+    const link = history.getByRole("link", { name: /View transaction/ });
+    expect(await link.getAttribute("href")).toContain(wallet.sent[0]);
+    await expectNoHorizontalOverflow(page);
+    await snap(page, "sweep-done-dark-1280");
+  });
+
+  it("on a phone: a declined signature fails the batch, Retry sends it again", async () => {
+    const member = await signUpByApi(j.server);
+    const before = await balanceOf(member);
+    const wallet = await walletWithDust();
+    const page = await connectAndLink(member, wallet, "mobile", "light");
+    const scan = canClose(page);
+    await scan.getByText("Select all (5)").waitFor();
+    await expectNoHorizontalOverflow(page);
+    await snap(page, "sweep-scan-light-390");
+
+    wallet.rejectNext();
+    await scan.getByText("Select all (5)").click();
+    await scan.getByRole("button", { name: "Close 5 accounts" }).click();
+    const progress = page.getByRole("region", { name: "Closing 5 accounts" });
+    await progress.getByText("The request was declined in the wallet.").waitFor();
+    await snap(page, "sweep-failed-light-390");
+    await progress.getByRole("button", { name: "Retry" }).click();
+
+    await toast(page, "Points Earned").waitFor({ timeout: 30_000 });
+    await page.getByRole("region", { name: "Sweep complete" }).waitFor();
+    expect(await balanceOf(member)).toBe(before + 5000);
+    await scan.getByText("No empty token accounts in this wallet. Nothing to close.").waitFor();
+    await page.getByRole("region", { name: "Sweep history" }).getByText("5 accounts closed").waitFor();
+    await expectNoHorizontalOverflow(page);
+    await snap(page, "sweep-done-light-390");
+
+    // The other two sizes: the same member's page after the sweep, and unlinking.
+    for (const [viewport, theme, width] of [
+      ["desktop", "light", 1280],
+      ["mobile", "dark", 390],
+    ] as const) {
+      const p = await j.open({ as: member, viewport, theme });
+      await wallet.install(p);
+      await p.goto("/sweep");
+      await p.getByRole("region", { name: "Sweep history" }).getByText("5 accounts closed").waitFor();
+      await p.getByRole("button", { name: `Connect ${TEST_WALLET_NAME}` }).waitFor();
+      await expectNoHorizontalOverflow(p);
+      await snap(p, `sweep-history-${theme}-${width}`);
+    }
+    const linked = page.getByRole("region", { name: "Linked wallets" });
+    await linked.getByRole("button", { name: `Unlink ${wallet.address}` }).click();
+    await linked.getByText("No wallet linked yet.").waitFor();
+    await page.getByRole("button", { name: "Link this wallet" }).waitFor();
+  });
+
+  it("explains what to do without a wallet, and asks a visitor to sign in", async () => {
+    const member = await signUpByApi(j.server);
+    for (const [viewport, theme, width] of [
+      ["desktop", "dark", 1280],
+      ["mobile", "light", 390],
+    ] as const) {
+      const page = await j.open({ as: member, viewport, theme });
+      await page.goto("/sweep");
+      await page.getByText("No Solana wallet found in this browser").waitFor();
+      for (const name of ["Phantom", "Solflare", "Backpack"])
+        await page.getByRole("link", { name: `Get ${name}` }).waitFor();
+      await page.getByText("No sweeps yet.", { exact: false }).waitFor();
+      await expectNoHorizontalOverflow(page);
+      await snap(page, `sweep-no-wallet-${theme}-${width}`);
+    }
+    const visitor = await j.open({ viewport: "mobile", theme: "dark" });
+    await visitor.goto("/sweep");
+    await visitor.getByText("Sign in to sweep your wallet").waitFor();
+    await snap(visitor, "sweep-visitor-dark-390");
+  });
+});
