@@ -5,6 +5,7 @@ import type { TAppEnv, TDeps } from "./context.ts";
 import { AppError } from "./errors.ts";
 import { adminAuditRoutes } from "./features/admin/audit-routes.ts";
 import { adminMemberRoutes } from "./features/admin/members-routes.ts";
+import { adminSiteRoutes } from "./features/admin/site-routes.ts";
 import { adminUserRoutes } from "./features/admin/users-routes.ts";
 import { meRoutes } from "./features/auth/me-routes.ts";
 import { originGuard } from "./features/auth/origin-guard.ts";
@@ -93,6 +94,7 @@ export function createApp(
   api.route("/", adminUserRoutes(deps));
   api.route("/", adminAuditRoutes(deps));
   api.route("/", adminMemberRoutes(deps));
+  api.route("/", adminSiteRoutes(deps));
   api.route("/", jobRoutes(deps));
   api.route("/", postRoutes(deps));
   api.route("/", commentRoutes(deps));

@@ -23,6 +23,12 @@ export const ADMIN_M = {
   cannotChangeOwnRole: "You cannot change your own admin role",
   lastAdmin: "The last admin cannot lose the admin role",
   membersEmpty: "No members match.",
+  // Site settings.
+  siteNameRequired: "Please enter the site's name",
+  siteNameTooLong: "Site name cannot exceed 50 characters",
+  siteNothingToChange: "Nothing to change",
+  logoRequired: "Choose an image to upload",
+  siteSaved: "Site settings saved",
 } as const;
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -148,3 +154,24 @@ export const ZMemberBanRequest = z.object({
     .max(500, ADMIN_M.reasonTooLong),
 });
 export type TMemberBanRequest = z.infer<typeof ZMemberBanRequest>;
+
+// ---- Site settings ----
+
+export const SITE_NAME_MAX = 50;
+
+/** The site's settings as everyone reads them (GET /api/site) and admins change them. */
+export const ZSiteSettings = z.object({ siteName: z.string(), logoUrl: z.string().nullable() });
+export type TSiteSettings = z.infer<typeof ZSiteSettings>;
+
+/** PATCH /api/admin/site: a new name, and/or `logoUrl: null` to go back to our mark (a logo is uploaded apart). */
+export const ZUpdateSiteRequest = z
+  .object({
+    siteName: zText({ error: ADMIN_M.siteNameRequired })
+      .trim()
+      .min(1, ADMIN_M.siteNameRequired)
+      .max(SITE_NAME_MAX, ADMIN_M.siteNameTooLong)
+      .optional(),
+    logoUrl: z.null().optional(),
+  })
+  .refine((v) => v.siteName !== undefined || v.logoUrl !== undefined, ADMIN_M.siteNothingToChange);
+export type TUpdateSiteRequest = z.infer<typeof ZUpdateSiteRequest>;

@@ -59,7 +59,8 @@ export function siteRoutes(deps: TDeps) {
         responses: { 200: json(ZSite, "Site settings") },
       }),
       async (c) => {
-        c.header("cache-control", "public, max-age=60");
+        // Revalidated on every load, so an admin's change shows at the next page load everywhere.
+        c.header("cache-control", "no-cache");
         return c.json(await getSite(deps), 200);
       },
     );
