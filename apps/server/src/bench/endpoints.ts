@@ -137,6 +137,16 @@ export const ENDPOINTS: TEndpoint[] = [
     requests: () => get("/api/rewards"),
   },
   {
+    name: "sweep config",
+    kind: "read",
+    requests: () => get("/api/sweep/config"),
+  },
+  {
+    name: "sweep history (signed in)",
+    kind: "read",
+    requests: (fx) => get("/api/sweep/history", signedIn(fx)),
+  },
+  {
     name: "blog",
     kind: "read",
     requests: () => get("/api/blog/articles"),

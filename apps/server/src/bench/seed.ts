@@ -275,6 +275,14 @@ export async function seedBench(db: TDb, size: TBenchSize, log: (line: string) =
           (array['live', 'live', 'ended'])[1 + g % 3], md5(g::text) || md5(g::text), now()
         from generate_series(1, 30) g`,
   );
+  // Sweep: twenty claimed sweeps per member, an hour apart, for the history read.
+  await step(
+    "sweeps",
+    sql`insert into sweeps (user_id, signature, wallet, accounts_closed, lamports_reclaimed, points, created_at)
+        select ${userId(sql`u`)}, 'bench-sweep-' || u || '-' || s, 'bench-wallet-' || u, 1 + s % 5,
+          (1 + s % 5) * 2039280, (1 + s % 5) * 1000, now() - s * interval '1 hour'
+        from generate_series(1, ${U}) u, generate_series(1, 20) s`,
+  );
   // Blog: four categories, twelve tags, 200 published articles (a few KB of Markdown each, two tags apiece, one in
   // ten featured) and 20 drafts, so the list reads past hidden rows and the article page renders a real body.
   await step(
