@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { pngBytes } from "../../apps/server/src/features/posts/testing.ts";
 import { newAccount, postJson, signUpByApi } from "./support/accounts.ts";
 import { shot } from "./support/browser.ts";
-import { expectNoHorizontalOverflow, useJourney } from "./support/journey.ts";
+import { expectNoHorizontalOverflow, toast, useJourney } from "./support/journey.ts";
 
 const ADMIN = newAccount("admin");
 const j = useJourney({ ADMIN_EMAILS: ADMIN.email });
@@ -146,5 +147,56 @@ describe("the admin console", () => {
     const rows = page.getByRole("list", { name: "Admin actions" }).getByRole("listitem");
     await rows.filter({ hasText: `Removed @${promoted.username} as an admin` }).waitFor();
     await rows.filter({ hasText: `Banned @${target.username}: Spam links in every comment` }).waitFor();
+  });
+
+  it("site settings: a new name and logo show in the navigation and footer, server-rendered pages too", async () => {
+    const boss = await adminSession();
+    const logo = await pngBytes(96, 96);
+    for (const [theme, viewport] of LOOKS) {
+      const size = `${theme}-${width(viewport)}`;
+      const page = await j.open({ as: boss, theme, viewport });
+      await page.goto("/admin/site");
+      await page.getByRole("heading", { level: 2, name: "Site settings" }).waitFor();
+      await expectNoHorizontalOverflow(page);
+      await shot(page, `admin-site-${size}`);
+    }
+
+    const page = await j.open({ as: boss, theme: "dark", viewport: "desktop" });
+    await page.goto("/admin/site");
+    const name = page.getByLabel("Site name");
+    await name.fill("   ");
+    await page.getByRole("button", { name: "Save Name" }).click();
+    await page.getByRole("alert").filter({ hasText: "Please enter the site's name" }).waitFor();
+    await name.fill("Rug Radar");
+    await page.getByRole("button", { name: "Save Name" }).click();
+    await toast(page, "Site settings saved").waitFor();
+    // The navigation changes at once, without a reload.
+    await page.getByRole("banner").getByText("Rug Radar").waitFor();
+    await page
+      .getByLabel("Logo image")
+      .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from(logo) });
+    await toast(page, "Logo updated").waitFor();
+    await page.getByRole("banner").locator('img[src^="/media/site/"]').waitFor();
+    await shot(page, "admin-site-changed-dark-1280");
+
+    // A visitor's server-rendered page carries the new name and logo before any script runs.
+    const html = await (await fetch(`${j.server.url}/`)).text();
+    expect(html).toContain("Rug Radar");
+    expect(html).toMatch(/src="\/media\/site\//);
+    for (const [theme, viewport] of [
+      ["light", "mobile"],
+      ["dark", "desktop"],
+    ] as const) {
+      const visitor = await j.open({ theme, viewport });
+      await visitor.goto("/");
+      await visitor.getByRole("banner").getByText("Rug Radar").waitFor();
+      await visitor.getByRole("contentinfo").getByText("Rug Radar").first().waitFor();
+      await shot(visitor, `site-renamed-home-${theme}-${width(viewport)}`, { fullPage: false });
+    }
+
+    await page.goto("/admin/audit?action=site.update");
+    const rows = page.getByRole("list", { name: "Admin actions" }).getByRole("listitem");
+    await rows.filter({ hasText: 'Renamed the site "Rug Radar"' }).waitFor();
+    await rows.filter({ hasText: "Changed the logo" }).waitFor();
   });
 });

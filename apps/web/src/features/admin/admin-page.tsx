@@ -7,6 +7,7 @@ import {
   MessageSquareWarning,
   Newspaper,
   ScrollText,
+  Settings,
   ShieldCheck,
   Users,
 } from "lucide-react";
@@ -23,6 +24,7 @@ import { AdminReports } from "../reports/admin-reports.tsx";
 import { usePageTitle } from "../site/queries.ts";
 import { AdminAudit } from "./audit-log.tsx";
 import { AdminMembers } from "./members.tsx";
+import { AdminSiteSettings } from "./site-settings.tsx";
 
 // The blog's editor (forms, the Markdown preview, uploads) is its own chunk, fetched when the section opens.
 const AdminBlogScreen = lazyNamed(() => import("../blog/admin-blog.tsx"), "AdminBlog");
@@ -93,6 +95,13 @@ const SECTIONS: TSection[] = [
     icon: ListChecks,
     text: "Background work: what failed with its error, what waits, and retrying a failed job.",
     Screen: AdminJobs,
+  },
+  {
+    path: "site",
+    title: "Site settings",
+    icon: Settings,
+    text: "The site's name and logo, as the navigation and footer show them.",
+    Screen: AdminSiteSettings,
   },
   {
     path: "audit",

@@ -4,8 +4,11 @@ import type {
   TAdminMember,
   TAdminMemberPage,
   TMemberFilter,
+  TSiteSettings,
+  TUpdateSiteRequest,
 } from "@plugs/domain";
 import { apiFetch } from "../../lib/api.ts";
+import { sendForm, type TUploadOptions } from "../../lib/upload.ts";
 
 /** The admin console's calls (the audit log, members, site settings, the overview). */
 
@@ -43,4 +46,14 @@ export function setMemberAdmin({ id, admin }: { id: string; admin: boolean }): P
   return apiFetch<TAdminMember>(`/api/admin/members/${encodeURIComponent(id)}/admin`, {
     method: admin ? "PUT" : "DELETE",
   });
+}
+
+export function updateSite(input: TUpdateSiteRequest): Promise<TSiteSettings> {
+  return apiFetch<TSiteSettings>("/api/admin/site", { method: "PATCH", body: JSON.stringify(input) });
+}
+
+export function uploadSiteLogo(file: File, options: TUploadOptions): Promise<TSiteSettings> {
+  const form = new FormData();
+  form.set("logo", file);
+  return sendForm<TSiteSettings>("POST", "/api/admin/site/logo", form, options);
 }
