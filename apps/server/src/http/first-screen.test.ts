@@ -91,6 +91,54 @@ describe("a visitor's first screen rendered on the server", () => {
   });
 });
 
+describe("the blog's pages rendered for a visitor", () => {
+  it("carry their title, description, canonical, OpenGraph and Twitter tags, feed links and JSON-LD", async () => {
+    const admin = await createUser(server);
+    await makeAdmin(server, admin.id);
+    const res = await server.fetch("/api/admin/blog/articles", {
+      method: "POST",
+      headers: { cookie: admin.cookie, "content-type": "application/json" },
+      body: JSON.stringify({
+        title: `Rugs & "honeypots" in 2026`,
+        excerpt: "How to tell them apart.",
+        body: `## One\n\nText. ${HOSTILE}`,
+        categoryId: null,
+        tags: ["scams"],
+        status: "published",
+      }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const { slug } = (await res.json()) as { slug: string };
+
+    const { html } = await page(`/blog/${slug}`);
+    const title = "Rugs &amp; &quot;honeypots&quot; in 2026";
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain(`<title>${title} · `);
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(html).toContain('<meta name="description" content="How to tell them apart.">');
+    expect(html).toContain(`<link rel="canonical" href="${server.url}/blog/${slug}">`);
+    expect(html).toContain(`<meta property="og:title" content="${title} · `);
+    expect(html).toContain('<meta property="og:type" content="article">');
+    expect(html).toContain('<meta property="article:tag" content="scams">');
+    expect(html).toContain('<meta name="twitter:card" content="summary">');
+    expect(html).toContain(`<link rel="alternate" type="application/rss+xml"`);
+    expect(html).toContain(`href="${server.url}/blog/atom.xml">`);
+    expect(html).not.toContain("<script>alert(1)");
+    const ld = html.split('<script type="application/ld+json">')[1]?.split("</script>")[0] ?? "";
+    expect(JSON.parse(ld)).toMatchObject({
+      "@type": "Article",
+      headline: `Rugs & "honeypots" in 2026`,
+      author: { "@type": "Person", name: admin.username },
+    });
+    expect(html).toContain("<h1");
+    expect(sentState(html).queries.length).toBeGreaterThan(1);
+
+    const list = await page("/blog");
+    expect(list.html).toContain(`<link rel="canonical" href="${server.url}/blog">`);
+    expect(list.html).toContain("How to tell them apart.");
+  });
+});
+
 describe("a site-banned member on a visitor's first screen", () => {
   it("is left out of the rendered home page and PlugFeed while banned, and back once the ban is lifted", async () => {
     const admin = await createUser(server);

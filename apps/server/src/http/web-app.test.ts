@@ -126,6 +126,41 @@ describe("the built web app", () => {
     }
   });
 
+  it("answers the blog's pages by what is published: 200, 404 for a draft, 301 from an old slug", async () => {
+    const admin = await createUser(server);
+    await makeAdmin(server, admin.id);
+    const write = async (method: string, url: string, json: unknown) => {
+      const res = await server.fetch(url, {
+        method,
+        headers: { cookie: admin.cookie, "content-type": "application/json" },
+        body: JSON.stringify(json),
+      });
+      expect(res.status, await res.clone().text()).toBeLessThan(300);
+      return (await res.json()) as { id: string; slug: string };
+    };
+    const category = await write("POST", "/api/admin/blog/categories", { name: "Guides", description: "" });
+    const article = (title: string, status: string) =>
+      write("POST", "/api/admin/blog/articles", {
+        title,
+        excerpt: "An excerpt.",
+        body: "Some text.",
+        categoryId: category.id,
+        tags: ["scams"],
+        status,
+      });
+    const published = await article("Spotting a rug", "published");
+    const draft = await article("Not out yet", "draft");
+    await write("PATCH", `/api/admin/blog/articles/${published.id}`, { slug: "spot-a-rug" });
+
+    for (const page of ["/blog", "/blog/spot-a-rug", `/blog/category/${category.slug}`, "/blog/tag/scams"]) {
+      expect((await rawGet(page, "identity")).status, page).toBe(200);
+    }
+    expect((await rawGet(`/blog/${draft.slug}`, "identity")).status).toBe(404);
+    const moved = await server.fetch(`/blog/${published.slug}?ref=feed`, { redirect: "manual" });
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get("location")).toBe("/blog/spot-a-rug?ref=feed");
+  });
+
   it("preloads the page's own code in its HTML", async () => {
     const res = await rawGet("/kols", "identity");
     expect(res.status).toBe(200);

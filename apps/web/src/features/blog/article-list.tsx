@@ -58,11 +58,11 @@ export function ArticleList({
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
-      <div className="flex items-start justify-between gap-4">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         {header}
         <a
           href="/blog/rss.xml"
-          className="mt-1 inline-flex shrink-0 items-center gap-1.5 rounded-lg border border-border px-3 py-1.5 text-sm font-medium text-muted transition-colors hover:border-border-strong hover:text-foreground"
+          className="inline-flex w-fit shrink-0 sm:mt-1 items-center gap-1.5 rounded-lg border border-border px-3 py-1.5 text-sm font-medium text-muted transition-colors hover:border-border-strong hover:text-foreground"
         >
           <Rss className="size-4" aria-hidden /> RSS
         </a>

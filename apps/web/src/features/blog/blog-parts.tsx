@@ -7,6 +7,21 @@ import { ApiError } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { useFormatDay } from "../../lib/format.ts";
 
+/**
+ * What an article's HTML has beyond a lesson's (the server's lib/markdown.ts): headings' own links, shown on hover
+ * or focus, and embeds of our own KOL and post pages drawn as cards.
+ */
+export const ARTICLE_EXTRAS = [
+  "[&_.heading-anchor]:ml-2 [&_.heading-anchor]:text-muted [&_.heading-anchor]:no-underline [&_.heading-anchor]:opacity-0",
+  "[&_.heading-anchor:focus-visible]:opacity-100 [&_:hover>.heading-anchor]:opacity-100",
+  "[&_.blog-embed]:mt-4 [&_.blog-embed-link]:flex [&_.blog-embed-link]:flex-col [&_.blog-embed-link]:gap-1",
+  "[&_.blog-embed-link]:rounded-xl [&_.blog-embed-link]:border [&_.blog-embed-link]:border-border [&_.blog-embed-link]:bg-surface",
+  "[&_.blog-embed-link]:p-4 [&_.blog-embed-link]:text-foreground [&_.blog-embed-link]:no-underline [&_.blog-embed-link]:transition-colors",
+  "[&_.blog-embed-link:hover]:border-border-strong [&_.blog-embed-kind]:text-xs [&_.blog-embed-kind]:font-semibold [&_.blog-embed-kind]:text-accent",
+  "[&_.blog-embed-title]:font-semibold [&_.blog-embed-meta]:text-sm [&_.blog-embed-meta]:font-normal [&_.blog-embed-meta]:text-muted",
+  "[&_.blog-embed-text]:line-clamp-3 [&_.blog-embed-text]:text-sm [&_.blog-embed-text]:font-normal",
+].join(" ");
+
 export const articlePath = (slug: string) => `/blog/${slug}`;
 export const categoryPath = (slug: string) => `/blog/category/${slug}`;
 export const tagPath = (slug: string) => `/blog/tag/${slug}`;
@@ -57,16 +72,23 @@ export function ArticleCover({
 /** Author, date and reading time in a row (the date is the updated one's too when it was edited later). */
 export function ArticleByline({ article, className }: { article: TArticleCard; className?: string }) {
   return (
-    <p className={cn("flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted", className)}>
-      <Avatar src={article.author.avatarUrl} name={article.author.username} className="size-6" />
-      <Link to={`/user/${article.author.username}`} className="font-medium text-foreground hover:underline">
-        @{article.author.username}
-      </Link>
-      <span aria-hidden>·</span>
-      <Day value={article.publishedAt} />
-      <span aria-hidden>·</span>
-      <span className="inline-flex items-center gap-1">
-        <Clock className="size-3.5" aria-hidden /> {article.readingMinutes} min read
+    <p className={cn("flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted", className)}>
+      <span className="inline-flex min-w-0 items-center gap-2">
+        <Avatar src={article.author.avatarUrl} name={article.author.username} className="size-6" />
+        <Link
+          to={`/user/${article.author.username}`}
+          className="truncate font-medium text-foreground hover:underline"
+        >
+          @{article.author.username}
+        </Link>
+      </span>
+      {/* Date and reading time wrap together, so no separator is left at a line's end. */}
+      <span className="inline-flex items-center gap-2 whitespace-nowrap">
+        <Day value={article.publishedAt} />
+        <span aria-hidden>·</span>
+        <span className="inline-flex items-center gap-1">
+          <Clock className="size-3.5" aria-hidden /> {article.readingMinutes} min read
+        </span>
       </span>
     </p>
   );

@@ -1,6 +1,6 @@
 import { M, type TArticle, type TTocEntry } from "@plugs/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, ArrowRight, Clock, ListTree, Share2 } from "lucide-react";
+import { ArrowLeft, ArrowRight, ChevronDown, Clock, ListTree, Share2 } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { PROSE } from "../../components/prose.ts";
@@ -11,6 +11,7 @@ import { toast } from "../../components/ui/toaster.tsx";
 import { cn } from "../../lib/cn.ts";
 import { usePageTitle } from "../site/queries.ts";
 import {
+  ARTICLE_EXTRAS,
   ArticleCardView,
   ArticleCover,
   articlePath,
@@ -46,14 +47,30 @@ async function shareArticle(article: TArticle) {
   }
 }
 
-function TableOfContents({ toc, className }: { toc: TTocEntry[]; className?: string }) {
+/** Whether the article changed on a later day than it went out (an edit the same day is not news to readers). */
+function updatedLater(article: TArticle): boolean {
+  return article.updatedAt !== null && article.updatedAt.slice(0, 10) !== article.publishedAt.slice(0, 10);
+}
+
+function TableOfContents({
+  toc,
+  className,
+  titled = true,
+}: {
+  toc: TTocEntry[];
+  className?: string;
+  /** Off inside the phone's disclosure, whose summary is the title. */
+  titled?: boolean;
+}) {
   const top = Math.min(...toc.map((entry) => entry.level));
   return (
     <nav aria-label="Table of contents" className={className}>
-      <p className="flex items-center gap-2 text-sm font-semibold">
-        <ListTree className="size-4 text-accent" aria-hidden /> On this page
-      </p>
-      <ol className="mt-3 flex flex-col gap-2 border-l border-border text-sm">
+      {titled ? (
+        <p className="flex items-center gap-2 text-sm font-semibold">
+          <ListTree className="size-4 text-accent" aria-hidden /> On this page
+        </p>
+      ) : null}
+      <ol className={cn("flex flex-col gap-2 border-l border-border text-sm", titled && "mt-3")}>
         {toc.map((entry) => (
           <li key={entry.id} className={INDENTS[Math.min(entry.level - top, INDENTS.length - 1)]}>
             <a href={`#${entry.id}`} className="text-muted transition-colors hover:text-foreground">
@@ -74,13 +91,13 @@ function AuthorCard({ article }: { article: TArticle }) {
       className="flex items-center gap-4 rounded-2xl border border-border bg-surface p-5"
     >
       <Avatar src={avatarUrl} name={username} className="size-12" />
-      <div className="min-w-0">
+      <div className="min-w-0 flex-1">
         <p className="text-xs text-muted">Written by</p>
-        <Link to={`/user/${username}`} className="font-semibold hover:underline">
+        <Link to={`/user/${username}`} className="block truncate font-semibold hover:underline">
           @{username}
         </Link>
       </div>
-      <Button asChild variant="secondary" size="sm" className="ml-auto">
+      <Button asChild variant="secondary" size="sm">
         <Link to={`/user/${username}`}>View profile</Link>
       </Button>
     </section>
@@ -160,44 +177,47 @@ export default function BlogPostPage() {
             {article.category ? <CategoryBadge category={article.category} /> : null}
             <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{article.title}</h1>
             <p className="text-lg text-pretty text-muted">{article.excerpt}</p>
-            <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted">
-              <Avatar src={article.author.avatarUrl} name={article.author.username} className="size-8" />
-              <Link
-                to={`/user/${article.author.username}`}
-                className="font-medium text-foreground hover:underline"
-              >
-                @{article.author.username}
-              </Link>
-              <span aria-hidden>·</span>
-              <Day value={article.publishedAt} />
-              {article.updatedAt ? (
-                <span>
-                  (Updated <Day value={article.updatedAt} />)
-                </span>
-              ) : null}
-              <span aria-hidden>·</span>
-              <span className="inline-flex items-center gap-1">
-                <Clock className="size-3.5" aria-hidden /> {article.readingMinutes} min read
-              </span>
-              <Button
-                variant="secondary"
-                size="sm"
-                className="sm:ml-auto"
-                onClick={() => void shareArticle(article)}
-              >
+            <div className="flex items-center gap-3">
+              <Avatar src={article.author.avatarUrl} name={article.author.username} className="size-10" />
+              <div className="min-w-0 flex-1 text-sm">
+                <Link
+                  to={`/user/${article.author.username}`}
+                  className="block truncate font-medium hover:underline"
+                >
+                  @{article.author.username}
+                </Link>
+                <p className="flex flex-wrap gap-x-2 text-muted">
+                  <Day value={article.publishedAt} />
+                  {updatedLater(article) ? (
+                    <span>
+                      · Updated <Day value={article.updatedAt ?? article.publishedAt} />
+                    </span>
+                  ) : null}
+                  <span className="inline-flex items-center gap-1">
+                    · <Clock className="size-3.5" aria-hidden /> {article.readingMinutes} min read
+                  </span>
+                </p>
+              </div>
+              <Button variant="secondary" size="sm" onClick={() => void shareArticle(article)}>
                 <Share2 aria-hidden /> Share
               </Button>
             </div>
           </header>
           {article.coverUrl ? <ArticleCover article={article} eager className="mt-6 rounded-2xl" /> : null}
           {withToc ? (
-            <details className="mt-6 rounded-xl border border-border bg-surface p-4 lg:hidden">
-              <summary className="cursor-pointer text-sm font-semibold">Table of contents</summary>
-              <TableOfContents toc={article.toc} className="mt-3" />
+            <details className="group mt-6 rounded-xl border border-border bg-surface p-4 lg:hidden">
+              <summary className="flex cursor-pointer list-none items-center gap-2 text-sm font-semibold">
+                <ListTree className="size-4 text-accent" aria-hidden /> Table of contents
+                <ChevronDown
+                  className="ml-auto size-4 text-muted transition-transform group-open:rotate-180"
+                  aria-hidden
+                />
+              </summary>
+              <TableOfContents toc={article.toc} titled={false} className="mt-3" />
             </details>
           ) : null}
           <div
-            className={`mt-2 ${PROSE}`}
+            className={`mt-2 ${PROSE} ${ARTICLE_EXTRAS}`}
             // Rendered from Markdown without raw HTML and sanitized with an allow-list on the server.
             // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on the server
             dangerouslySetInnerHTML={{ __html: article.html }}

@@ -8,6 +8,7 @@ import { Tabs, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { cn } from "../../lib/cn.ts";
 import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
 import { previewMarkdown, uploadBlogImage } from "./api.ts";
+import { ARTICLE_EXTRAS } from "./blog-parts.tsx";
 import { blogKeys } from "./queries.ts";
 
 /** The body rendered by the server exactly as readers will get it, once the typing pauses. */
@@ -102,7 +103,7 @@ export function MarkdownEditor({
             </p>
           ) : preview.data ? (
             <div
-              className={cn("-mt-2", PROSE)}
+              className={cn("-mt-2", PROSE, ARTICLE_EXTRAS)}
               // The server's own rendering and sanitizing, as readers get it.
               // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on the server
               dangerouslySetInnerHTML={{ __html: preview.data.html }}
