@@ -48,6 +48,19 @@ const ALLOWED_TAGS = [
   "td",
 ];
 
+/** Ids the page around the text may use itself: a heading named so gets "-section" after it. */
+const RESERVED_IDS = new Set([
+  "root",
+  "main",
+  "main-content",
+  "content",
+  "app",
+  "header",
+  "footer",
+  "nav",
+  "top",
+]);
+
 export type TTocEntry = { id: string; text: string; level: number };
 
 export type TImageSize = { width: number; height: number };
@@ -117,7 +130,8 @@ export function renderMarkdown(
       const level = Math.max(2, Number(token.tag.slice(1)));
       const text = headingText(tokens[i + 1]?.children ?? null);
       if (level > 4 || !text) continue;
-      const base = slugify(text).slice(0, 60).replace(/-+$/, "") || "section";
+      const slug = slugify(text).slice(0, 60).replace(/-+$/, "") || "section";
+      const base = RESERVED_IDS.has(slug) ? `${slug}-section` : slug;
       let id = base;
       for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
       used.add(id);

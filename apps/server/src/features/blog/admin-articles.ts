@@ -25,7 +25,7 @@ import {
   blogTags,
   profiles,
 } from "../../db/schema/index.ts";
-import { AppError, isUniqueViolation } from "../../errors.ts";
+import { AppError, isForeignKeyViolation, isUniqueViolation } from "../../errors.ts";
 import { recordAdminAction, type TAdminAction } from "../admin/record-admin-action.ts";
 import { saveUploadedFile } from "../media/save-upload.ts";
 import { schedulePublish } from "./publish-article.ts";
@@ -46,9 +46,15 @@ function slugOf(input: { slug?: string | undefined; title: string }): string {
   return slug;
 }
 
+/** A write's database refusals in the admin's words: a taken slug, or a category deleted meanwhile. */
 function slugTaken(err: unknown): never {
   if (isUniqueViolation(err)) {
     throw new AppError("CONFLICT", M_BLOG.slugTaken, { fields: { slug: M_BLOG.slugTaken } });
+  }
+  if (isForeignKeyViolation(err)) {
+    throw new AppError("VALIDATION", M_BLOG.categoryUnknown, {
+      fields: { categoryId: M_BLOG.categoryUnknown },
+    });
   }
   throw err;
 }

@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
 import { blogArticles, blogCategories } from "../../db/schema/index.ts";
-import { AppError, isUniqueViolation } from "../../errors.ts";
+import { AppError, isForeignKeyViolation, isUniqueViolation } from "../../errors.ts";
 import { recordAdminAction } from "../admin/record-admin-action.ts";
 import { listCategories, viewCategory } from "./read-articles.ts";
 
@@ -103,26 +103,32 @@ export async function updateCategory(
 /** DELETE /api/admin/blog/categories/{id}: only a category no article uses (409 otherwise). */
 export async function deleteCategory(deps: TDeps, viewer: TViewer | null, id: string): Promise<void> {
   const admin = requireAdmin(viewer);
-  const outcome = await deps.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(blogCategories).where(eq(blogCategories.id, id)).for("update");
-    if (!current) return "missing" as const;
-    const [used] = await tx
-      .select({ id: blogArticles.id })
-      .from(blogArticles)
-      .where(eq(blogArticles.categoryId, id))
-      .limit(1);
-    if (used) return "used" as const;
-    await tx.delete(blogCategories).where(eq(blogCategories.id, id));
-    await recordAdminAction(tx, {
-      actorId: admin.id,
-      action: "blog.category.delete",
-      targetType: "blog_category",
-      targetId: id,
-      summary: `Deleted the blog category "${current.name}"`,
-      detail: { slug: current.slug },
+  const outcome = await deps.db
+    .transaction(async (tx) => {
+      const [current] = await tx.select().from(blogCategories).where(eq(blogCategories.id, id)).for("update");
+      if (!current) return "missing" as const;
+      const [used] = await tx
+        .select({ id: blogArticles.id })
+        .from(blogArticles)
+        .where(eq(blogArticles.categoryId, id))
+        .limit(1);
+      if (used) return "used" as const;
+      await tx.delete(blogCategories).where(eq(blogCategories.id, id));
+      await recordAdminAction(tx, {
+        actorId: admin.id,
+        action: "blog.category.delete",
+        targetType: "blog_category",
+        targetId: id,
+        summary: `Deleted the blog category "${current.name}"`,
+        detail: { slug: current.slug },
+      });
+      return "deleted" as const;
+    })
+    // An article given this category while it was being deleted.
+    .catch((err: unknown) => {
+      if (isForeignKeyViolation(err)) return "used" as const;
+      throw err;
     });
-    return "deleted" as const;
-  });
   if (outcome === "missing") throw new AppError("NOT_FOUND", M_BLOG.categoryNotFound);
   if (outcome === "used") throw new AppError("CONFLICT", M_BLOG.categoryInUse);
 }

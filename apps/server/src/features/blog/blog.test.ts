@@ -363,6 +363,7 @@ describe("rendering", () => {
       `${server.url}/posts/${post?.id}`,
       "/kol/nosuchkol",
       "## Title heading",
+      "### Root",
     ].join("\n\n");
     const res = await preview(body);
     const html = res.body.html;
@@ -381,6 +382,8 @@ describe("rendering", () => {
     expect(res.body.toc).toEqual([
       { id: "title-heading", text: "Title heading", level: 2 },
       { id: "title-heading-2", text: "Title heading", level: 2 },
+      // The page's own ids stay unique.
+      { id: "root-section", text: "Root", level: 3 },
     ]);
   });
 });
