@@ -5,11 +5,13 @@ import {
   createTransactionMessage,
   type EncodedAccount,
   generateKeyPairSigner,
+  getAddressEncoder,
   getBase58Decoder,
   getBase58Encoder,
   getBase64Decoder,
   getBase64Encoder,
   getCompiledTransactionMessageDecoder,
+  getProgramDerivedAddress,
   getSignatureFromTransaction,
   getTransactionDecoder,
   getTransactionEncoder,
@@ -90,6 +92,11 @@ export type TSolanaRpc = {
     mint: TAddress,
     options?: { amount?: bigint; frozen?: boolean; program?: TAddress; keypair?: KeyPairSigner },
   ): Promise<TAddress>;
+  /**
+   * Writes the Metaplex metadata account of `mint` (name, symbol, padded as the program pads them) into the SVM, as
+   * the Token Metadata program would have made it.
+   */
+  setTokenMetadata(mint: TAddress, fields: { name: string; symbol: string }): Promise<void>;
   /** Signs with `signers` (the first pays the fee) and sends; returns the signature (base58). */
   send(
     signers: KeyPairSigner[],
@@ -635,6 +642,42 @@ export async function startSolanaRpc(): Promise<TSolanaRpc> {
       }
       await send([payer, account], instructions);
       return account.address;
+    },
+    async setTokenMetadata(mint, fields) {
+      const program = "metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s" as TAddress;
+      const encoder = getAddressEncoder();
+      const [address] = await getProgramDerivedAddress({
+        programAddress: program,
+        seeds: ["metadata", encoder.encode(program), encoder.encode(mint)],
+      });
+      const text = (value: string, width: number) => {
+        const bytes = new Uint8Array(4 + width);
+        new DataView(bytes.buffer).setUint32(0, width, true);
+        bytes.set(new TextEncoder().encode(value).subarray(0, width), 4);
+        return bytes;
+      };
+      const parts = [
+        new Uint8Array([4]),
+        encoder.encode(payer.address),
+        encoder.encode(mint),
+        text(fields.name, 32),
+        text(fields.symbol, 10),
+        text("", 200),
+      ];
+      const data = new Uint8Array(679);
+      let at = 0;
+      for (const part of parts) {
+        data.set(part, at);
+        at += part.length;
+      }
+      svm.setAccount({
+        address,
+        data,
+        executable: false,
+        lamports: lamports(svm.minimumBalanceForRentExemption(BigInt(data.length))),
+        programAddress: program,
+        space: BigInt(data.length),
+      });
     },
     send,
     closeAccounts(owner, accounts, program = TOKEN) {

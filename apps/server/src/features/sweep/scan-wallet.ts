@@ -11,6 +11,7 @@ import {
 import type { Address } from "@solana/kit";
 import type { TDeps, TViewer } from "../../context.ts";
 import { pointsPerAccount, rpcCall, solanaRpc } from "./solana.ts";
+import { tokenNames } from "./token-names.ts";
 import { requireLinkedWallet } from "./wallets.ts";
 
 /** The fields of a jsonParsed token account that decide whether it can be closed. */
@@ -36,7 +37,8 @@ export function unclosableReason(info: TParsedTokenAccount, wallet: string): TSw
 /**
  * GET /api/sweep/wallets/{address}/accounts: the token accounts of a linked wallet under both token programs,
  * split into those its owner can close now and those they cannot (with why), with the rent closing returns and the
- * points it would earn (before the age rule and the daily cap, which the claim applies).
+ * points it would earn (before the age rule and the daily cap, which the claim applies). Token names and symbols
+ * come from the mints' Metaplex metadata where there is one.
  */
 export async function scanWallet(deps: TDeps, viewer: TViewer, wallet: string): Promise<TSweepScan> {
   const rpc = solanaRpc(deps);
@@ -83,6 +85,14 @@ export async function scanWallet(deps: TDeps, viewer: TViewer, wallet: string): 
       else closable.push(account);
     }
   });
+  const names = await tokenNames(deps, rpc, [...new Set([...closable, ...unclosable].map((a) => a.mint))]);
+  for (const account of [...closable, ...unclosable]) {
+    const known = names.get(account.mint);
+    if (known) {
+      account.name = known.name;
+      account.symbol = known.symbol;
+    }
+  }
   // Most rent back first; then by address, so the order is stable between scans.
   const order = (a: TSweepAccount, b: TSweepAccount) =>
     b.rentLamports - a.rentLamports || a.address.localeCompare(b.address);

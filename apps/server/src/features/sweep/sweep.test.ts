@@ -197,6 +197,7 @@ describe("scanning and sweeping", () => {
     const user = await createUser(server);
     expect((await link(user, owner)).status).toBe(201);
     const mint = await chain.createMint();
+    await chain.setTokenMetadata(mint, { name: "Bonk Inu", symbol: "BINU" });
     const empty = await chain.createTokenAccount(owner.address, mint);
     const holding = await chain.createTokenAccount(owner.address, mint, { amount: 42n });
     const frozen = await chain.createTokenAccount(owner.address, mint, { frozen: true });
@@ -218,6 +219,11 @@ describe("scanning and sweeping", () => {
       [frozen]: M_SWEEP.frozen,
     });
     expect(scan.body.totals).toEqual({ lamports: 2 * 2_039_280, points: 2000 });
+    expect(scan.body.closable.find((a) => a.address === empty)).toMatchObject({
+      name: "Bonk Inu",
+      symbol: "BINU",
+    });
+    expect(scan.body.closable.find((a) => a.address === empty22)).toMatchObject({ name: null, symbol: null });
 
     const notMine = await call<TError>(server, "GET", `/api/sweep/wallets/${wallet.address}/accounts`, {
       cookie: user.cookie,
