@@ -5,6 +5,7 @@ import type { TAppEnv, TDeps } from "./context.ts";
 import { AppError } from "./errors.ts";
 import { adminAuditRoutes } from "./features/admin/audit-routes.ts";
 import { adminMemberRoutes } from "./features/admin/members-routes.ts";
+import { adminOverviewRoutes } from "./features/admin/overview-routes.ts";
 import { adminSiteRoutes } from "./features/admin/site-routes.ts";
 import { adminUserRoutes } from "./features/admin/users-routes.ts";
 import { meRoutes } from "./features/auth/me-routes.ts";
@@ -95,6 +96,7 @@ export function createApp(
   api.route("/", adminAuditRoutes(deps));
   api.route("/", adminMemberRoutes(deps));
   api.route("/", adminSiteRoutes(deps));
+  api.route("/", adminOverviewRoutes(deps));
   api.route("/", jobRoutes(deps));
   api.route("/", postRoutes(deps));
   api.route("/", commentRoutes(deps));

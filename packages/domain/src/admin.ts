@@ -175,3 +175,25 @@ export const ZUpdateSiteRequest = z
   })
   .refine((v) => v.siteName !== undefined || v.logoUrl !== undefined, ADMIN_M.siteNothingToChange);
 export type TUpdateSiteRequest = z.infer<typeof ZUpdateSiteRequest>;
+
+// ---- Overview ----
+
+export const OVERVIEW_DAYS = 30;
+
+/** GET /api/admin/overview: the site in numbers, and the last 30 UTC days (oldest first, today last). */
+export const ZAdminOverview = z.object({
+  counts: z.object({
+    members: z.number(),
+    posts: z.number(),
+    comments: z.number(),
+    communities: z.number(),
+    /** KOL reports waiting for review. */
+    openReports: z.number(),
+    /** Contact messages that are new or open. */
+    openMessages: z.number(),
+  }),
+  days: z.array(
+    z.object({ day: z.string(), signups: z.number(), posts: z.number(), pointsPaid: z.number() }),
+  ),
+});
+export type TAdminOverview = z.infer<typeof ZAdminOverview>;

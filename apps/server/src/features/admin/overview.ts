@@ -1,0 +1,83 @@
+import { OVERVIEW_DAYS, type TAdminOverview } from "@plugs/domain";
+import { sql } from "drizzle-orm";
+import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
+import { queryRows } from "../../db/query-rows.ts";
+
+type TCountsRow = {
+  members: number;
+  posts: number;
+  comments: number;
+  communities: number;
+  open_reports: number;
+  open_messages: number;
+};
+type TDayRow = { day: string; signups: number; posts: number; points_paid: number };
+
+/**
+ * GET /api/admin/overview (admins only). The totals are index-only counts (the open reports and messages read
+ * their status indexes); each series is a range read of its created_at index (profiles_newest_idx,
+ * posts_created_idx, points_transactions_paid_created_idx), grouped by UTC day and joined to all 30 days so a
+ * quiet day shows as 0.
+ */
+export async function adminOverview(deps: TDeps, viewer: TViewer | null): Promise<TAdminOverview> {
+  requireAdmin(viewer);
+  const today = new Date();
+  const start = new Date(
+    Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - (OVERVIEW_DAYS - 1)),
+  );
+  const [counts, days] = await Promise.all([
+    queryRows<TCountsRow>(
+      deps.db,
+      sql`select
+        (select count(*) from profiles)::int as members,
+        (select count(*) from posts)::int as posts,
+        (select count(*) from post_comments)::int as comments,
+        (select count(*) from communities)::int as communities,
+        (select count(*) from reports where status = 'pending')::int as open_reports,
+        ((select count(*) from contact_messages where status = 'new')
+          + (select count(*) from contact_messages where status = 'open'))::int as open_messages`,
+    ),
+    queryRows<TDayRow>(
+      deps.db,
+      sql`with days as (
+          select generate_series(${start.toISOString()}::timestamptz, ${start.toISOString()}::timestamptz + interval '${sql.raw(String(OVERVIEW_DAYS - 1))} days', interval '1 day') as day
+        ),
+        signups as (
+          select date_trunc('day', created_at, 'UTC') as day, count(*)::int as n
+          from profiles where created_at >= ${start.toISOString()}::timestamptz group by 1
+        ),
+        new_posts as (
+          select date_trunc('day', created_at, 'UTC') as day, count(*)::int as n
+          from posts where created_at >= ${start.toISOString()}::timestamptz group by 1
+        ),
+        paid as (
+          select date_trunc('day', created_at, 'UTC') as day, sum(points)::int as n
+          from points_transactions where points > 0 and created_at >= ${start.toISOString()}::timestamptz group by 1
+        )
+        select to_char(d.day at time zone 'UTC', 'YYYY-MM-DD') as day,
+          coalesce(s.n, 0) as signups, coalesce(p.n, 0) as posts, coalesce(x.n, 0) as points_paid
+        from days d
+        left join signups s on s.day = d.day
+        left join new_posts p on p.day = d.day
+        left join paid x on x.day = d.day
+        order by d.day`,
+    ),
+  ]);
+  const c = counts[0];
+  return {
+    counts: {
+      members: c?.members ?? 0,
+      posts: c?.posts ?? 0,
+      comments: c?.comments ?? 0,
+      communities: c?.communities ?? 0,
+      openReports: c?.open_reports ?? 0,
+      openMessages: c?.open_messages ?? 0,
+    },
+    days: days.map((d) => ({
+      day: d.day,
+      signups: Number(d.signups),
+      posts: Number(d.posts),
+      pointsPaid: Number(d.points_paid),
+    })),
+  };
+}
