@@ -11,6 +11,7 @@ import {
 import { and, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { TDeps } from "../../context.ts";
+import { queryRows } from "../../db/query-rows.ts";
 import {
   blogArticles,
   blogArticleTags,
@@ -208,46 +209,47 @@ export async function listArticles(deps: Pick<TDeps, "db">, query: TListQuery): 
   };
 }
 
-/** A published article's id by its slug, or by a slug it had before a rename. */
-async function publishedIdBySlug(deps: Pick<TDeps, "db">, slug: string): Promise<string | null> {
+const articleColumns = {
+  id: blogArticles.id,
+  body: blogArticles.body,
+  updatedAt: blogArticles.updatedAt,
+  publishedAt: blogArticles.publishedAt,
+  categoryId: blogArticles.categoryId,
+};
+
+/** A published article's body and place by its slug, or by a slug it had before a rename. */
+async function publishedBySlug(deps: Pick<TDeps, "db">, slug: string) {
   const [live] = await deps.db
-    .select({ id: blogArticles.id })
+    .select(articleColumns)
     .from(blogArticles)
     .where(and(eq(blogArticles.slug, slug), isPublished));
-  if (live) return live.id;
+  if (live) return live;
   const [old] = await deps.db
-    .select({ id: blogArticles.id })
+    .select(articleColumns)
     .from(blogSlugHistory)
     .innerJoin(blogArticles, eq(blogArticles.id, blogSlugHistory.articleId))
     .where(and(eq(blogSlugHistory.slug, slug), isPublished));
-  return old?.id ?? null;
+  return old ?? null;
 }
 
-/** The article's neighbours in the published list: the next older and the next newer. */
+/** The article's neighbours in the published list, the next older and the next newer, in one statement. */
 async function neighbours(deps: Pick<TDeps, "db">, publishedAt: Date, id: string) {
-  const older = await deps.db
-    .select({ slug: blogArticles.slug, title: blogArticles.title })
-    .from(blogArticles)
-    .where(
-      and(
-        isPublished,
-        sql`(${blogArticles.publishedAt}, ${blogArticles.id}) < (${publishedAt.toISOString()}::timestamptz, ${id}::uuid)`,
-      ),
-    )
-    .orderBy(sql`${blogArticles.publishedAt} desc nulls first`, sql`${blogArticles.id} desc nulls first`)
-    .limit(1);
-  const newer = await deps.db
-    .select({ slug: blogArticles.slug, title: blogArticles.title })
-    .from(blogArticles)
-    .where(
-      and(
-        isPublished,
-        sql`(${blogArticles.publishedAt}, ${blogArticles.id}) > (${publishedAt.toISOString()}::timestamptz, ${id}::uuid)`,
-      ),
-    )
-    .orderBy(sql`${blogArticles.publishedAt} asc nulls last`, sql`${blogArticles.id} asc nulls last`)
-    .limit(1);
-  return { previous: older[0] ?? null, next: newer[0] ?? null };
+  const at = sql`(${publishedAt.toISOString()}::timestamptz, ${id}::uuid)`;
+  const rows = await queryRows<{ side: "previous" | "next"; slug: string; title: string }>(
+    deps.db,
+    sql`(select 'previous' as side, a.slug, a.title from blog_articles a
+          where a.status = 'published' and (a.published_at, a.id) < ${at}
+          order by a.published_at desc nulls first, a.id desc nulls first limit 1)
+        union all
+        (select 'next' as side, a.slug, a.title from blog_articles a
+          where a.status = 'published' and (a.published_at, a.id) > ${at}
+          order by a.published_at asc nulls last, a.id asc nulls last limit 1)`,
+  );
+  const link = (side: string) => {
+    const row = rows.find((r) => r.side === side);
+    return row ? { slug: row.slug, title: row.title } : null;
+  };
+  return { previous: link("previous"), next: link("next") };
 }
 
 /** Up to 3 related articles: the newest sharing the category or a tag, then the newest of the rest. */
@@ -285,23 +287,15 @@ async function relatedIds(deps: Pick<TDeps, "db">, id: string, categoryId: strin
  * its body rendered, its neighbours and related articles. Anything else is 404 'Article not found'.
  */
 export async function viewArticle(deps: Pick<TDeps, "db" | "config">, slug: string): Promise<TArticle> {
-  const id = await publishedIdBySlug(deps, slug);
-  if (!id) throw new AppError("NOT_FOUND", M_BLOG.articleNotFound);
-  const [row] = await deps.db
-    .select({
-      body: blogArticles.body,
-      updatedAt: blogArticles.updatedAt,
-      publishedAt: blogArticles.publishedAt,
-      categoryId: blogArticles.categoryId,
-    })
-    .from(blogArticles)
-    .where(and(eq(blogArticles.id, id), isPublished));
-  const [card] = await cardsByIds(deps, [id]);
-  if (!row || !card) throw new AppError("NOT_FOUND", M_BLOG.articleNotFound);
-  const { html, toc } = await renderArticleCached(deps, `${id}:${row.updatedAt.getTime()}`, row.body);
-  const { previous, next } = await neighbours(deps, row.publishedAt ?? new Date(0), id);
-  const related = await cardsByIds(deps, await relatedIds(deps, id, row.categoryId));
-  return { ...card, html, toc, previous, next, related };
+  const row = await publishedBySlug(deps, slug);
+  if (!row) throw new AppError("NOT_FOUND", M_BLOG.articleNotFound);
+  const related = await relatedIds(deps, row.id, row.categoryId);
+  // The article's own card and its related ones in one read.
+  const [card, ...relatedCards] = await cardsByIds(deps, [row.id, ...related]);
+  if (card?.id !== row.id) throw new AppError("NOT_FOUND", M_BLOG.articleNotFound);
+  const { html, toc } = await renderArticleCached(deps, `${row.id}:${row.updatedAt.getTime()}`, row.body);
+  const { previous, next } = await neighbours(deps, row.publishedAt ?? new Date(0), row.id);
+  return { ...card, html, toc, previous, next, related: relatedCards };
 }
 
 /** Categories with their published article counts. */
