@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pngBytes } from "../../apps/server/src/features/posts/testing.ts";
-import { newAccount, postJson, signUpByApi } from "./support/accounts.ts";
+import { createPostByApi, newAccount, postJson, signUpByApi } from "./support/accounts.ts";
 import { shot } from "./support/browser.ts";
 import { expectNoHorizontalOverflow, toast, useJourney } from "./support/journey.ts";
 
@@ -198,5 +198,44 @@ describe("the admin console", () => {
     const rows = page.getByRole("list", { name: "Admin actions" }).getByRole("listitem");
     await rows.filter({ hasText: 'Renamed the site "Rug Radar"' }).waitFor();
     await rows.filter({ hasText: "Changed the logo" }).waitFor();
+  });
+
+  it("overview: the site in numbers and three 30-day charts, whose library no other page loads", async () => {
+    const boss = await adminSession();
+    const writer = await signUpByApi(j.server, newAccount("writer"));
+    for (const n of [1, 2, 3]) await createPostByApi(j.server, writer, `Overview post ${n}`);
+
+    // A visitor's home page never fetches the chart library.
+    const visitor = await j.open();
+    const scripts: string[] = [];
+    visitor.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(r.url());
+    });
+    await visitor.goto("/");
+    await visitor.waitForLoadState("networkidle");
+    expect(scripts.filter((u) => /overview-charts/.test(u))).toEqual([]);
+
+    for (const [theme, viewport] of LOOKS) {
+      const size = `${theme}-${width(viewport)}`;
+      const page = await j.open({ as: boss, theme, viewport });
+      const charts: string[] = [];
+      page.on("request", (r) => {
+        if (/overview-charts/.test(r.url())) charts.push(r.url());
+      });
+      await page.goto("/admin");
+      await page.waitForURL(/\/admin\/overview$/);
+      await page.getByRole("heading", { level: 2, name: "Overview" }).waitFor();
+      const numbers = page.getByRole("list", { name: "The site in numbers" });
+      await numbers.getByRole("link", { name: /Members/ }).waitFor();
+      expect(
+        Number((await numbers.getByRole("listitem").nth(1).locator("span").first().textContent()) ?? 0),
+      ).toBeGreaterThanOrEqual(3);
+      for (const name of ["Sign-ups", "Posts", "Points paid"]) {
+        await page.getByRole("img", { name: `${name} per day over the last 30 days` }).waitFor();
+      }
+      expect(charts.length).toBeGreaterThan(0);
+      await expectNoHorizontalOverflow(page);
+      await shot(page, `admin-overview-${size}`);
+    }
   });
 });

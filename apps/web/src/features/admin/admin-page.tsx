@@ -2,6 +2,7 @@ import {
   Coins,
   Flag,
   Inbox,
+  LayoutDashboard,
   ListChecks,
   type LucideIcon,
   MessageSquareWarning,
@@ -24,6 +25,7 @@ import { AdminReports } from "../reports/admin-reports.tsx";
 import { usePageTitle } from "../site/queries.ts";
 import { AdminAudit } from "./audit-log.tsx";
 import { AdminMembers } from "./members.tsx";
+import { AdminOverview } from "./overview.tsx";
 import { AdminSiteSettings } from "./site-settings.tsx";
 
 // The blog's editor (forms, the Markdown preview, uploads) is its own chunk, fetched when the section opens.
@@ -48,6 +50,13 @@ type TSection = {
 
 /** The admin tools, in nav order; the first is the default. Adding a tool is one entry here. */
 const SECTIONS: TSection[] = [
+  {
+    path: "overview",
+    title: "Overview",
+    icon: LayoutDashboard,
+    text: "The site in numbers, and sign-ups, posts and points paid over the last 30 days.",
+    Screen: AdminOverview,
+  },
   {
     path: "members",
     title: "Members",

@@ -3,6 +3,7 @@ import type {
   TAdminAuditPage,
   TAdminMember,
   TAdminMemberPage,
+  TAdminOverview,
   TMemberFilter,
   TSiteSettings,
   TUpdateSiteRequest,
@@ -56,4 +57,8 @@ export function uploadSiteLogo(file: File, options: TUploadOptions): Promise<TSi
   const form = new FormData();
   form.set("logo", file);
   return sendForm<TSiteSettings>("POST", "/api/admin/site/logo", form, options);
+}
+
+export function fetchOverview(): Promise<TAdminOverview> {
+  return apiFetch<TAdminOverview>("/api/admin/overview");
 }

@@ -6,11 +6,19 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import { fetchAudit, fetchMembers, setMemberAdmin, setMemberBanned, type TAuditFilters } from "./api.ts";
+import {
+  fetchAudit,
+  fetchMembers,
+  fetchOverview,
+  setMemberAdmin,
+  setMemberBanned,
+  type TAuditFilters,
+} from "./api.ts";
 
 export const adminKeys = {
   all: ["admin"] as const,
   audit: (filters: TAuditFilters) => [...adminKeys.all, "audit", filters] as const,
+  overview: () => [...adminKeys.all, "overview"] as const,
   members: (search: string, filter: TMemberFilter, page: number) =>
     [...adminKeys.all, "members", search, filter, page] as const,
 };
@@ -48,4 +56,8 @@ export function useSetMemberBanned() {
 
 export function useSetMemberAdmin() {
   return useMemberMutation(setMemberAdmin);
+}
+
+export function useOverview() {
+  return useQuery({ queryKey: adminKeys.overview(), queryFn: fetchOverview });
 }
