@@ -81,8 +81,7 @@ describe("KOL journeys", () => {
 
     // The admin approves it in the dashboard; the KOL's page, score and lists follow.
     const desk = await j.open({ as: admin });
-    await desk.goto("/admin");
-    await desk.waitForURL("**/admin/reports");
+    await desk.goto("/admin/reports");
     await desk.getByRole("heading", { name: "KOL reports" }).waitFor();
     await shot(desk, "kols-admin-reports-desktop-dark");
     await desk.getByRole("button", { name: "Approve" }).first().click();
