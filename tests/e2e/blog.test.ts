@@ -50,8 +50,13 @@ async function cover(cookie: string, id: string, rgb: [number, number, number]) 
   expect(res.status, await res.clone().text()).toBe(200);
 }
 
-/** A full-page screenshot of a page scrolled down would show the sticky bar in its middle. */
+/**
+ * A full-page screenshot from the top (one of a page scrolled down shows the sticky bar in its middle), after a
+ * scroll to the bottom so the lazy images below the fold have loaded as a reader would see them.
+ */
 async function shotFromTop(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete));
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, name);
 }
@@ -201,6 +206,23 @@ describe("blog", () => {
     expect(missing?.status()).toBe(404);
     await heading(desktop, "Article not found").waitFor();
 
+    // The other theme at each width: light on a laptop, dark on a phone.
+    const light = await j.open({ viewport: "desktop", theme: "light" });
+    await light.goto("/blog");
+    await light.getByRole("link", { name: "How rugs are pulled" }).first().waitFor();
+    await shot(light, "blog-list-light-1280");
+    await light.goto(`/blog/${seeded.rugs.slug}`);
+    await light.getByRole("navigation", { name: "Table of contents" }).last().waitFor();
+    await shotFromTop(light, "blog-article-light-1280");
+    const dark = await j.open({ viewport: "mobile" });
+    await dark.goto("/blog");
+    await dark.getByRole("link", { name: "How rugs are pulled" }).first().waitFor();
+    await expectNoHorizontalOverflow(dark);
+    await shot(dark, "blog-list-dark-390");
+    await dark.goto(`/blog/${seeded.drainer.slug}`);
+    await heading(dark, "Inside the wallet drainer that emptied 3,000 wallets").waitFor();
+    await shotFromTop(dark, "blog-article-dark-390");
+
     // On a phone in the light theme: search, a category with its description, and the article.
     const phone = await j.open({ viewport: "mobile", theme: "light" });
     await phone.goto("/blog");
@@ -239,6 +261,9 @@ describe("blog", () => {
       window.history.pushState({}, "", "/blog");
       window.dispatchEvent(new PopStateEvent("popstate"));
     });
+    // While the list is asked for again, its cards' places pulse.
+    await failing.getByRole("region", { name: "Articles" }).locator(".animate-pulse").first().waitFor();
+    await shot(failing, "blog-loading-dark-390");
     await failing.getByText("Could not load the articles").waitFor({ timeout: 15_000 });
     await shot(failing, "blog-error-dark-390");
     await failing.unroute("**/api/blog/articles*");
