@@ -12,11 +12,11 @@ import {
 import { eq, sql } from "drizzle-orm";
 import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminAuditLog, blogArticles, kols, posts } from "../../db/schema/index.ts";
+import { adminAuditLog, blogArticles, kols, posts, profiles } from "../../db/schema/index.ts";
 import { createUser, makeAdmin, type TTestUser } from "../../testing/factories.ts";
 import { samplePdf, samplePng } from "../../testing/sample-files.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
-import { call } from "../posts/testing.ts";
+import { call, seedCommunity } from "../posts/testing.ts";
 import { publishOverdueArticles } from "./publish-article.ts";
 
 type TErr = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -422,13 +422,25 @@ describe("feeds and the sitemap", () => {
   });
 
   it("lists articles, KOLs, communities, profiles and static pages in the sitemap, and robots.txt points at it", async () => {
+    const community = await seedCommunity(server, "Sitemap Club");
+    await server.deps.db.update(profiles).set({ points: 50 }).where(eq(profiles.id, member.id));
+    const banned = await createUser(server);
+    await server.deps.db
+      .update(profiles)
+      .set({ points: 50, isBanned: true })
+      .where(eq(profiles.id, banned.id));
     const sitemap = await text("/sitemap.xml");
     expect(sitemap.status).toBe(200);
+    expect(sitemap.type).toContain("application/xml");
     const urls = asArray<{ loc: string }>(xml.parse(sitemap.body).urlset.url).map((u) => u.loc);
     expect(urls).toContain(`${server.url}/`);
     expect(urls).toContain(`${server.url}/blog`);
     expect(urls).toContain(`${server.url}/blog/${published.slug}`);
     expect(urls).toContain(`${server.url}/kol/cardkol`);
+    expect(urls).toContain(`${server.url}/communities/${community.slug}`);
+    expect(urls).toContain(`${server.url}/user/${member.username}`);
+    // A member under a site ban is left out.
+    expect(urls).not.toContain(`${server.url}/user/${banned.username}`);
     expect(urls.some((u) => u.includes(draft.slug))).toBe(false);
 
     const robots = await text("/robots.txt");
@@ -556,5 +568,24 @@ describe("admin", () => {
       "blog.create",
       "blog.delete",
     ]);
+  });
+});
+
+describe("paging", () => {
+  it("pages 12 articles at a time, the featured one only on top of page 1 and never among the items", async () => {
+    for (let i = 1; i <= 14; i++) await write({ title: `Paging article ${i}` });
+    const first = await list();
+    const second = await list("?page=2");
+    expect(first.body.items).toHaveLength(12);
+    expect(first.body.featured?.slug).toBe(featured.slug);
+    expect(second.body.featured).toBeNull();
+    expect(second.body.page).toBe(2);
+    expect(first.body.pageCount).toBe(Math.ceil(first.body.total / 12));
+    const all = [...first.body.items, ...second.body.items].map((a) => a.slug);
+    expect(new Set(all).size).toBe(all.length);
+    expect(all).not.toContain(featured.slug);
+    expect(all.slice(0, 3)).toEqual(["paging-article-14", "paging-article-13", "paging-article-12"]);
+    const bad = await list("?page=0");
+    expect(bad.status).toBe(400);
   });
 });
