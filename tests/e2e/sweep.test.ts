@@ -1,3 +1,4 @@
+import { M_SWEEP } from "@plugs/domain";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { startSolanaRpc, TOKEN_2022 } from "../../apps/server/src/testing/solana-rpc.ts";
@@ -9,7 +10,10 @@ import { createTestWallet, TEST_WALLET_NAME, type TTestWallet } from "./support/
 // A real SVM behind a real JSON-RPC server: the app scans and verifies through it, and the test wallet sends to it.
 const rpc = await startSolanaRpc();
 const j = useJourney({ SOLANA_RPC_URL: rpc.url });
-afterAll(() => rpc.close());
+let rpcOpen = true;
+afterAll(async () => {
+  if (rpcOpen) await rpc.close();
+});
 
 const SOL = 1_000_000_000n;
 
@@ -152,6 +156,29 @@ describe("sweep", () => {
     await page.getByRole("button", { name: "Link this wallet" }).waitFor();
   });
 
+  it("verifies a sweep sent just before the page was reloaded when the page opens again", async () => {
+    const member = await signUpByApi(j.server);
+    const before = await balanceOf(member);
+    const wallet = await walletWithDust();
+    const page = await connectAndLink(member, wallet, "desktop", "light");
+    const scan = canClose(page);
+    await scan.getByText("Select all (5)").waitFor();
+    rpc.setAutoFinalize(false);
+    await scan.getByRole("checkbox").nth(1).click();
+    await scan.getByRole("checkbox").nth(2).click();
+    await scan.getByRole("button", { name: "Close 2 accounts" }).click();
+    await page.getByText("Confirmed. Waiting for it to be finalized").waitFor({ timeout: 20_000 });
+
+    // The tab reloads before the network finalizes: the signature kept in the browser is claimed on return.
+    await page.reload();
+    await heading(page, "Sweep your wallet").waitFor();
+    rpc.finalize();
+    rpc.setAutoFinalize(true);
+    await toast(page, "Points Earned").waitFor({ timeout: 30_000 });
+    await page.getByRole("region", { name: "Sweep history" }).getByText("2 accounts closed").waitFor();
+    expect(await balanceOf(member)).toBe(before + 2000);
+  });
+
   it("explains what to do without a wallet, and asks a visitor to sign in", async () => {
     const member = await signUpByApi(j.server);
     for (const [viewport, theme, width] of [
@@ -171,5 +198,17 @@ describe("sweep", () => {
     await visitor.goto("/sweep");
     await visitor.getByText("Sign in to sweep your wallet").waitFor();
     await snap(visitor, "sweep-visitor-dark-390");
+  });
+
+  it("says so when the Solana network cannot be reached", async () => {
+    const member = await signUpByApi(j.server);
+    const wallet = await createTestWallet(rpc.url);
+    await rpc.close();
+    rpcOpen = false;
+    const page = await connectAndLink(member, wallet, "mobile", "dark");
+    await canClose(page).getByText(M_SWEEP.rpcUnavailable).waitFor({ timeout: 30_000 });
+    await canClose(page).getByRole("button", { name: "Retry" }).waitFor();
+    await expectNoHorizontalOverflow(page);
+    await snap(page, "sweep-rpc-down-dark-390");
   });
 });

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
 import { sessionKeys } from "../auth/session.ts";
 import { pointsKeys } from "../points/queries.ts";
 import { fetchHistory, fetchScan, fetchSweepConfig, fetchWallets, linkWallet, unlinkWallet } from "./api.ts";
@@ -53,11 +54,14 @@ export function useUnlinkWallet() {
 /** After a claim: the history, the scan, the balance (in the session's profile) and the ledger read again. */
 export function useRefreshAfterClaim() {
   const queryClient = useQueryClient();
-  return (address: string) =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: sweepKeys.history() }),
-      queryClient.invalidateQueries({ queryKey: sweepKeys.scan(address) }),
-      queryClient.invalidateQueries({ queryKey: sessionKeys.me() }),
-      queryClient.invalidateQueries({ queryKey: pointsKeys.all }),
-    ]);
+  return useCallback(
+    (address: string) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: sweepKeys.history() }),
+        queryClient.invalidateQueries({ queryKey: sweepKeys.scan(address) }),
+        queryClient.invalidateQueries({ queryKey: sessionKeys.me() }),
+        queryClient.invalidateQueries({ queryKey: pointsKeys.all }),
+      ]),
+    [queryClient],
+  );
 }

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from "react";
 import { LoadError } from "../../components/load-error.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
+import { ApiError, refusalMessage } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { useScan } from "./queries.ts";
 import { accountsText, formatTokenAmount, shortKey, tokenLabel } from "./sweep-format.ts";
@@ -130,7 +131,11 @@ export function ScanPanel({
         <LoadError
           look="inset"
           className="mt-4"
-          title="Could not scan this wallet"
+          title={
+            scan.error instanceof ApiError && scan.error.code === "UPSTREAM_FAILED"
+              ? scan.error.message
+              : refusalMessage(scan.error, "Could not scan this wallet")
+          }
           onRetry={() => void scan.refetch()}
           busy={scan.isFetching}
         />

@@ -10,7 +10,7 @@ import { useLinkedWallets, useSweepConfig } from "./queries.ts";
 import { ScanPanel } from "./scan-panel.tsx";
 import { SweepHistory } from "./sweep-history.tsx";
 import { SweepProgress } from "./sweep-progress.tsx";
-import { useSweepRun } from "./use-sweep-run.ts";
+import { useResumePendingClaims, useSweepRun } from "./use-sweep-run.ts";
 import { card, LinkedWallets, WalletPanel } from "./wallet-panel.tsx";
 import { chainOf, useWalletConnection } from "./wallet-standard.ts";
 
@@ -46,7 +46,9 @@ function SweepWorkspace({ config, session }: { config: TSweepConfig; session: TS
   const linked = useLinkedWallets(true);
   const address = wallet.connection?.account.address ?? null;
   const isLinked = address && linked.data ? linked.data.items.some((w) => w.address === address) : undefined;
+  useResumePendingClaims(session.user.id);
   const run = useSweepRun({
+    userId: session.user.id,
     connection: wallet.connection,
     chain: chainOf(config.cluster),
     closesPerTransaction: config.closesPerTransaction,

@@ -4,6 +4,7 @@ import { toast } from "../../components/ui/toaster.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { claimSweep, fetchBlockhash } from "./api.ts";
 import { buildCloseTransaction, planBatches, signatureText } from "./close-transactions.ts";
+import { forgetPendingClaim, pendingClaimsOf, rememberPendingClaim } from "./pending-claims.ts";
 import { useRefreshAfterClaim } from "./queries.ts";
 import { signAndSend, type TConnection, walletErrorMessage } from "./wallet-standard.ts";
 
@@ -35,16 +36,91 @@ function claimPending(err: unknown): "confirmed" | "sent" | null {
   return null;
 }
 
+type TClaimOutcome =
+  | { kind: "verified"; result: TSweepClaimResult }
+  | { kind: "pending" }
+  | { kind: "refused"; message: string; failedOnChain: boolean };
+
+/**
+ * Tells the server a sent transaction's signature until it settles: verified (paid), refused (with the server's
+ * reason), or still pending when the wait runs out. `onPending` hears each "ask again" and whether the network has
+ * confirmed the transaction; `alive` stops the loop when the page goes away.
+ */
+async function claimUntilSettled(
+  signature: string,
+  alive: () => boolean,
+  onPending: (status: "confirmed" | "sent") => void = () => {},
+): Promise<TClaimOutcome> {
+  const deadline = Date.now() + SWEEP_LIMITS.finalizeWaitSeconds * 1000;
+  for (;;) {
+    try {
+      const result = await claimSweep(signature);
+      forgetPendingClaim(signature);
+      return { kind: "verified", result };
+    } catch (err) {
+      const pending = claimPending(err);
+      if (!pending) {
+        forgetPendingClaim(signature);
+        return {
+          kind: "refused",
+          message: err instanceof Error ? err.message : "Could not verify this transaction",
+          failedOnChain: err instanceof ApiError && err.message === M_SWEEP.transactionFailed,
+        };
+      }
+      if (Date.now() >= deadline || !alive()) return { kind: "pending" };
+      onPending(pending);
+      await sleep(SWEEP_LIMITS.finalizeRetrySeconds * 1000);
+    }
+  }
+}
+
+/** The 'Points Earned' toast for a verified sweep (or what it closed when it earned nothing). */
+function announce(result: TSweepClaimResult) {
+  if (result.pointsAwarded > 0) {
+    toast.success(M.points.pointsEarnedTitle, {
+      description: `+${result.pointsAwarded.toLocaleString()} points for ${closedText(result.accountsClosed)}`,
+    });
+  } else {
+    toast.info(`${closedText(result.accountsClosed)}, no points earned`);
+  }
+}
+
+/**
+ * Once per page: asks the server again about this member's signatures that were sent but not verified when an
+ * earlier page closed, and announces what they paid.
+ */
+export function useResumePendingClaims(userId: string) {
+  const refreshAll = useRefreshAfterClaim();
+  useEffect(() => {
+    let alive = true;
+    void (async () => {
+      for (const signature of pendingClaimsOf(userId)) {
+        const outcome = await claimUntilSettled(signature, () => alive);
+        if (!alive) return;
+        if (outcome.kind === "verified") {
+          announce(outcome.result);
+          void refreshAll(outcome.result.sweep.wallet);
+        }
+      }
+    })();
+    return () => {
+      alive = false;
+    };
+  }, [userId, refreshAll]);
+}
+
 /**
  * Closes the chosen accounts of the connected wallet: plans the batches, then for each one asks the wallet to sign
  * and send, and tells the server the signature until it is verified (retrying "not finalized yet" for a while).
  * A failed batch stops the run; `retry(id)` picks it up again and goes on with the rest.
  */
 export function useSweepRun({
+  userId,
   connection,
   chain,
   closesPerTransaction,
 }: {
+  userId: string;
   connection: TConnection | null;
   chain: `${string}:${string}`;
   closesPerTransaction: number;
@@ -69,41 +145,27 @@ export function useSweepRun({
 
   const claim = useCallback(
     async (batch: TBatch, signature: string, address: string): Promise<boolean> => {
-      const deadline = Date.now() + SWEEP_LIMITS.finalizeWaitSeconds * 1000;
-      for (;;) {
-        if (!alive.current) return false;
-        try {
-          const result = await claimSweep(signature);
-          update(batch.id, { status: "verified", result, error: null, retry: null });
-          void refresh(address);
-          if (result.pointsAwarded > 0) {
-            toast.success(M.points.pointsEarnedTitle, {
-              description: `+${result.pointsAwarded.toLocaleString()} points for ${closedText(result.accountsClosed)}`,
-            });
-          } else {
-            toast.info(`${closedText(result.accountsClosed)}, no points earned`);
-          }
-          return true;
-        } catch (err) {
-          const pending = claimPending(err);
-          if (pending && Date.now() < deadline) {
-            update(batch.id, { status: pending });
-            await sleep(SWEEP_LIMITS.finalizeRetrySeconds * 1000);
-            continue;
-          }
-          const failedOnChain = err instanceof ApiError && err.message === M_SWEEP.transactionFailed;
-          update(batch.id, {
-            status: "failed",
-            error: pending
-              ? "The network has not finalized this transaction yet. Check again in a minute."
-              : err instanceof Error
-                ? err.message
-                : "Could not verify this transaction",
-            retry: pending ? "claim" : failedOnChain ? "send" : null,
-          });
-          return false;
-        }
+      const outcome = await claimUntilSettled(
+        signature,
+        () => alive.current,
+        (status) => update(batch.id, { status }),
+      );
+      if (outcome.kind === "verified") {
+        update(batch.id, { status: "verified", result: outcome.result, error: null, retry: null });
+        void refresh(address);
+        announce(outcome.result);
+        return true;
       }
+      update(batch.id, {
+        status: "failed",
+        ...(outcome.kind === "pending"
+          ? {
+              error: "The network has not finalized this transaction yet. Check again in a minute.",
+              retry: "claim",
+            }
+          : { error: outcome.message, retry: outcome.failedOnChain ? "send" : null }),
+      });
+      return false;
     },
     [update, refresh],
   );
@@ -127,10 +189,11 @@ export function useSweepRun({
         });
         return false;
       }
+      rememberPendingClaim(userId, signature);
       update(batch.id, { status: "sent", signature });
       return claim(batch, signature, address);
     },
-    [connection, chain, update, claim],
+    [connection, chain, userId, update, claim],
   );
 
   /** Runs the batches from `fromId` on, in order, stopping at the first that fails. */
