@@ -53,6 +53,7 @@ export function ArticleCover({
       width={article.coverWidth ?? undefined}
       height={article.coverHeight ?? undefined}
       loading={eager ? "eager" : "lazy"}
+      fetchPriority={eager ? "high" : undefined}
       decoding="async"
       className={cn("aspect-[16/9] w-full bg-surface-2 object-cover", className)}
     />
