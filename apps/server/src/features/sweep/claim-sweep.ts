@@ -96,10 +96,11 @@ export function closedAccounts(tx: TFetchedTransaction, wallets: Set<string>): T
 /**
  * Whether the incarnation of a token account that the claim's transaction closed was opened at least
  * SWEEP_MIN_ACCOUNT_AGE_DAYS before it, from the chain's own history: the account's signatures before the closing
- * one, newest first, each transaction read until one settles it. Its creation (no lamports before, some after)
- * decides by its block time; a transaction at or before `oldEnoughAt` in which the account already held lamports
- * proves it was open then. So an address closed young and re-created later counts from its re-creation, not from
- * its first use. Too long a recent history (more than HISTORY_READS transactions) is "unknown" and pays nothing.
+ * one, newest first, each transaction read until one settles it. Its opening (not a token account before the
+ * transaction, one after: the pre- and post-token-balances) decides by its block time; a transaction at or before
+ * `oldEnoughAt` in which it already was a token account proves it was open then. So an address closed young and
+ * re-opened later counts from its re-opening, and lamports sent to an address days before it became a token account
+ * do not age it. Too long a recent history (more than HISTORY_READS transactions) is "unknown" and pays nothing.
  */
 async function accountAge(
   deps: TDeps,
@@ -127,15 +128,15 @@ async function accountAge(
     );
     const fetched = tx as unknown as TFetchedTransaction | null;
     if (!fetched?.meta || fetched.blockTime === null) return "unknown";
-    const keys = accountKeysOf(fetched);
-    const index = keys.indexOf(address);
+    const index = accountKeysOf(fetched).indexOf(address);
     if (index < 0) return "unknown";
-    const before = Number(fetched.meta.preBalances[index] ?? 0);
-    const after = Number(fetched.meta.postBalances[index] ?? 0);
+    // A token account before or after this transaction (an address holding only lamports is not one yet).
+    const before = (fetched.meta.preTokenBalances ?? []).some((b) => b.accountIndex === index);
+    const after = (fetched.meta.postTokenBalances ?? []).some((b) => b.accountIndex === index);
     const at = Number(fetched.blockTime);
-    if (before === 0 && after > 0) return at <= oldEnoughAt ? "old" : "young";
-    if (at <= oldEnoughAt) return before > 0 ? "old" : "unknown";
-    if (before > 0 && after === 0) return "young";
+    if (!before && after) return at <= oldEnoughAt ? "old" : "young";
+    if (at <= oldEnoughAt) return before ? "old" : "unknown";
+    if (before && !after) return "young";
   }
   return "unknown";
 }

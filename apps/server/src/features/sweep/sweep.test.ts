@@ -318,6 +318,37 @@ describe("scanning and sweeping", () => {
     expect(await balanceOf(member)).toBe(before);
   });
 
+  it("does not age an account by lamports sent to its address before it became a token account", async () => {
+    const { getAllocateInstruction, getAssignInstruction, getTransferSolInstruction } = await import(
+      "@solana-program/system"
+    );
+    const { getInitializeAccount3Instruction, TOKEN_PROGRAM_ADDRESS } = await import("@solana-program/token");
+    const mint = await chain.createMint();
+    const prefunded = await generateKeyPairSigner();
+    await chain.send(
+      [chain.payer],
+      [
+        getTransferSolInstruction({
+          source: chain.payer,
+          destination: prefunded.address,
+          amount: 2_039_280n,
+        }),
+      ],
+    );
+    chain.advanceDays(10);
+    await chain.send(
+      [chain.payer, prefunded],
+      [
+        getAllocateInstruction({ newAccount: prefunded, space: 165n }),
+        getAssignInstruction({ account: prefunded, programAddress: TOKEN_PROGRAM_ADDRESS }),
+        getInitializeAccount3Instruction({ account: prefunded.address, mint, owner: wallet.address }),
+      ],
+    );
+    const res = await claim(member, await chain.closeAccounts(wallet, [prefunded.address]));
+    expect(res.status).toBe(200);
+    expect(res.body.accounts[0]).toMatchObject({ points: 0, reason: M_SWEEP.accountTooYoung(7) });
+  });
+
   it("follows the activity's switch and daily cap: refused claims write nothing and can be made later", async () => {
     const before = await balanceOf(member);
     const accounts = await oldEmptyAccounts(wallet.address, 2);
