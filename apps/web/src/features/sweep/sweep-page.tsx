@@ -115,7 +115,7 @@ export default function SweepPage() {
       <PageHeader
         eyebrow="Sweep"
         title="Sweep your wallet"
-        lead={`Close the empty token accounts in your Solana wallet: the rent each one holds comes back to you, and each closed account earns ${SWEEP_LIMITS.pointsPerAccount} points. You sign every transaction in your own wallet; we never hold a key and nothing is burned.`}
+        lead={`Close the empty token accounts in your Solana wallet: the rent each one holds comes back to you, and each closed account earns ${(config.data?.pointsPerAccount ?? SWEEP_LIMITS.pointsPerAccount).toLocaleString()} points. You sign every transaction in your own wallet; we never hold a key and nothing is burned.`}
       />
       {config.isPending || isPending ? (
         <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-3">
