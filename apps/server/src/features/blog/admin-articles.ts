@@ -300,6 +300,12 @@ export async function updateArticle(
   const stillPublished = current.status === "published" && columns.status === "published";
   await deps.db
     .transaction(async (tx) => {
+      // One edit of an article at a time: its tags are replaced as a whole, which two at once would collide on.
+      await tx
+        .select({ id: blogArticles.id })
+        .from(blogArticles)
+        .where(eq(blogArticles.id, id))
+        .for("update");
       if (slug !== current.slug) {
         await tx.delete(blogSlugHistory).where(eq(blogSlugHistory.slug, slug));
         await tx

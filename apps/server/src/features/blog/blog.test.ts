@@ -589,3 +589,23 @@ describe("paging", () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe("parallel edits", () => {
+  it("takes 10 edits of one article's tags at once, each answered 200, leaving one set of tags", async () => {
+    const a = await write({ title: "Edited by many", tags: ["One"] });
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call<TAdminArticle>(server, "PATCH", `/api/admin/blog/articles/${a.id}`, {
+          cookie: admin.cookie,
+          json: { tags: ["Shared tag", `Tag ${i % 3}`] },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const after = await call<TAdminArticle>(server, "GET", `/api/admin/blog/articles/${a.id}`, {
+      cookie: admin.cookie,
+    });
+    expect(after.body.tags).toHaveLength(2);
+    expect(after.body.tags).toContain("Shared tag");
+  });
+});
