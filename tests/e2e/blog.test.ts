@@ -325,6 +325,14 @@ describe("blog", () => {
     await toast(page, "Article scheduled").waitFor();
     await page.getByRole("heading", { name: "Edit article" }).waitFor();
     await page.getByText(/^Publishes /).waitFor();
+    // Saved, it takes a cover.
+    await page.getByLabel("Cover image").setInputFiles({
+      name: "cover.png",
+      mimeType: "image/png",
+      buffer: await png(1200, 630, [14, 165, 233]),
+    });
+    await toast(page, "Cover updated").waitFor();
+    await page.getByRole("button", { name: "Change cover" }).waitFor();
     await shotFromTop(page, "blog-admin-editor-dark-1280");
     const hidden = await fetch(`${j.server.url}/blog/five-signs-of-a-honeypot-token`);
     expect(hidden.status).toBe(404);
@@ -349,6 +357,12 @@ describe("blog", () => {
     await phone.getByLabel("Excerpt").fill("Old token approvals are open doors. Close them in two minutes.");
     await phone.getByLabel("Text (Markdown)").fill("Open a revoke tool.\n\n## Find them\n\nSort by risk.");
     await phone.getByLabel("Category").selectOption({ label: "Security" });
+    // A slug another article has: the server's own words, under the field.
+    await phone.getByLabel("Slug").fill("five-signs-of-a-honeypot-token");
+    await phone.getByLabel("Published").check();
+    await phone.getByRole("button", { name: "Publish" }).click();
+    await phone.getByText("That slug is already used by another article").waitFor();
+    await phone.getByLabel("Slug").fill("revoke-your-old-approvals");
     await phone.getByRole("tab", { name: "Preview" }).click();
     await phone
       .getByRole("region", { name: "Preview" })
@@ -357,7 +371,6 @@ describe("blog", () => {
     await expectNoHorizontalOverflow(phone);
     await shotFromTop(phone, "blog-admin-preview-light-390");
     await phone.getByRole("tab", { name: "Write" }).click();
-    await phone.getByLabel("Published").check();
     await phone.getByRole("button", { name: "Publish" }).click();
     await toast(phone, "Article published").waitFor();
     await phone.getByRole("link", { name: /View article/ }).click();
