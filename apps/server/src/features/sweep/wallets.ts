@@ -62,7 +62,7 @@ export async function linkedAddresses(deps: Pick<TDeps, "db">, userId: string): 
 
 /**
  * POST /api/sweep/wallets/challenge: a Sign-In-With-Solana message for this wallet with a new nonce, valid for
- * ten minutes and good for one link. The member's expired challenges are cleared on the way.
+ * ten minutes and good for one link. Expired challenges are cleared on the way.
  */
 export async function createChallenge(
   deps: TDeps,
@@ -83,9 +83,8 @@ export async function createChallenge(
     issuedAt: now.toISOString(),
     expirationTime: expires.toISOString(),
   });
-  await deps.db
-    .delete(sweepChallenges)
-    .where(and(eq(sweepChallenges.userId, viewer.id), lt(sweepChallenges.expiresAt, now)));
+  // Everyone's expired challenges go as new ones come, so the table holds about ten minutes of them.
+  await deps.db.delete(sweepChallenges).where(lt(sweepChallenges.expiresAt, now));
   await deps.db
     .insert(sweepChallenges)
     .values({ nonce, userId: viewer.id, address, message, expiresAt: expires });
