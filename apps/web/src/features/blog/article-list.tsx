@@ -68,7 +68,11 @@ export function ArticleList({
         </a>
       </div>
       <div className="mt-6 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-        {categories.data ? <CategoryChips categories={categories.data.items} current={category} /> : <span />}
+        {categories.data ? (
+          <CategoryChips categories={categories.data.items} current={tag ? null : category} />
+        ) : (
+          <span />
+        )}
         <div className="relative lg:w-80">
           <Search
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"

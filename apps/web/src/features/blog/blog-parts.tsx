@@ -184,8 +184,17 @@ export function FeaturedArticle({ article }: { article: TArticleCard }) {
   );
 }
 
-/** All, then each category with articles, as links (the open one marked); a category page's header sits above. */
-export function CategoryChips({ categories, current }: { categories: TBlogCategory[]; current: string }) {
+/**
+ * All, then each category with articles, as links, the open one marked: "" is All, null none (a tag's page, which
+ * lists every category's articles with that tag).
+ */
+export function CategoryChips({
+  categories,
+  current,
+}: {
+  categories: TBlogCategory[];
+  current: string | null;
+}) {
   const shown = categories.filter((c) => c.articleCount > 0 || c.slug === current);
   if (shown.length === 0) return null;
   const chip = (active: boolean) =>
