@@ -1,5 +1,5 @@
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { pngBytes } from "../../apps/server/src/features/posts/testing.ts";
 import { createPostByApi, newAccount, postJson, signUpByApi } from "./support/accounts.ts";
 import { shot } from "./support/browser.ts";
 import { expectNoHorizontalOverflow, toast, useJourney } from "./support/journey.ts";
@@ -151,7 +151,9 @@ describe("the admin console", () => {
 
   it("site settings: a new name and logo show in the navigation and footer, server-rendered pages too", async () => {
     const boss = await adminSession();
-    const logo = await pngBytes(96, 96);
+    const logo = await sharp({ create: { width: 96, height: 96, channels: 3, background: "#22c55e" } })
+      .png()
+      .toBuffer();
     for (const [theme, viewport] of LOOKS) {
       const size = `${theme}-${width(viewport)}`;
       const page = await j.open({ as: boss, theme, viewport });
@@ -174,7 +176,7 @@ describe("the admin console", () => {
     await page.getByRole("banner").getByText("Rug Radar").waitFor();
     await page
       .getByLabel("Logo image")
-      .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from(logo) });
+      .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
     await toast(page, "Logo updated").waitFor();
     await page.getByRole("banner").locator('img[src^="/media/site/"]').waitFor();
     await shot(page, "admin-site-changed-dark-1280");

@@ -2,13 +2,14 @@ import { ADMIN_M, type TAdminAuditEntry, type TAdminAuditPage, type TAdminAuditQ
 import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
+import type { TDb } from "../../db/client.ts";
 import { adminAuditLog, profiles } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 
 const ZCursor = z.object({ t: z.string().regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/), id: z.uuid() });
 type TCursor = z.infer<typeof ZCursor>;
 
-const encodeCursor = (c: TCursor) => Buffer.from(JSON.stringify(c)).toString("base64url");
+export const encodeCursor = (c: TCursor) => Buffer.from(JSON.stringify(c)).toString("base64url");
 
 function decodeCursor(raw: string): TCursor {
   try {
@@ -33,24 +34,50 @@ export async function listAdminAudit(
   query: TAdminAuditQuery,
 ): Promise<TAdminAuditPage> {
   requireAdmin(viewer);
-  const where: SQL[] = [];
+  let actorId: string | undefined;
   if (query.actor) {
     const [actor] = await deps.db
       .select({ id: profiles.id })
       .from(profiles)
       .where(sql`lower(${profiles.username}) = ${query.actor.replace(/^@/, "").toLowerCase()}`);
     if (!actor) return { items: [], nextCursor: null };
-    where.push(eq(adminAuditLog.actorId, actor.id));
+    actorId = actor.id;
   }
-  if (query.action) where.push(eq(adminAuditLog.action, query.action));
-  if (query.from) where.push(gte(adminAuditLog.createdAt, new Date(`${query.from}T00:00:00Z`)));
-  if (query.to)
-    where.push(lt(adminAuditLog.createdAt, new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS)));
-  if (query.cursor) {
-    const c = decodeCursor(query.cursor);
+  const where = auditWhere({ ...query, actorId });
+  const rows = await auditPageQuery(deps.db, where, query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(mapAuditEntry),
+    nextCursor: rows.length > query.limit && last ? encodeCursor({ t: last.createdAt, id: last.id }) : null,
+  };
+}
+
+/** The log's filters as conditions, each one its index can serve. */
+export function auditWhere(filters: {
+  actorId?: string;
+  action?: string;
+  from?: string;
+  to?: string;
+  cursor?: string;
+}): SQL[] {
+  const where: SQL[] = [];
+  if (filters.actorId) where.push(eq(adminAuditLog.actorId, filters.actorId));
+  if (filters.action) where.push(eq(adminAuditLog.action, filters.action));
+  if (filters.from) where.push(gte(adminAuditLog.createdAt, new Date(`${filters.from}T00:00:00Z`)));
+  if (filters.to) {
+    where.push(lt(adminAuditLog.createdAt, new Date(Date.parse(`${filters.to}T00:00:00Z`) + DAY_MS)));
+  }
+  if (filters.cursor) {
+    const c = decodeCursor(filters.cursor);
     where.push(sql`(${adminAuditLog.createdAt}, ${adminAuditLog.id}) < (${c.t}::timestamptz, ${c.id}::uuid)`);
   }
-  const rows = await deps.db
+  return where;
+}
+
+/** One page of the log under `where`, newest first (exported for the query-plan test). */
+export function auditPageQuery(db: TDb, where: SQL[], limit: number) {
+  return db
     .select({
       id: adminAuditLog.id,
       actorId: adminAuditLog.actorId,
@@ -65,13 +92,7 @@ export async function listAdminAudit(
     .from(adminAuditLog)
     .where(and(...where))
     .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
-    .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(mapAuditEntry),
-    nextCursor: rows.length > query.limit && last ? encodeCursor({ t: last.createdAt, id: last.id }) : null,
-  };
+    .limit(limit);
 }
 
 function mapAuditEntry(row: {

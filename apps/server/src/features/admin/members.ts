@@ -68,6 +68,14 @@ function mapMember(row: TMemberRow): TAdminMember {
   };
 }
 
+/** One page of members, newest first (exported for the query-plan test). */
+export function memberPageQuery(query: TAdminMembersQuery): SQL {
+  const where = candidates(query);
+  return sql`select ${memberColumns} from profiles p join users u on u.id = p.id ${where ? sql`where ${where}` : sql``}
+    order by p.created_at desc, p.id desc
+    limit ${sqlInt(MEMBERS_PAGE_SIZE)} offset ${sqlInt((query.page - 1) * MEMBERS_PAGE_SIZE)}`;
+}
+
 /** GET /api/admin/members (admins only): members newest first, searched and filtered, "Page X of Y". */
 export async function listMembers(
   deps: TDeps,
@@ -79,12 +87,7 @@ export async function listMembers(
   const whereSql = where ? sql`where ${where}` : sql``;
   const [counted, rows] = await Promise.all([
     queryRows<{ total: number }>(deps.db, sql`select count(*)::int as total from profiles p ${whereSql}`),
-    queryRows<TMemberRow>(
-      deps.db,
-      sql`select ${memberColumns} from profiles p join users u on u.id = p.id ${whereSql}
-          order by p.created_at desc, p.id desc
-          limit ${sqlInt(MEMBERS_PAGE_SIZE)} offset ${sqlInt((query.page - 1) * MEMBERS_PAGE_SIZE)}`,
-    ),
+    queryRows<TMemberRow>(deps.db, memberPageQuery(query)),
   ]);
   const total = counted[0]?.total ?? 0;
   return {

@@ -1,6 +1,7 @@
 import { OVERVIEW_DAYS, type TAdminOverview } from "@plugs/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/query-rows.ts";
 import { createUser, makeAdmin, type TTestUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { commentAs } from "../comments/testing.ts";
@@ -62,12 +63,11 @@ describe("GET /api/admin/overview", () => {
     // The admin joined 40 days ago: outside the window.
     expect(days.reduce((n, d) => n + d.signups, 0)).toBe(1);
     // What was paid today is the ledger's positive lines of today (the sign-up bonus, the post...).
-    const [paid] = (
-      await server.deps.db.execute(
-        sql`select coalesce(sum(points), 0)::int as n from points_transactions
-            where points > 0 and created_at >= date_trunc('day', now(), 'UTC')`,
-      )
-    ).rows as { n: number }[];
+    const [paid] = await queryRows<{ n: number }>(
+      server.deps.db,
+      sql`select coalesce(sum(points), 0)::int as n from points_transactions
+          where points > 0 and created_at >= date_trunc('day', now(), 'UTC')`,
+    );
     expect(days.at(-1)?.pointsPaid).toBe(paid?.n);
     expect(paid?.n).toBeGreaterThan(0);
   });

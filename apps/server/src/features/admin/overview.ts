@@ -1,5 +1,5 @@
 import { OVERVIEW_DAYS, type TAdminOverview } from "@plugs/domain";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
 import { queryRows } from "../../db/query-rows.ts";
 
@@ -37,31 +37,7 @@ export async function adminOverview(deps: TDeps, viewer: TViewer | null): Promis
         ((select count(*) from contact_messages where status = 'new')
           + (select count(*) from contact_messages where status = 'open'))::int as open_messages`,
     ),
-    queryRows<TDayRow>(
-      deps.db,
-      sql`with days as (
-          select generate_series(${start.toISOString()}::timestamptz, ${start.toISOString()}::timestamptz + interval '${sql.raw(String(OVERVIEW_DAYS - 1))} days', interval '1 day') as day
-        ),
-        signups as (
-          select date_trunc('day', created_at, 'UTC') as day, count(*)::int as n
-          from profiles where created_at >= ${start.toISOString()}::timestamptz group by 1
-        ),
-        new_posts as (
-          select date_trunc('day', created_at, 'UTC') as day, count(*)::int as n
-          from posts where created_at >= ${start.toISOString()}::timestamptz group by 1
-        ),
-        paid as (
-          select date_trunc('day', created_at, 'UTC') as day, sum(points)::int as n
-          from points_transactions where points > 0 and created_at >= ${start.toISOString()}::timestamptz group by 1
-        )
-        select to_char(d.day at time zone 'UTC', 'YYYY-MM-DD') as day,
-          coalesce(s.n, 0) as signups, coalesce(p.n, 0) as posts, coalesce(x.n, 0) as points_paid
-        from days d
-        left join signups s on s.day = d.day
-        left join new_posts p on p.day = d.day
-        left join paid x on x.day = d.day
-        order by d.day`,
-    ),
+    queryRows<TDayRow>(deps.db, overviewDaysQuery(start)),
   ]);
   const c = counts[0];
   return {
@@ -80,4 +56,32 @@ export async function adminOverview(deps: TDeps, viewer: TViewer | null): Promis
       pointsPaid: Number(d.points_paid),
     })),
   };
+}
+
+/** Sign-ups, posts and points paid per UTC day from `start` (a UTC midnight) for OVERVIEW_DAYS days. */
+export function overviewDaysQuery(start: Date): SQL {
+  const from = start.toISOString();
+  return sql`with days as (
+      select generate_series(${from}::timestamptz,
+        ${from}::timestamptz + interval '${sql.raw(String(OVERVIEW_DAYS - 1))} days', interval '1 day') as day
+    ),
+    signups as (
+      select date_trunc('day', created_at, 'UTC') as day, count(*)::int as n
+      from profiles where created_at >= ${from}::timestamptz group by 1
+    ),
+    new_posts as (
+      select date_trunc('day', created_at, 'UTC') as day, count(*)::int as n
+      from posts where created_at >= ${from}::timestamptz group by 1
+    ),
+    paid as (
+      select date_trunc('day', created_at, 'UTC') as day, sum(points)::int as n
+      from points_transactions where points > 0 and created_at >= ${from}::timestamptz group by 1
+    )
+    select to_char(d.day at time zone 'UTC', 'YYYY-MM-DD') as day,
+      coalesce(s.n, 0) as signups, coalesce(p.n, 0) as posts, coalesce(x.n, 0) as points_paid
+    from days d
+    left join signups s on s.day = d.day
+    left join new_posts p on p.day = d.day
+    left join paid x on x.day = d.day
+    order by d.day`;
 }
