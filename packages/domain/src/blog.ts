@@ -64,7 +64,8 @@ export const ZTagName = zText(M_BLOG.tagInvalid)
   .trim()
   .min(1, M_BLOG.tagInvalid)
   .max(BLOG_LIMITS.tagMax, M_BLOG.tagInvalid)
-  .regex(/^[\p{L}\p{N}][\p{L}\p{N} -]*$/u, M_BLOG.tagInvalid);
+  // Latin letters only: the tag's slug (slugify) keeps nothing else, and a tag needs one.
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, M_BLOG.tagInvalid);
 
 // What the admin writes.
 

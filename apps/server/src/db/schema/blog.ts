@@ -67,7 +67,8 @@ export const blogArticles = pgTable(
     editedAt: timestamp("edited_at", { withTimezone: true }),
     featured: boolean("featured").notNull().default(false),
     readingMinutes: integer("reading_minutes").notNull().default(1),
-    categoryId: uuid("category_id").references(() => blogCategories.id),
+    // A category in use is not deleted (the admin moves its articles first).
+    categoryId: uuid("category_id").references(() => blogCategories.id, { onDelete: "no action" }),
     authorId: uuid("author_id").references(() => profiles.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -6,8 +6,6 @@ import {
   type TAdminArticle,
   type TAdminArticleList,
   type TArticleStatus,
-  type TBlogImage,
-  type TPreview,
   type ZAdminArticleListQuery,
   ZArticleInput,
   type ZArticlePatch,
@@ -20,21 +18,18 @@ import {
   blogArticles,
   blogArticleTags,
   blogCategories,
-  blogImages,
   blogSlugHistory,
   blogTags,
   profiles,
 } from "../../db/schema/index.ts";
 import { AppError, isForeignKeyViolation, isUniqueViolation } from "../../errors.ts";
 import { recordAdminAction, type TAdminAction } from "../admin/record-admin-action.ts";
-import { saveUploadedFile } from "../media/save-upload.ts";
 import { schedulePublish } from "./publish-article.ts";
-import { renderArticleBody } from "./render-article.ts";
 
 type TInput = z.output<typeof ZArticleInput>;
 type TPatch = z.output<typeof ZArticlePatch>;
 type TListQuery = z.output<typeof ZAdminArticleListQuery>;
-type TTx = Parameters<Parameters<TDb["transaction"]>[0]>[0];
+export type TTx = Parameters<Parameters<TDb["transaction"]>[0]>[0];
 type TRow = typeof blogArticles.$inferSelect;
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -65,7 +60,7 @@ const STATUS_ACTIONS: Record<TArticleStatus, string> = {
   draft: "blog.unpublish",
 };
 
-function notFound(): never {
+export function notFound(): never {
   throw new AppError("NOT_FOUND", M_BLOG.articleNotFound);
 }
 
@@ -212,7 +207,7 @@ export async function listAdminArticles(
 }
 
 /** Records a blog write in the admins' audit log, in the write's own transaction. */
-function audit(tx: TTx, entry: Omit<TAdminAction, "targetType"> & { targetType?: string }) {
+export function audit(tx: TTx, entry: Omit<TAdminAction, "targetType"> & { targetType?: string }) {
   return recordAdminAction(tx, { targetType: "article", ...entry });
 }
 
@@ -370,119 +365,4 @@ export async function deleteArticle(deps: TDeps, viewer: TViewer | null, id: str
   });
   if (!deleted) notFound();
   if (deleted.coverPath) await deps.storage.delete(deleted.coverPath).catch(() => {});
-}
-
-/** POST /api/admin/blog/articles/{id}/cover: an image checked by its bytes and re-encoded; replaces the old one. */
-export async function setCover(
-  deps: TDeps,
-  viewer: TViewer | null,
-  id: string,
-  file: File | null,
-): Promise<TAdminArticle> {
-  const admin = requireAdmin(viewer);
-  const [current] = await deps.db
-    .select({ coverPath: blogArticles.coverPath, status: blogArticles.status, title: blogArticles.title })
-    .from(blogArticles)
-    .where(eq(blogArticles.id, id));
-  if (!current) notFound();
-  if (!file)
-    throw new AppError("VALIDATION", M_BLOG.imageRequired, { fields: { cover: M_BLOG.imageRequired } });
-  const saved = await saveUploadedFile(deps, { folder: `blog/${id}`, file, allowedKinds: ["image"] });
-  const now = new Date();
-  const updated = await deps.db.transaction(async (tx) => {
-    const rows = await tx
-      .update(blogArticles)
-      .set({
-        coverUrl: saved.url,
-        coverPath: saved.path,
-        coverWidth: saved.width,
-        coverHeight: saved.height,
-        updatedAt: now,
-        ...(current.status === "published" ? { editedAt: now } : {}),
-      })
-      .where(eq(blogArticles.id, id))
-      .returning({ id: blogArticles.id });
-    if (rows.length > 0) {
-      await audit(tx, {
-        actorId: admin.id,
-        action: "blog.cover",
-        targetId: id,
-        summary: `Changed the cover of "${current.title}"`,
-        detail: { url: saved.url },
-      });
-    }
-    return rows.length > 0;
-  });
-  if (!updated) {
-    await deps.storage.delete(saved.path).catch(() => {});
-    notFound();
-  }
-  if (current.coverPath) await deps.storage.delete(current.coverPath).catch(() => {});
-  return adminArticle(deps, id);
-}
-
-/** DELETE /api/admin/blog/articles/{id}/cover. */
-export async function removeCover(deps: TDeps, viewer: TViewer | null, id: string): Promise<TAdminArticle> {
-  const admin = requireAdmin(viewer);
-  const [current] = await deps.db
-    .select({ coverPath: blogArticles.coverPath, status: blogArticles.status, title: blogArticles.title })
-    .from(blogArticles)
-    .where(eq(blogArticles.id, id));
-  if (!current) notFound();
-  const now = new Date();
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .update(blogArticles)
-      .set({
-        coverUrl: null,
-        coverPath: null,
-        coverWidth: null,
-        coverHeight: null,
-        updatedAt: now,
-        ...(current.status === "published" ? { editedAt: now } : {}),
-      })
-      .where(eq(blogArticles.id, id));
-    await audit(tx, {
-      actorId: admin.id,
-      action: "blog.cover",
-      targetId: id,
-      summary: `Removed the cover of "${current.title}"`,
-    });
-  });
-  if (current.coverPath) await deps.storage.delete(current.coverPath).catch(() => {});
-  return adminArticle(deps, id);
-}
-
-/** POST /api/admin/blog/images: an image for an article's text, checked, re-encoded, its size kept for the page. */
-export async function uploadImage(
-  deps: TDeps,
-  viewer: TViewer | null,
-  file: File | null,
-): Promise<TBlogImage> {
-  const admin = requireAdmin(viewer);
-  if (!file)
-    throw new AppError("VALIDATION", M_BLOG.imageRequired, { fields: { image: M_BLOG.imageRequired } });
-  const saved = await saveUploadedFile(deps, { folder: "blog/images", file, allowedKinds: ["image"] });
-  const width = saved.width ?? 0;
-  const height = saved.height ?? 0;
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .insert(blogImages)
-      .values({ url: saved.url, path: saved.path, width, height, uploadedBy: admin.id });
-    await audit(tx, {
-      actorId: admin.id,
-      action: "blog.image",
-      targetType: "blog_image",
-      targetId: saved.url,
-      summary: `Uploaded the image ${saved.originalName}`,
-    });
-  });
-  const alt = saved.originalName.replace(/\.[^.]*$/, "").replace(/[[\]\\]/g, "");
-  return { url: saved.url, width, height, markdown: `![${alt}](${saved.url})` };
-}
-
-/** POST /api/admin/blog/preview: the Markdown rendered exactly as readers will get it. */
-export async function previewArticle(deps: TDeps, viewer: TViewer | null, body: string): Promise<TPreview> {
-  requireAdmin(viewer);
-  return renderArticleBody(deps, body);
 }

@@ -29,13 +29,10 @@ import {
   deleteArticle,
   getAdminArticle,
   listAdminArticles,
-  previewArticle,
-  removeCover,
-  setCover,
   updateArticle,
-  uploadImage,
 } from "./admin-articles.ts";
 import { createCategory, deleteCategory, listAdminCategories, updateCategory } from "./admin-categories.ts";
+import { previewArticle, removeCover, setCover, uploadImage } from "./article-media.ts";
 import { listArticles, listCategories, viewArticle, viewCategory, viewTag } from "./read-articles.ts";
 
 const param = (name: string, description: string) =>
