@@ -97,6 +97,11 @@ export type TSolanaRpc = {
    * the Token Metadata program would have made it.
    */
   setTokenMetadata(mint: TAddress, fields: { name: string; symbol: string }): Promise<void>;
+  /**
+   * Gives a Token-2022 mint the TokenMetadata extension (name, symbol) in its own data, as the program lays it out:
+   * the base mint padded to 165 bytes, the account type, then the extension's type-length-value record.
+   */
+  setToken2022Metadata(mint: TAddress, fields: { name: string; symbol: string }): void;
   /** Signs with `signers` (the first pays the fee) and sends; returns the signature (base58). */
   send(
     signers: KeyPairSigner[],
@@ -642,6 +647,37 @@ export async function startSolanaRpc(): Promise<TSolanaRpc> {
       }
       await send([payer, account], instructions);
       return account.address;
+    },
+    setToken2022Metadata(mint, fields) {
+      const account = svm.getAccount(mint);
+      if (!account.exists) throw new Error(`no mint ${mint}`);
+      const encoder = getAddressEncoder();
+      const utf8 = new TextEncoder();
+      const strings = [fields.name, fields.symbol, ""].map((t) => utf8.encode(t));
+      const valueLength = 64 + strings.reduce((n, b) => n + 4 + b.length, 0) + 4;
+      const data = new Uint8Array(166 + 4 + valueLength);
+      data.set(account.data.subarray(0, 82), 0);
+      data[165] = 1;
+      const view = new DataView(data.buffer);
+      view.setUint16(166, 19, true);
+      view.setUint16(168, valueLength, true);
+      let at = 170;
+      data.set(encoder.encode(payer.address), at);
+      data.set(encoder.encode(mint), at + 32);
+      at += 64;
+      for (const bytes of strings) {
+        view.setUint32(at, bytes.length, true);
+        data.set(bytes, at + 4);
+        at += 4 + bytes.length;
+      }
+      svm.setAccount({
+        address: mint,
+        data,
+        executable: false,
+        lamports: lamports(svm.minimumBalanceForRentExemption(BigInt(data.length))),
+        programAddress: TOKEN_2022,
+        space: BigInt(data.length),
+      });
     },
     async setTokenMetadata(mint, fields) {
       const program = "metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s" as TAddress;

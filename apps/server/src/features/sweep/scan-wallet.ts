@@ -38,7 +38,7 @@ export function unclosableReason(info: TParsedTokenAccount, wallet: string): TSw
  * GET /api/sweep/wallets/{address}/accounts: the token accounts of a linked wallet under both token programs,
  * split into those its owner can close now and those they cannot (with why), with the rent closing returns and the
  * points it would earn (before the age rule and the daily cap, which the claim applies). Token names and symbols
- * come from the mints' Metaplex metadata where there is one.
+ * come from a Token-2022 mint's metadata extension or the mint's Metaplex metadata, where there is one.
  */
 export async function scanWallet(deps: TDeps, viewer: TViewer, wallet: string): Promise<TSweepScan> {
   const rpc = solanaRpc(deps);
@@ -85,7 +85,12 @@ export async function scanWallet(deps: TDeps, viewer: TViewer, wallet: string): 
       else closable.push(account);
     }
   });
-  const names = await tokenNames(deps, rpc, [...new Set([...closable, ...unclosable].map((a) => a.mint))]);
+  const mints = new Map([...closable, ...unclosable].map((a) => [a.mint, a.program]));
+  const names = await tokenNames(
+    deps,
+    rpc,
+    [...mints].map(([mint, program]) => ({ mint, program })),
+  );
   for (const account of [...closable, ...unclosable]) {
     const known = names.get(account.mint);
     if (known) {

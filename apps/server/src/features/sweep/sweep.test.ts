@@ -203,6 +203,7 @@ describe("scanning and sweeping", () => {
     const frozen = await chain.createTokenAccount(owner.address, mint, { frozen: true });
     const mint22 = await chain.createMint({ program: TOKEN_2022 });
     const empty22 = await chain.createTokenAccount(owner.address, mint22, { program: TOKEN_2022 });
+    chain.setToken2022Metadata(mint22, { name: "Sweep Test 22", symbol: "ST22" });
 
     const scan = await call<TSweepScan>(server, "GET", `/api/sweep/wallets/${owner.address}/accounts`, {
       cookie: user.cookie,
@@ -223,7 +224,10 @@ describe("scanning and sweeping", () => {
       name: "Bonk Inu",
       symbol: "BINU",
     });
-    expect(scan.body.closable.find((a) => a.address === empty22)).toMatchObject({ name: null, symbol: null });
+    expect(scan.body.closable.find((a) => a.address === empty22)).toMatchObject({
+      name: "Sweep Test 22",
+      symbol: "ST22",
+    });
 
     const notMine = await call<TError>(server, "GET", `/api/sweep/wallets/${wallet.address}/accounts`, {
       cookie: user.cookie,
