@@ -32,21 +32,27 @@ type TMemberRow = {
 };
 
 /**
- * The members a filter and search select, as a set of ids: each from its own index (the username and e-mail
- * prefix indexes, the admins in user_roles, the partial banned index), so the page query below never scans everyone.
+ * The members a search and filter select, as `from` and `where` over profiles p: a search starts from the ids its
+ * two prefix indexes find (username, e-mail), the admins from user_roles, the banned from the partial banned index,
+ * so no page reads every member; with no search and no filter, the newest-first index walks them in order.
  */
-function candidates(query: TAdminMembersQuery): SQL | null {
-  const parts: SQL[] = [];
+function selection(query: TAdminMembersQuery): { from: SQL; where: SQL } {
   const search = query.search?.replace(/^@/, "").toLowerCase();
+  const isAdmin = sql`exists (select 1 from user_roles r where r.user_id = p.id and r.role = 'admin')`;
+  const filter =
+    query.filter === "admins" ? isAdmin : query.filter === "banned" ? sql`p.is_banned` : sql`true`;
   if (search) {
     const prefix = `${escapeLike(search)}%`;
-    parts.push(sql`p.id in (select id from profiles where lower(username) like ${prefix}
-      union select id from users where email like ${prefix})`);
+    return {
+      from: sql`(select id from profiles where lower(username) like ${prefix}
+        union select id from users where email like ${prefix}) c join profiles p on p.id = c.id`,
+      where: filter,
+    };
   }
-  if (query.filter === "admins")
-    parts.push(sql`p.id in (select user_id from user_roles where role = 'admin')`);
-  if (query.filter === "banned") parts.push(sql`p.is_banned`);
-  return parts.length > 0 ? sql.join(parts, sql` and `) : null;
+  if (query.filter === "admins") {
+    return { from: sql`user_roles c join profiles p on p.id = c.user_id`, where: sql`c.role = 'admin'` };
+  }
+  return { from: sql`profiles p`, where: filter };
 }
 
 const memberColumns = sql`p.id, p.username, u.email, p.avatar_url, p.is_banned, p.points,
@@ -70,8 +76,8 @@ function mapMember(row: TMemberRow): TAdminMember {
 
 /** One page of members, newest first (exported for the query-plan test). */
 export function memberPageQuery(query: TAdminMembersQuery): SQL {
-  const where = candidates(query);
-  return sql`select ${memberColumns} from profiles p join users u on u.id = p.id ${where ? sql`where ${where}` : sql``}
+  const { from, where } = selection(query);
+  return sql`select ${memberColumns} from ${from} join users u on u.id = p.id where ${where}
     order by p.created_at desc, p.id desc
     limit ${sqlInt(MEMBERS_PAGE_SIZE)} offset ${sqlInt((query.page - 1) * MEMBERS_PAGE_SIZE)}`;
 }
@@ -83,10 +89,9 @@ export async function listMembers(
   query: TAdminMembersQuery,
 ): Promise<TAdminMemberPage> {
   requireAdmin(viewer);
-  const where = candidates(query);
-  const whereSql = where ? sql`where ${where}` : sql``;
+  const { from, where } = selection(query);
   const [counted, rows] = await Promise.all([
-    queryRows<{ total: number }>(deps.db, sql`select count(*)::int as total from profiles p ${whereSql}`),
+    queryRows<{ total: number }>(deps.db, sql`select count(*)::int as total from ${from} where ${where}`),
     queryRows<TMemberRow>(deps.db, memberPageQuery(query)),
   ]);
   const total = counted[0]?.total ?? 0;
