@@ -114,7 +114,7 @@ async function main() {
   const failures = new Map<string, Set<string>>();
   for (let run = 1; run <= runs; run++) {
     const results = await runLighthouse(baseUrl, (page, lhr) => {
-      const name = page === "/" ? "home" : page.slice(1);
+      const name = page === "/" ? "home" : page.slice(1).replaceAll("/", "-");
       fs.writeFileSync(path.join(dir, `${name}-${run}.json`), JSON.stringify(lhr));
       const seen = failures.get(page) ?? new Set<string>();
       for (const line of failingAudits(lhr)) seen.add(line.replace(/ \(.*$/, ""));

@@ -18,7 +18,7 @@ import { runLighthouse, type TLighthouseResult } from "./lighthouse.ts";
 import { measureDatabase, type TDatabaseRun } from "./measure.ts";
 import { checkTargets, formatTable } from "./report.ts";
 import { benchSize } from "./seed.ts";
-import { webBudget } from "./web-budget.ts";
+import { BUDGET_PAGES, webBudget } from "./web-budget.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../../..");
 
@@ -91,7 +91,7 @@ async function main() {
     const withLighthouse = !args["no-web"] && lighthouse === null;
     const run = await measureDatabase(kind, size, options, log, async (url) => {
       if (!withLighthouse) return;
-      log("Lighthouse (mobile) on /, /plugfeed and /kols...");
+      log(`Lighthouse (mobile) on ${Object.keys(BUDGET_PAGES).join(", ")}...`);
       lighthouse = await runLighthouse(url);
     });
     runs.push(run);
@@ -105,13 +105,13 @@ async function main() {
   const web = args["no-web"] ? null : webBudget(path.join(ROOT, "apps/web/dist"));
   if (web) {
     console.log("First load (gzipped), budget 150 KB of JavaScript per page:");
-    for (const w of web) console.log(`  ${w.page.padEnd(10)} JS ${w.jsGzipKb} KB  CSS ${w.cssGzipKb} KB`);
+    for (const w of web) console.log(`  ${w.page.padEnd(22)} JS ${w.jsGzipKb} KB  CSS ${w.cssGzipKb} KB`);
   }
   if (lighthouse) {
     console.log("Lighthouse (mobile): performance / accessibility / best practices / SEO, LCP, CLS, TBT");
     for (const l of lighthouse as TLighthouseResult[]) {
       console.log(
-        `  ${l.page.padEnd(10)} ${l.performance} / ${l.accessibility} / ${l.bestPractices} / ${l.seo}  LCP ${l.lcpMs} ms  CLS ${l.cls}  TBT ${l.tbtMs} ms`,
+        `  ${l.page.padEnd(22)} ${l.performance} / ${l.accessibility} / ${l.bestPractices} / ${l.seo}  LCP ${l.lcpMs} ms  CLS ${l.cls}  TBT ${l.tbtMs} ms`,
       );
       if (l.runtimeError) console.log(`             Lighthouse could not finish it (${l.runtimeError})`);
     }
