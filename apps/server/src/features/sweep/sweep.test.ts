@@ -15,6 +15,7 @@ import { createUser, type TTestUser } from "../../testing/factories.ts";
 import { startSolanaRpc, TOKEN_2022, type TSolanaRpc } from "../../testing/solana-rpc.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { call } from "../posts/testing.ts";
+import { unclosableReason } from "./scan-wallet.ts";
 
 type TError = { error: { code: string; message: string; fields?: Record<string, string> } };
 
@@ -420,6 +421,22 @@ describe("scanning and sweeping", () => {
 
   it("keeps the ledger's sum equal to the balance", async () => {
     expect(await ledgerSum(member.id)).toBe(await balanceOf(member));
+  });
+});
+
+describe("what cannot be closed", () => {
+  it("names withheld Token-2022 transfer fees and another close authority too", () => {
+    const base = { mint: "m", owner: "w", state: "initialized", tokenAmount: { amount: "0", decimals: 6 } };
+    expect(unclosableReason(base, "w")).toBeNull();
+    expect(unclosableReason({ ...base, closeAuthority: "w" }, "w")).toBeNull();
+    expect(unclosableReason({ ...base, closeAuthority: "x" }, "w")).toBe("close_authority");
+    const fees = (withheldAmount: number) => ({
+      ...base,
+      extensions: [{ extension: "transferFeeAmount", state: { withheldAmount } }],
+    });
+    expect(unclosableReason(fees(0), "w")).toBeNull();
+    expect(unclosableReason(fees(5), "w")).toBe("withheld_fees");
+    expect(unclosableReason({ ...fees(5), state: "frozen" }, "w")).toBe("frozen");
   });
 });
 
