@@ -461,4 +461,18 @@ describe("without SOLANA_RPC_URL", () => {
     expect(claimed.status).toBe(503);
     expect((await call(bare, "GET", "/api/sweep/history", { cookie: member.cookie })).status).toBe(200);
   });
+
+  it("answers 502 with plain words when the RPC cannot be reached", async () => {
+    const down = await startTestServer({ SOLANA_RPC_URL: "http://127.0.0.1:9" });
+    try {
+      const member = await createUser(down);
+      const res = await call<TError>(down, "GET", "/api/sweep/blockhash", { cookie: member.cookie });
+      expect(res.status).toBe(502);
+      expect(res.body.error.message).toBe(M_SWEEP.rpcUnavailable);
+      const config = await call<TSweepConfig>(down, "GET", "/api/sweep/config");
+      expect(config.body).toMatchObject({ configured: true, cluster: "localnet" });
+    } finally {
+      await down.close();
+    }
+  });
 });
