@@ -25,6 +25,10 @@ const THING_PAGES = new Set<string>([
   "/blog/:slug",
   "/blog/category/:slug",
   "/blog/tag/:slug",
+  "/communities/:slugOrId",
+  "/rewards/:slug",
+  "/learn/course/:id",
+  "/learn/certificates/:code",
 ]);
 
 describe("web app shell", () => {

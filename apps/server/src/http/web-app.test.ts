@@ -5,7 +5,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addKol } from "../features/kols/testing.ts";
-import { createPostAs } from "../features/posts/testing.ts";
+import { createPostAs, seedCommunity } from "../features/posts/testing.ts";
 import { createUser, makeAdmin } from "../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../testing/test-server.ts";
 
@@ -105,7 +105,14 @@ describe("the built web app", () => {
     await makeAdmin(server, admin.id);
     const kol = await addKol(server, admin.cookie);
     const post = await createPostAs(server, member.cookie, { content: "A post that exists" });
-    for (const page of [`/kol/${kol.handle}`, `/user/${member.username}`, `/posts/${post.id}`]) {
+    const community = await seedCommunity(server);
+    const existing = [
+      `/kol/${kol.handle}`,
+      `/user/${member.username}`,
+      `/posts/${post.id}`,
+      `/communities/${community.slug}`,
+    ];
+    for (const page of existing) {
       const res = await rawGet(page, "identity");
       expect(res.status, page).toBe(200);
     }
@@ -117,6 +124,10 @@ describe("the built web app", () => {
       "/blog/no-such-article",
       "/blog/category/no-such-category",
       "/blog/tag/no-such-tag",
+      "/communities/no-such-community",
+      "/rewards/no-such-giveaway",
+      "/learn/course/no-such-course",
+      "/learn/certificates/NO-SUCH-CODE",
     ];
     for (const page of missing) {
       const res = await rawGet(page, "gzip");

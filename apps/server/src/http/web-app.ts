@@ -111,9 +111,9 @@ function lowPriorityScripts(html: string): string {
 }
 
 /**
- * The pages of one thing (an article, a KOL, a member, a post) and the API answer that says whether it exists for
- * this viewer: a page of a thing that does not is a real 404, not the app's shell with a 200 (a soft 404 that search
- * engines index).
+ * The pages of one thing (an article, a KOL, a member, a post, a community, a giveaway, a course, a certificate)
+ * and the API answer that says whether it exists for this viewer: a page of a thing that does not is a real 404,
+ * not the app's shell with a 200 (a soft 404 that search engines index).
  */
 const THING_PAGES: Partial<Record<TPageRoute, (key: string) => string>> = {
   "/blog/:slug": (slug) => `/api/blog/articles/${encodeURIComponent(slug)}`,
@@ -122,6 +122,10 @@ const THING_PAGES: Partial<Record<TPageRoute, (key: string) => string>> = {
   "/kol/:handle": (handle) => `/api/kols/${encodeURIComponent(handle)}`,
   "/user/:username": (username) => `/api/users/${encodeURIComponent(username)}`,
   "/posts/:id": (id) => `/api/posts/${encodeURIComponent(id)}`,
+  "/communities/:slugOrId": (key) => `/api/communities/${encodeURIComponent(key)}`,
+  "/rewards/:slug": (slug) => `/api/rewards/${encodeURIComponent(slug)}`,
+  "/learn/course/:id": (id) => `/api/learn/courses/${encodeURIComponent(id)}`,
+  "/learn/certificates/:code": (code) => `/api/learn/certificates/${encodeURIComponent(code)}`,
 };
 
 /** The one parameter of a THING_PAGES route: its path's last segment. */
