@@ -1,7 +1,7 @@
 import { ADMIN_M, type TAdminAuditPage, type TContactReceipt } from "@plugs/domain";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminAuditLog } from "../../db/schema/index.ts";
+import { adminAuditLog, profiles } from "../../db/schema/index.ts";
 import { getMailer, setMailer } from "../../lib/mailer.ts";
 import { createUser, makeAdmin, type TTestUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
@@ -204,5 +204,29 @@ describe("paging and dates", () => {
     const today = new Date().toISOString().slice(0, 10);
     expect((await audit(`?from=${today}&to=${today}`)).body.items.length).toBeGreaterThan(0);
     expect((await audit("?to=2020-01-01")).body.items).toEqual([]);
+  });
+});
+
+describe("the log is append-only", () => {
+  it("refuses to change or delete a row, even outside the app; a deleted actor's rows keep their username", async () => {
+    const db = server.deps.db;
+    const [row] = await db.select().from(adminAuditLog).limit(1);
+    if (!row) throw new Error("no audit row");
+    await expect(
+      db.update(adminAuditLog).set({ summary: "rewritten" }).where(eq(adminAuditLog.id, row.id)),
+    ).rejects.toThrow();
+    await expect(db.delete(adminAuditLog).where(eq(adminAuditLog.id, row.id))).rejects.toThrow();
+    const [kept] = await db.select().from(adminAuditLog).where(eq(adminAuditLog.id, row.id));
+    expect(kept?.summary).toBe(row.summary);
+
+    // An admin's account goes: the foreign key empties actor_id, and nothing else changes.
+    const gone = await createUser(server);
+    await makeAdmin(server, gone.id);
+    expect(
+      (await call(server, "POST", `/api/admin/users/${member.id}/unban`, { cookie: gone.cookie })).status,
+    ).toBe(200);
+    await db.delete(profiles).where(eq(profiles.id, gone.id));
+    const [orphan] = (await audit("?action=member.unban")).body.items;
+    expect(orphan?.actor).toEqual({ id: null, username: gone.username });
   });
 });
