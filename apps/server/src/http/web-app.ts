@@ -128,6 +128,8 @@ const THING_PAGES: Partial<Record<TPageRoute, (key: string) => string>> = {
   "/learn/certificates/:code": (code) => `/api/learn/certificates/${encodeURIComponent(code)}`,
 };
 
+type TAnswer = { status: number; body: unknown | null };
+
 /** The one parameter of a THING_PAGES route: its path's last segment. */
 function lastSegment(pathname: string): string {
   return pathname.replace(/\/+$/, "").split("/").pop() ?? "";
@@ -166,19 +168,22 @@ export function mountWebApp(app: Hono<TAppEnv>, dist: string, options: { publicU
   const renderer = firstScreenRenderer(dist);
 
   /**
-   * This app's own answers to a visitor's GETs (no cookie), as JSON; null unless a 200. Remembered for one request,
-   * so the answer that said the page exists is the one it is rendered with.
+   * This app's own answers to GETs, as a visitor (no cookie) or as the request's viewer, each asked once per request:
+   * the answer that said the page exists is the one it is rendered with.
    */
-  const visitorJson = () => {
-    const answers = new Map<string, Promise<unknown | null>>();
-    return (url: string): Promise<unknown | null> => {
-      let answer = answers.get(url);
+  const answersOfRequest = () => {
+    const asked = new Map<string, Promise<TAnswer>>();
+    return (url: string, cookie?: string): Promise<TAnswer> => {
+      const key = `${cookie ?? ""}\n${url}`;
+      let answer = asked.get(key);
       if (!answer) {
         answer = (async () => {
-          const res = await app.request(url, { headers: { accept: "application/json" } });
-          return res.status === 200 ? res.json() : null;
+          const headers: Record<string, string> = { accept: "application/json" };
+          if (cookie) headers.cookie = cookie;
+          const res = await app.request(url, { headers });
+          return { status: res.status, body: res.status === 200 ? await res.json() : null };
         })();
-        answers.set(url, answer);
+        asked.set(key, answer);
       }
       return answer;
     };
@@ -192,23 +197,12 @@ export function mountWebApp(app: Hono<TAppEnv>, dist: string, options: { publicU
     route: TPageRoute,
     pathname: string,
     cookie: string | undefined,
-    fetchJson: (url: string) => Promise<unknown | null>,
+    ask: ReturnType<typeof answersOfRequest>,
   ): Promise<"shown" | "missing" | { movedTo: string }> => {
     const apiUrl = THING_PAGES[route];
     if (!apiUrl) return "shown";
     const key = lastSegment(pathname);
-    const url = apiUrl(key);
-    let status = 200;
-    let body: unknown = null;
-    if (cookie) {
-      const res = await app.request(url, { headers: { accept: "application/json", cookie } });
-      status = res.status;
-      body = status === 200 ? await res.json() : null;
-    } else {
-      body = await fetchJson(url);
-      if (body === null)
-        status = (await app.request(url, { headers: { accept: "application/json" } })).status;
-    }
+    const { status, body } = await ask(apiUrl(key), cookie);
     if (status === 404 || status === 400) return "missing";
     const slug = (body as { slug?: unknown } | null)?.slug;
     if (route === "/blog/:slug" && typeof slug === "string" && slug !== key) {
@@ -266,8 +260,9 @@ export function mountWebApp(app: Hono<TAppEnv>, dist: string, options: { publicU
       return c.text("The web app is not built. Run `npm run build` (npm start does it for you).", 503);
     }
     const route = matchPageRoute(pathname);
-    const fetchJson = visitorJson();
-    const thing = route ? await thingOf(route, pathname, c.req.header("cookie"), fetchJson) : "missing";
+    const ask = answersOfRequest();
+    const fetchJson = async (url: string) => (await ask(url)).body;
+    const thing = route ? await thingOf(route, pathname, c.req.header("cookie"), ask) : "missing";
     if (typeof thing === "object") {
       return c.redirect(`${thing.movedTo}${new URL(c.req.url).search}`, 301);
     }
