@@ -56,7 +56,7 @@ async function cover(cookie: string, id: string, rgb: [number, number, number]) 
  */
 async function shotFromTop(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, name);
 }
