@@ -7,6 +7,8 @@ export type TFixtures = {
   origin: string;
   /** The session cookies of the signed-in bench users. */
   cookies: string[];
+  /** The session cookie of bench_9, an admin (the admin console's endpoints). */
+  adminCookie: string;
   hotPostId: string;
   /** Public posts outside communities, for likes and comments on random posts. */
   publicPostIds: string[];
@@ -64,6 +66,13 @@ function likeToggle(fx: TFixtures, target: () => string): TLoadRequest[] {
 const BOUNDARY = "----plugsbench";
 const commentBody = (text: string) =>
   `--${BOUNDARY}\r\nContent-Disposition: form-data; name="content"\r\n\r\n${text}\r\n--${BOUNDARY}--\r\n`;
+
+/** A request as the bench admin. */
+function asAdmin(fx: TFixtures) {
+  return (req: { headers: Record<string, string> }) => {
+    req.headers.cookie = fx.adminCookie;
+  };
+}
 
 export const ENDPOINTS: TEndpoint[] = [
   {
@@ -160,6 +169,21 @@ export const ENDPOINTS: TEndpoint[] = [
     name: "learn lesson (signed in)",
     kind: "read",
     requests: (fx) => get(`/api/learn/courses/bench-course-1/lessons/${benchUuid("ll", 101)}`, signedIn(fx)),
+  },
+  {
+    name: "admin overview",
+    kind: "read",
+    requests: (fx) => get("/api/admin/overview", asAdmin(fx)),
+  },
+  {
+    name: "admin audit log",
+    kind: "read",
+    requests: (fx) => get("/api/admin/audit", asAdmin(fx)),
+  },
+  {
+    name: "admin members search",
+    kind: "read",
+    requests: (fx) => get("/api/admin/members?search=bench_12", asAdmin(fx)),
   },
   {
     name: "profile",

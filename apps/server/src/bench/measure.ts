@@ -109,7 +109,8 @@ export async function measureDatabase(
     try {
       const cookies = [];
       for (let n = 1; n <= SIGNED_IN_USERS; n++) cookies.push(await signIn(server.url, n));
-      const fx: TFixtures = { origin: server.url, cookies, ...seeded };
+      const adminCookie = await signIn(server.url, 9);
+      const fx: TFixtures = { origin: server.url, cookies, adminCookie, ...seeded };
       for (let round = 1; round <= rounds; round++) {
         if (rounds > 1) log(` round ${round} of ${rounds}`);
         for (const endpoint of endpoints) {

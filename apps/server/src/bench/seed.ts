@@ -308,6 +308,16 @@ export async function seedBench(db: TDb, size: TBenchSize, log: (line: string) =
       select ${uuidOf("ba", sql`g`)}, ${uuidOf("bt", sql`(1 + (g + k) % 12)`)}
       from generate_series(1, 220) g, generate_series(0, 1) k`,
   );
+  // The admin console: bench_9 is an admin (measure.ts signs them in), with a year of audit rows to page.
+  await step(
+    "admin and audit log",
+    sql`with r as (insert into user_roles (user_id, role) values (${userId(sql`9`)}, 'admin'))
+      insert into admin_audit_log (actor_id, actor_username, action, target_type, target_id, summary, created_at)
+      select ${userId(sql`9`)}, 'bench_9',
+        (array['member.ban', 'points.airdrop', 'report.review', 'kol.update', 'message.reply'])[1 + g % 5],
+        'member', g::text, 'Bench admin action ' || g, now() - (g || ' minutes')::interval
+      from generate_series(1, ${Math.max(100, Math.round(size.ledger / 20))}) g`,
+  );
   // What autovacuum would soon do after a bulk load (it is off on some servers, this machine's among them): the
   // counter updates leave a dead copy of every post and profile, and index-only scans need the visibility map.
   await step("vacuum analyze", sql`vacuum analyze`);
