@@ -8,6 +8,12 @@ export const profiles = pgTable(
     id: uuid("id").primaryKey(),
     username: text("username").notNull(),
     avatarUrl: text("avatar_url"),
+    /** Public details (packages/domain profile.ts checks them); null when not set. */
+    displayName: text("display_name"),
+    bio: text("bio"),
+    website: text("website"),
+    xHandle: text("x_handle"),
+    telegram: text("telegram"),
     isVerified: boolean("is_verified").notNull().default(false),
     isBanned: boolean("is_banned").notNull().default(false),
     points: integer("points").notNull().default(0),
