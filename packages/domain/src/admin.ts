@@ -23,6 +23,8 @@ export const ADMIN_M = {
   cannotChangeOwnRole: "You cannot change your own admin role",
   lastAdmin: "The last admin cannot lose the admin role",
   membersEmpty: "No members match.",
+  cannotResetOwnTwoFactor: "Change your own two-factor settings from your profile",
+  twoFactorNotOn: "Two-factor authentication is not on for this member",
   // Site settings.
   siteNameRequired: "Please enter the site's name",
   siteNameTooLong: "Site name cannot exceed 50 characters",
@@ -83,6 +85,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "member.unban": "Member unbanned",
   "member.grant_admin": "Admin role granted",
   "member.revoke_admin": "Admin role removed",
+  "member.reset_two_factor": "Two-factor reset",
   "comment.delete": "Comment deleted",
   "report.review": "KOL report reviewed",
   "kol.update": "KOL edited",
@@ -107,6 +110,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "rewards.publish": "Giveaway published",
   "rewards.cancel": "Giveaway cancelled",
   "rewards.draw": "Giveaway drawn now",
+  "rewards.redraw": "Giveaway prize redrawn",
   "site.update": "Site settings changed",
 };
 
@@ -197,3 +201,19 @@ export const ZAdminOverview = z.object({
   ),
 });
 export type TAdminOverview = z.infer<typeof ZAdminOverview>;
+
+/** GET /api/admin/members/:id: a member as admins see them, with the last of their points and of the log about them. */
+export const ZAdminMemberDetail = ZAdminMember.extend({
+  twoFactorEnabled: z.boolean(),
+  /** Signed-in browsers right now. */
+  sessions: z.number(),
+  posts: z.number(),
+  comments: z.number(),
+  /** KOL reports they filed. */
+  reports: z.number(),
+  /** Their last 10 points lines, newest first. */
+  ledger: z.array(z.object({ points: z.number(), description: z.string(), createdAt: z.string() })),
+  /** The last 10 admin actions about them, newest first. */
+  history: z.array(ZAdminAuditEntry),
+});
+export type TAdminMemberDetail = z.infer<typeof ZAdminMemberDetail>;

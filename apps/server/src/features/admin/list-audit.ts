@@ -31,7 +31,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function listAdminAudit(
   deps: TDeps,
   viewer: TViewer | null,
-  query: TAdminAuditQuery,
+  query: Partial<TAdminAuditQuery> & { limit: number; targetType?: string; targetId?: string },
 ): Promise<TAdminAuditPage> {
   requireAdmin(viewer);
   let actorId: string | undefined;
@@ -56,6 +56,8 @@ export async function listAdminAudit(
 /** The log's filters as conditions, each one its index can serve. */
 export function auditWhere(filters: {
   actorId?: string;
+  targetType?: string;
+  targetId?: string;
   action?: string;
   from?: string;
   to?: string;
@@ -63,6 +65,12 @@ export function auditWhere(filters: {
 }): SQL[] {
   const where: SQL[] = [];
   if (filters.actorId) where.push(eq(adminAuditLog.actorId, filters.actorId));
+  if (filters.targetType && filters.targetId) {
+    where.push(
+      eq(adminAuditLog.targetType, filters.targetType),
+      eq(adminAuditLog.targetId, filters.targetId),
+    );
+  }
   if (filters.action) where.push(eq(adminAuditLog.action, filters.action));
   if (filters.from) where.push(gte(adminAuditLog.createdAt, new Date(`${filters.from}T00:00:00Z`)));
   if (filters.to) {

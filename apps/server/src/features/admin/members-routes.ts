@@ -1,8 +1,14 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { ZAdminMember, ZAdminMemberPage, ZAdminMembersQuery, ZMemberBanRequest } from "@plugs/domain";
+import {
+  ZAdminMember,
+  ZAdminMemberDetail,
+  ZAdminMemberPage,
+  ZAdminMembersQuery,
+  ZMemberBanRequest,
+} from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { access, defineRoute, errorResponses, json, viewerOf } from "../../http/openapi.ts";
-import { banMember, listMembers, setMemberAdmin } from "./members.ts";
+import { banMember, getMember, listMembers, resetTwoFactor, setMemberAdmin } from "./members.ts";
 
 const ZMemberParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
 
@@ -68,5 +74,37 @@ export function adminMemberRoutes(deps: TDeps) {
       async (c) => c.json(await setMemberAdmin(deps, viewerOf(c), c.req.valid("param").id, grant), 200),
     );
   }
+  app
+    .openapi(
+      defineRoute({
+        method: "get",
+        path: "/admin/members/{id}",
+        operationId: "getMember",
+        security: access.admin,
+        tags: ["admin"],
+        summary:
+          "A member: role, ban, two-factor, open sessions, posts, comments, reports, last points and admin actions (admins only)",
+        request: { params: ZMemberParams },
+        responses: { 200: json(ZAdminMemberDetail, "The member"), ...errorResponses(401, 403, 404) },
+      }),
+      async (c) => c.json(await getMember(deps, viewerOf(c), c.req.valid("param").id), 200),
+    )
+    .openapi(
+      defineRoute({
+        method: "post",
+        path: "/admin/members/{id}/reset-two-factor",
+        operationId: "resetMemberTwoFactor",
+        security: access.admin,
+        tags: ["admin"],
+        summary:
+          "Turn off a member's two-factor authentication, for a lost authenticator (admins only; not yourself)",
+        request: { params: ZMemberParams },
+        responses: {
+          200: json(ZAdminMemberDetail, "The member"),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      }),
+      async (c) => c.json(await resetTwoFactor(deps, viewerOf(c), c.req.valid("param").id), 200),
+    );
   return app;
 }

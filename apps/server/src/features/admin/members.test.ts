@@ -1,8 +1,16 @@
-import { ADMIN_M, type TAdminAuditPage, type TAdminMember, type TAdminMemberPage } from "@plugs/domain";
+import {
+  ADMIN_M,
+  type TAdminAuditPage,
+  type TAdminMember,
+  type TAdminMemberDetail,
+  type TAdminMemberPage,
+} from "@plugs/domain";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, makeAdmin, type TTestUser } from "../../testing/factories.ts";
+import { twoFactors, users } from "../../db/schema/index.ts";
+import { createUser, makeAdmin, signIn, type TTestUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
-import { call } from "../posts/testing.ts";
+import { call, createPostAs } from "../posts/testing.ts";
 
 let server: TTestServer;
 let admin: TTestUser;
@@ -27,6 +35,8 @@ const ban = (id: string, reason: unknown, cookie = admin.cookie, verb = "ban") =
     cookie,
     json: reason === undefined ? {} : { reason },
   });
+const detail = (id: string) =>
+  call<TAdminMemberDetail & TErr>(server, "GET", `/api/admin/members/${id}`, { cookie: admin.cookie });
 const role = (method: "PUT" | "DELETE", id: string, cookie = admin.cookie) =>
   call<TAdminMember & TErr>(server, method, `/api/admin/members/${id}/admin`, { cookie });
 const lastAudit = async (action: string) =>
@@ -153,5 +163,65 @@ describe("the admin role", () => {
       })
     ).body.items.filter((e) => e.targetId === a.id || e.targetId === b.id);
     expect(removals).toHaveLength(1);
+  });
+});
+
+describe("a member's page", () => {
+  // The role tests above took the admin role from `admin`: give it back.
+  beforeAll(() => makeAdmin(server, admin.id));
+
+  it("shows their two-factor state, sessions, writing, points and the admin actions about them", async () => {
+    const someone = await createUser(server, { username: "page_person" });
+    await signIn(server, someone.email, someone.password);
+    await createPostAs(server, someone.cookie, { content: "A post for the member page" });
+    expect((await call(server, "GET", `/api/admin/members/${someone.id}`)).status).toBe(401);
+    expect(
+      (await call(server, "GET", `/api/admin/members/${someone.id}`, { cookie: member.cookie })).status,
+    ).toBe(403);
+    expect((await detail("00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    expect((await detail("nope")).status).toBe(404);
+    expect((await detail(someone.id)).body.sessions).toBe(2);
+    await ban(someone.id, "Testing the page");
+    // Their next request ends every session of theirs.
+    expect((await call(server, "GET", "/api/me", { cookie: someone.cookie })).status).toBe(401);
+    await ban(someone.id, "Only a test", admin.cookie, "unban");
+    const page = await detail(someone.id);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({
+      username: "page_person",
+      twoFactorEnabled: false,
+      sessions: 0,
+      posts: 1,
+      comments: 0,
+      reports: 0,
+    });
+    expect(page.body.ledger.length).toBeGreaterThan(0);
+    expect(page.body.history.map((e) => e.action)).toEqual(["member.unban", "member.ban"]);
+  });
+
+  it("resets two-factor for a member who lost their authenticator, recorded; not on yourself, not when off", async () => {
+    const locked = await createUser(server);
+    await server.deps.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, locked.id));
+    await server.deps.db
+      .insert(twoFactors)
+      .values({ userId: locked.id, secret: "encrypted-secret", backupCodes: "encrypted-codes" });
+    const reset = (id: string, cookie = admin.cookie) =>
+      call<TAdminMemberDetail & TErr>(server, "POST", `/api/admin/members/${id}/reset-two-factor`, {
+        cookie,
+      });
+    expect((await reset(locked.id, member.cookie)).status).toBe(403);
+    expect((await reset(admin.id)).body.error.message).toBe(ADMIN_M.cannotResetOwnTwoFactor);
+    const res = await reset(locked.id);
+    expect(res.status).toBe(200);
+    expect(res.body.twoFactorEnabled).toBe(false);
+    expect(await server.deps.db.select().from(twoFactors).where(eq(twoFactors.userId, locked.id))).toEqual(
+      [],
+    );
+    expect(res.body.history[0]).toMatchObject({ action: "member.reset_two_factor", actor: { id: admin.id } });
+    const again = await reset(locked.id);
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe(ADMIN_M.twoFactorNotOn);
+    // The member signs in with the password alone now.
+    expect((await signIn(server, locked.email, locked.password)).cookie).toMatch(/session_token=/);
   });
 });

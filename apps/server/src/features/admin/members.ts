@@ -2,18 +2,20 @@ import {
   ADMIN_M,
   MEMBERS_PAGE_SIZE,
   type TAdminMember,
+  type TAdminMemberDetail,
   type TAdminMemberPage,
   type TAdminMembersQuery,
 } from "@plugs/domain";
-import { type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
 import type { TDb } from "../../db/client.ts";
 import { queryRows } from "../../db/query-rows.ts";
-import { userRoles } from "../../db/schema/index.ts";
+import { twoFactors, userRoles, users } from "../../db/schema/index.ts";
 import { sqlInt } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
 import { grantAdmin, revokeAdmin } from "../auth/roles.ts";
 import { isUuid } from "../posts/visibility.ts";
+import { listAdminAudit } from "./list-audit.ts";
 import { recordAdminAction } from "./record-admin-action.ts";
 import { setUserBanned } from "./users.ts";
 
@@ -164,4 +166,81 @@ export async function setMemberAdmin(
     });
   });
   return memberById(deps.db, id);
+}
+
+/**
+ * GET /api/admin/members/:id (admins only): the member with their two-factor state, open sessions, what they wrote
+ * and reported, their last points lines and the last admin actions about them (each an index read by user).
+ */
+export async function getMember(
+  deps: TDeps,
+  viewer: TViewer | null,
+  id: string,
+): Promise<TAdminMemberDetail> {
+  requireAdmin(viewer);
+  const member = await memberById(deps.db, id);
+  const [[counts], ledger, history] = await Promise.all([
+    queryRows<{ two_factor: boolean; sessions: number; posts: number; comments: number; reports: number }>(
+      deps.db,
+      sql`select coalesce((select two_factor_enabled from users where id = ${id}), false) as two_factor,
+        (select count(*) from sessions where user_id = ${id} and expires_at > now())::int as sessions,
+        (select count(*) from posts where user_id = ${id})::int as posts,
+        (select count(*) from post_comments where user_id = ${id})::int as comments,
+        (select count(*) from reports where reporter_id = ${id})::int as reports`,
+    ),
+    queryRows<{ points: number; description: string; created_at: string }>(
+      deps.db,
+      sql`select points, description, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+        from points_transactions where user_id = ${id} order by created_at desc, id desc limit 10`,
+    ),
+    listAdminAudit(deps, viewer, { limit: 10, targetType: "member", targetId: id }),
+  ]);
+  return {
+    ...member,
+    twoFactorEnabled: counts?.two_factor ?? false,
+    sessions: counts?.sessions ?? 0,
+    posts: counts?.posts ?? 0,
+    comments: counts?.comments ?? 0,
+    reports: counts?.reports ?? 0,
+    ledger: ledger.map((l) => ({
+      points: Number(l.points),
+      description: l.description,
+      createdAt: l.created_at,
+    })),
+    history: history.items,
+  };
+}
+
+/**
+ * POST /api/admin/members/:id/reset-two-factor (admins only): for a member who lost their authenticator and
+ * backup codes. Their TOTP secret and codes are deleted and two-factor is off; they sign in with the password
+ * alone until they turn it on again. Recorded; never on yourself.
+ */
+export async function resetTwoFactor(
+  deps: TDeps,
+  viewer: TViewer | null,
+  id: string,
+): Promise<TAdminMemberDetail> {
+  const admin = requireAdmin(viewer);
+  if (!isUuid(id)) throw new AppError("NOT_FOUND", ADMIN_M.memberNotFound);
+  if (id === admin.id) throw new AppError("VALIDATION", ADMIN_M.cannotResetOwnTwoFactor);
+  const member = await memberById(deps.db, id);
+  await deps.db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({ twoFactorEnabled: false, updatedAt: new Date() })
+      .where(and(eq(users.id, id), eq(users.twoFactorEnabled, true)))
+      .returning({ id: users.id });
+    if (!user) throw new AppError("CONFLICT", ADMIN_M.twoFactorNotOn);
+    await tx.delete(twoFactors).where(eq(twoFactors.userId, id));
+    await recordAdminAction(tx, {
+      actorId: admin.id,
+      action: "member.reset_two_factor",
+      targetType: "member",
+      targetId: id,
+      summary: `Reset two-factor authentication of @${member.username}`,
+      detail: { twoFactorEnabled: { before: true, after: false } },
+    });
+  });
+  return getMember(deps, viewer, id);
 }
