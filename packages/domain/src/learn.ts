@@ -73,6 +73,8 @@ export const M_LEARN = {
   explanationTooLong: `Explanation must be at most ${LEARN_LIMITS.explanationMax} characters`,
   examSettingsInvalid: "Exam settings must be whole numbers in range",
   invalidCharacters: "Input contains invalid characters",
+  courseHasLearners: "Learners have progress in this course, so it cannot be deleted. Unpublish it instead.",
+  lessonHasLearners: "Learners have progress in this lesson, so it cannot be deleted",
 } as const;
 
 /** Hosts a lesson's video may come from; the lesson page embeds them (privacy-enhanced where the host has one). */
@@ -202,6 +204,14 @@ export const ZQuestionInput = z
     }
   });
 export type TQuestionInput = z.input<typeof ZQuestionInput>;
+
+/** POST /api/admin/learn/preview: a lesson's Markdown, rendered exactly as learners will get it. */
+export const ZLessonPreviewRequest = z.object({
+  body: zText().max(LEARN_LIMITS.bodyMax, M_LEARN.bodyTooLong),
+});
+export type TLessonPreviewRequest = z.infer<typeof ZLessonPreviewRequest>;
+export const ZLessonPreview = z.object({ html: z.string() });
+export type TLessonPreview = z.infer<typeof ZLessonPreview>;
 
 /** POST /api/learn/attempts/:id/submit: for each question of the attempt, the ids of the options chosen. */
 export const ZSubmitAttemptRequest = z.object({

@@ -4,6 +4,7 @@ import {
   M_LEARN,
   type TAdminCourse,
   type TAdminCourseList,
+  type TLessonPreview,
   type ZCourseInput,
   type ZCoursePatch,
   type ZLessonInput,
@@ -14,14 +15,22 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
 import type { TDb } from "../../db/client.ts";
-import { learnCourses, learnLessons, learnQuestions } from "../../db/schema/index.ts";
+import {
+  learnAttempts,
+  learnCertificates,
+  learnCompletions,
+  learnCourses,
+  learnLessons,
+  learnQuestions,
+} from "../../db/schema/index.ts";
 import { AppError, isUniqueViolation } from "../../errors.ts";
 import { changedFields, recordAdminAction } from "../admin/record-admin-action.ts";
 import { courseLessons, learnPointAmounts } from "./course-access.ts";
 import { courseStats, mapCourseCard } from "./list-courses.ts";
+import { renderLessonMarkdown } from "./markdown.ts";
 
 /*
- * The admins' authoring of courses (the API; the /admin/learn screens come later). Edits keep what learners did:
+ * The admins' authoring of courses (the API behind the /admin/learn screens). Edits keep what learners did:
  * attempts keep their questions by id, completions and certificates stay.
  */
 
@@ -330,4 +339,129 @@ export async function deleteQuestion(deps: TDeps, viewer: TViewer | null, questi
   });
   if (!row) throw new AppError("NOT_FOUND", M_LEARN.questionNotFound);
   return adminCourse(deps, viewer, row.courseId);
+}
+
+/** PUT /api/admin/learn/questions/:id: a question rewritten whole; option n keeps option n's id, so past attempts read. */
+export async function updateQuestion(
+  deps: TDeps,
+  viewer: TViewer | null,
+  questionId: string,
+  input: z.output<typeof ZQuestionInput>,
+) {
+  const admin = requireAdmin(viewer);
+  const [before] = await deps.db.select().from(learnQuestions).where(eq(learnQuestions.id, questionId));
+  if (!before) throw new AppError("NOT_FOUND", M_LEARN.questionNotFound);
+  if (input.lessonId) {
+    const [lesson] = await deps.db
+      .select({ id: learnLessons.id })
+      .from(learnLessons)
+      .where(and(eq(learnLessons.id, input.lessonId), eq(learnLessons.courseId, before.courseId)));
+    if (!lesson) throw new AppError("NOT_FOUND", M_LEARN.lessonNotFound);
+  }
+  const options = input.options.map((text, i) => ({
+    id: before.options[i]?.id ?? randomUUID().slice(0, 8),
+    text,
+  }));
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(learnQuestions)
+      .set({
+        lessonId: input.lessonId ?? null,
+        prompt: input.prompt,
+        options,
+        correct: input.correct.map((i) => options[i]?.id ?? ""),
+        multiple: input.multiple,
+        explanation: input.explanation,
+      })
+      .where(eq(learnQuestions.id, questionId));
+    await recordAdminAction(tx, {
+      actorId: admin.id,
+      action: "learn.question_update",
+      targetType: "question",
+      targetId: questionId,
+      summary: `Edited a question: ${input.prompt.slice(0, 120)}`,
+      detail: {
+        courseId: before.courseId,
+        before: { prompt: before.prompt, options: before.options.map((o) => o.text) },
+        after: { prompt: input.prompt, options: input.options },
+      },
+    });
+  });
+  return adminCourse(deps, viewer, before.courseId);
+}
+
+/** Whether any learner has started, finished or been certified in what `where` names (one indexed probe each). */
+async function hasLearners(deps: TDeps, by: { courseId: string } | { lessonId: string }) {
+  const [attempt, completion, certificate] = await Promise.all([
+    deps.db
+      .select({ id: learnAttempts.id })
+      .from(learnAttempts)
+      .where(
+        "courseId" in by ? eq(learnAttempts.courseId, by.courseId) : eq(learnAttempts.lessonId, by.lessonId),
+      )
+      .limit(1),
+    deps.db
+      .select({ id: learnCompletions.lessonId })
+      .from(learnCompletions)
+      .where(
+        "courseId" in by
+          ? eq(learnCompletions.courseId, by.courseId)
+          : eq(learnCompletions.lessonId, by.lessonId),
+      )
+      .limit(1),
+    "courseId" in by
+      ? deps.db
+          .select({ id: learnCertificates.id })
+          .from(learnCertificates)
+          .where(eq(learnCertificates.courseId, by.courseId))
+          .limit(1)
+      : Promise.resolve([]),
+  ]);
+  return attempt.length + completion.length + certificate.length > 0;
+}
+
+/** DELETE /api/admin/learn/courses/:id: only a course no learner has touched; otherwise unpublish it. */
+export async function deleteCourse(deps: TDeps, viewer: TViewer | null, id: string) {
+  const admin = requireAdmin(viewer);
+  const course = await courseById(deps, id);
+  if (await hasLearners(deps, { courseId: id })) throw new AppError("CONFLICT", M_LEARN.courseHasLearners);
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(learnCourses).where(eq(learnCourses.id, id));
+    await recordAdminAction(tx, {
+      actorId: admin.id,
+      action: "learn.course_delete",
+      targetType: "course",
+      targetId: id,
+      summary: `Deleted the course "${course.title}"`,
+      detail: { before: { slug: course.slug, title: course.title, published: course.published } },
+    });
+  });
+}
+
+/** DELETE /api/admin/learn/lessons/:id: only a lesson no learner has touched; the rest close up behind it. */
+export async function deleteLesson(deps: TDeps, viewer: TViewer | null, lessonId: string) {
+  const admin = requireAdmin(viewer);
+  const [lesson] = await deps.db.select().from(learnLessons).where(eq(learnLessons.id, lessonId));
+  if (!lesson) throw new AppError("NOT_FOUND", M_LEARN.lessonNotFound);
+  if (await hasLearners(deps, { lessonId })) throw new AppError("CONFLICT", M_LEARN.lessonHasLearners);
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(learnLessons).where(eq(learnLessons.id, lessonId));
+    const rest = await courseLessons(tx, lesson.courseId);
+    if (rest[0]) await placeLesson(tx, lesson.courseId, rest[0].id, 1);
+    await recordAdminAction(tx, {
+      actorId: admin.id,
+      action: "learn.lesson_delete",
+      targetType: "lesson",
+      targetId: lessonId,
+      summary: `Deleted the lesson "${lesson.title}"`,
+      detail: { courseId: lesson.courseId, before: { title: lesson.title, position: lesson.position } },
+    });
+  });
+  return adminCourse(deps, viewer, lesson.courseId);
+}
+
+/** POST /api/admin/learn/preview: a lesson's Markdown rendered exactly as learners get it. */
+export function previewLesson(viewer: TViewer | null, body: string): TLessonPreview {
+  requireAdmin(viewer);
+  return { html: renderLessonMarkdown(body) };
 }

@@ -14,6 +14,8 @@ import {
   ZLessonDetail,
   ZLessonInput,
   ZLessonPatch,
+  ZLessonPreview,
+  ZLessonPreviewRequest,
   ZQuestionInput,
   ZSubmitAttemptRequest,
 } from "@plugs/domain";
@@ -26,10 +28,14 @@ import {
   createCourse,
   createLesson,
   createQuestion,
+  deleteCourse,
+  deleteLesson,
   deleteQuestion,
   listAdminCourses,
+  previewLesson,
   updateCourse,
   updateLesson,
+  updateQuestion,
 } from "./admin-courses.ts";
 import { startExam, startQuiz, submitAttempt, viewAttempt } from "./attempts.ts";
 import { viewCertificate } from "./certificates.ts";
@@ -48,6 +54,8 @@ const ZCourseParams = z.object({ idOrSlug: param("idOrSlug", "The course's id or
 const ZIdParams = z.object({ id: param("id", "An id") });
 const ZLessonParams = z.object({ lessonId: param("lessonId", "The lesson's id") });
 const ZCourseLessonParams = ZCourseParams.extend({ lessonId: param("lessonId", "The lesson's id") });
+/** A lesson's body is up to 50,000 characters, up to 4 bytes each in JSON. */
+const LESSON_JSON_BYTES = 256 * 1024;
 const ZCodeParams = z.object({ code: param("code", "The certificate's code") });
 
 /** A path id that is not a uuid names nothing: 404 with the thing's own words, before any query. */
@@ -294,6 +302,7 @@ export function learnRoutes(deps: TDeps) {
         method: "post",
         path: "/admin/learn/courses/{id}/lessons",
         operationId: "createLesson",
+        jsonLimit: LESSON_JSON_BYTES,
         security: access.admin,
         tags: ["admin"],
         summary: "Add a lesson to a course, at a position or last (admins only)",
@@ -301,7 +310,7 @@ export function learnRoutes(deps: TDeps) {
           params: ZIdParams,
           body: { required: true, content: { "application/json": { schema: ZLessonInput } } },
         },
-        responses: { 201: json(ZAdminCourse, "The course"), ...errorResponses(400, 401, 403, 404) },
+        responses: { 201: json(ZAdminCourse, "The course"), ...errorResponses(400, 401, 403, 404, 413) },
       }),
       async (c) => {
         const id = uuidOr404(c.req.valid("param").id, M_LEARN.courseNotFound);
@@ -313,6 +322,7 @@ export function learnRoutes(deps: TDeps) {
         method: "patch",
         path: "/admin/learn/lessons/{id}",
         operationId: "updateLesson",
+        jsonLimit: LESSON_JSON_BYTES,
         security: access.admin,
         tags: ["admin"],
         summary: "Edit a lesson or move it (position) (admins only)",
@@ -320,7 +330,7 @@ export function learnRoutes(deps: TDeps) {
           params: ZIdParams,
           body: { required: true, content: { "application/json": { schema: ZLessonPatch } } },
         },
-        responses: { 200: json(ZAdminCourse, "The course"), ...errorResponses(400, 401, 403, 404) },
+        responses: { 200: json(ZAdminCourse, "The course"), ...errorResponses(400, 401, 403, 404, 413) },
       }),
       async (c) => {
         const id = uuidOr404(c.req.valid("param").id, M_LEARN.lessonNotFound);
@@ -361,5 +371,77 @@ export function learnRoutes(deps: TDeps) {
         const id = uuidOr404(c.req.valid("param").id, M_LEARN.questionNotFound);
         return c.json(await deleteQuestion(deps, viewerOf(c), id), 200);
       },
+    )
+    .openapi(
+      defineRoute({
+        method: "put",
+        path: "/admin/learn/questions/{id}",
+        operationId: "updateQuestion",
+        security: access.admin,
+        tags: ["admin"],
+        summary: "Rewrite a question; option n keeps its id, so past attempts still read (admins only)",
+        request: {
+          params: ZIdParams,
+          body: { required: true, content: { "application/json": { schema: ZQuestionInput } } },
+        },
+        responses: { 200: json(ZAdminCourse, "The course"), ...errorResponses(400, 401, 403, 404) },
+      }),
+      async (c) => {
+        const id = uuidOr404(c.req.valid("param").id, M_LEARN.questionNotFound);
+        return c.json(await updateQuestion(deps, viewerOf(c), id, c.req.valid("json")), 200);
+      },
+    )
+    .openapi(
+      defineRoute({
+        method: "delete",
+        path: "/admin/learn/lessons/{id}",
+        operationId: "deleteLesson",
+        security: access.admin,
+        tags: ["admin"],
+        summary: "Delete a lesson no learner has started (admins only)",
+        request: { params: ZIdParams },
+        responses: { 200: json(ZAdminCourse, "The course"), ...errorResponses(401, 403, 404, 409) },
+      }),
+      async (c) => {
+        const id = uuidOr404(c.req.valid("param").id, M_LEARN.lessonNotFound);
+        return c.json(await deleteLesson(deps, viewerOf(c), id), 200);
+      },
+    )
+    .openapi(
+      defineRoute({
+        method: "delete",
+        path: "/admin/learn/courses/{id}",
+        operationId: "deleteCourse",
+        security: access.admin,
+        tags: ["admin"],
+        summary:
+          "Delete a course no learner has started; one with learners is refused (unpublish it) (admins only)",
+        request: { params: ZIdParams },
+        responses: { 204: { description: "Deleted" }, ...errorResponses(401, 403, 404, 409) },
+      }),
+      async (c) => {
+        const id = uuidOr404(c.req.valid("param").id, M_LEARN.courseNotFound);
+        await deleteCourse(deps, viewerOf(c), id);
+        return c.body(null, 204);
+      },
+    )
+    .openapi(
+      defineRoute({
+        method: "post",
+        path: "/admin/learn/preview",
+        operationId: "previewLesson",
+        jsonLimit: LESSON_JSON_BYTES,
+        security: access.admin,
+        tags: ["admin"],
+        summary: "Render a lesson's Markdown exactly as learners will get it (admins only)",
+        request: {
+          body: { required: true, content: { "application/json": { schema: ZLessonPreviewRequest } } },
+        },
+        responses: {
+          200: json(ZLessonPreview, "The rendered lesson"),
+          ...errorResponses(400, 401, 403, 413),
+        },
+      }),
+      async (c) => c.json(previewLesson(viewerOf(c), c.req.valid("json").body), 200),
     );
 }
