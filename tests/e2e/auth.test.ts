@@ -26,6 +26,7 @@ beforeAll(async () => {
 
 const modal = (page: Page) =>
   page.getByRole("dialog").filter({ has: page.getByRole("tab", { name: "Sign In" }) });
+const twoFactorCard = (page: Page) => page.getByRole("region", { name: "Two-factor authentication" });
 const accountMenu = (page: Page) => page.getByRole("banner").getByRole("button", { name: "Account menu" });
 
 async function fillSignIn(scope: Locator, account: Pick<TAccount, "email" | "password">) {
@@ -267,10 +268,10 @@ describe("two-factor authentication", () => {
 
     await page.goto("/dashboard/security");
     await page.getByRole("button", { name: "Set up two-factor" }).click();
-    await page.getByLabel("Current password").fill("Not-My-Pass1");
+    await twoFactorCard(page).getByLabel("Current password").fill("Not-My-Pass1");
     await page.getByRole("button", { name: "Continue" }).click();
     await page.getByText("Incorrect password").waitFor();
-    await page.getByLabel("Current password").fill(account.password);
+    await twoFactorCard(page).getByLabel("Current password").fill(account.password);
     await page.getByRole("button", { name: "Continue" }).click();
     const qr = page.getByRole("img", { name: "QR code for your authenticator app" });
     await qr.waitFor();
@@ -325,7 +326,7 @@ describe("two-factor authentication", () => {
     // Turning it off needs the password.
     await page.goto("/dashboard/security");
     await page.getByRole("button", { name: "Turn off" }).click();
-    await page.getByLabel("Current password").fill(account.password);
+    await twoFactorCard(page).getByLabel("Current password").fill(account.password);
     await page.getByRole("button", { name: "Turn Off" }).click();
     await toast(page, "Two-factor authentication is off").waitFor();
     await page.getByRole("button", { name: "Set up two-factor" }).waitFor();

@@ -18,6 +18,7 @@ export const MEMBER_ACTIONS = [
   "learn",
   "rewards",
   "sweep",
+  "account",
 ] as const;
 export type TMemberAction = (typeof MEMBER_ACTIONS)[number];
 
@@ -36,7 +37,8 @@ export type TActionLimit = { perMinute: number; perDay: number };
  * - learn: marking a lesson complete, starting and submitting a quiz or an exam;
  * - rewards: entering a giveaway;
  * - sweep: linking and unlinking a wallet, asking for a link challenge, claiming a sweep's points (the browser asks
- *   again every few seconds while a transaction is not finalized).
+ *   again every few seconds while a transaction is not finalized);
+ * - account: changing your password, downloading your data, asking for (or cancelling) your account's deletion.
  */
 export const DEFAULT_MEMBER_LIMITS: Record<TMemberAction, TActionLimit> = {
   post: { perMinute: 5, perDay: 100 },
@@ -51,6 +53,7 @@ export const DEFAULT_MEMBER_LIMITS: Record<TMemberAction, TActionLimit> = {
   learn: { perMinute: 30, perDay: 600 },
   rewards: { perMinute: 30, perDay: 300 },
   sweep: { perMinute: 60, perDay: 1000 },
+  account: { perMinute: 5, perDay: 50 },
 };
 
 /** Open event streams: per member (a new one past this closes their oldest) and per address (past it, refused). */

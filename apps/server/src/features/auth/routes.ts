@@ -15,8 +15,10 @@ import {
 import { requireViewer, type TAppEnv, type TDeps } from "../../context.ts";
 import { AppError } from "../../errors.ts";
 import { access, defineRoute, errorResponses, json, viewerOf } from "../../http/openapi.ts";
+import { memberLimit } from "../limits/member-limits.ts";
 import { captchaConfig, createAltchaChallenge, requireCaptcha } from "./captcha.ts";
 import { forwardToAuth } from "./forward.ts";
+import { mailPasswordChanged } from "./password-changed.ts";
 import { signIn } from "./sign-in.ts";
 import { signUp } from "./sign-up.ts";
 
@@ -192,14 +194,23 @@ export function authRoutes(deps: TDeps) {
       operationId: "changePassword",
       security: access.signedIn(),
       tags: ["auth"],
-      summary: "Change the password (strict rules)",
+      summary: "Change the password (strict rules); e-mails the owner that it changed",
+      description:
+        "`revokeOtherSessions: true` signs out every other session (this one gets a fresh cookie). A wrong current password is a 400 'Incorrect password'.",
+      middleware: [memberLimit(deps, "account")] as const,
       request: body(ZChangePasswordRequest),
       responses: {
         200: json(z.object({ user: ZUserOut.partial() }).passthrough(), "Changed"),
-        ...errorResponses(400, 401),
+        ...errorResponses(400, 401, 429),
       },
     }),
-    async (c) => (await forwardToAuth(deps, c, { body: c.req.valid("json") })) as never,
+    async (c) => {
+      const input = c.req.valid("json");
+      const res = await forwardToAuth(deps, c, { body: input });
+      const viewer = viewerOf(c);
+      if (res.ok && viewer) await mailPasswordChanged(deps, viewer, !!input.revokeOtherSessions);
+      return res as never;
+    },
   );
 
   for (const [path, operationId, summary] of [

@@ -1,4 +1,4 @@
-import type { TMeResponse, TUpdateProfileRequest } from "@plugs/domain";
+import type { TChangePasswordRequest, TMeResponse, TUpdateProfileRequest } from "@plugs/domain";
 import { apiFetch } from "../../lib/api.ts";
 import { sendForm, type TUploadOptions } from "../../lib/upload.ts";
 
@@ -38,4 +38,9 @@ export function confirmTotp(code: string): Promise<unknown> {
 
 export function disableTotp(password: string): Promise<unknown> {
   return post<unknown>("/api/auth/two-factor/disable", { password });
+}
+
+/** POST /api/auth/change-password; with revokeOtherSessions the other sessions end and this one is renewed. */
+export function changePassword(input: TChangePasswordRequest): Promise<unknown> {
+  return post<unknown>("/api/auth/change-password", input);
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { sessionKeys } from "../auth/session.ts";
 import {
+  changePassword,
   confirmTotp,
   disableTotp,
   revokeOtherSessions,
@@ -48,6 +49,15 @@ export function useDisableTotp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: disableTotp,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
+  });
+}
+
+/** A changed password may renew this session (when the others are signed out), so who is signed in is asked again. */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
   });
 }

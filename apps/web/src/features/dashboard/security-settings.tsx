@@ -2,6 +2,7 @@ import { LogOut } from "lucide-react";
 import { Button } from "../../components/ui/button.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import type { TSession } from "../auth/session.ts";
+import { ChangePasswordCard } from "./change-password-card.tsx";
 import { messageOf } from "./error-message.ts";
 import { useRevokeOtherSessions } from "./queries.ts";
 import { SettingsCard } from "./settings-card.tsx";
@@ -36,10 +37,11 @@ function SessionsCard() {
   );
 }
 
-/** The dashboard's Security section: MFA and the other sessions. */
+/** The dashboard's Security section: the password, MFA and the other sessions. */
 export function SecuritySettings({ session }: { session: TSession }) {
   return (
     <div className="flex flex-col gap-6">
+      <ChangePasswordCard />
       <TwoFactorCard session={session} />
       <SessionsCard />
     </div>

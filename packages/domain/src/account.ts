@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { ZChangePasswordRequest } from "./auth.ts";
+import { M } from "./messages.ts";
+import { zText } from "./text.ts";
+
+/** A member's own account: change the password, download their data, delete the account. */
+
+/** Days between asking to delete an account and its erasure; signing in within them cancels the deletion. */
+export const ACCOUNT_DELETION_GRACE_DAYS = 14;
+
+/** The fixed address of the data download (the file it answers is named by EXPORT_FILE_NAME). */
+export const MY_DATA_EXPORT_PATH = "/api/me/export";
+
+export const M_ACCOUNT = {
+  passwordsDiffer: "Passwords do not match",
+  newPasswordSame: "The new password must be different from the current one",
+  passwordChanged: "Password changed",
+  passwordChangedOthersSignedOut: "Password changed. Your other sessions were signed out.",
+  exportReady: "Your data is downloading",
+  deletionScheduled: (date: string) =>
+    `Your account will be deleted on ${date}. Sign in before then to keep it.`,
+  deletionCancelled: "Welcome back! The deletion of your account was cancelled.",
+  deletionCancelledNotice: "The deletion of your account was cancelled",
+  deletedAuthor: "Deleted account",
+} as const;
+
+/** The change-password form: the request plus a repeat of the new password, checked in the browser. */
+export const ZChangePasswordForm = ZChangePasswordRequest.extend({
+  confirmPassword: zText({ error: M.auth.passwordRequired }).min(1, M.auth.passwordRequired),
+})
+  .refine((v) => v.confirmPassword === v.newPassword, {
+    path: ["confirmPassword"],
+    message: M_ACCOUNT.passwordsDiffer,
+  })
+  .refine((v) => v.currentPassword !== v.newPassword, {
+    path: ["newPassword"],
+    message: M_ACCOUNT.newPasswordSame,
+  });
+export type TChangePasswordForm = z.infer<typeof ZChangePasswordForm>;
+
+/** POST /api/me/deletion: the account's password confirms the request. */
+export const ZDeleteAccountRequest = z.object({
+  password: zText({ error: M.auth.passwordRequired })
+    .min(1, M.auth.passwordRequired)
+    .max(1024, M.auth.passwordRequired),
+});
+export type TDeleteAccountRequest = z.infer<typeof ZDeleteAccountRequest>;
+
+/** GET /api/me/deletion and the answer of POST: when the account is to be erased, or null. */
+export type TAccountDeletion = { requestedAt: string; eraseAfter: string } | null;
+
+/** GET /api/me/export: the member's own data, no secrets (no password hash, tokens, other members' e-mails). */
+export type TMyDataExport = {
+  format: "plugs-and-rugs-export/1";
+  exportedAt: string;
+  account: {
+    id: string;
+    email: string;
+    emailVerified: boolean;
+    twoFactorEnabled: boolean;
+    createdAt: string;
+  };
+  profile: Record<string, unknown>;
+  posts: Record<string, unknown>[];
+  comments: Record<string, unknown>[];
+  reactions: {
+    postLikes: { postId: string; createdAt: string }[];
+    commentLikes: { commentId: string; createdAt: string }[];
+    commentReactions: { commentId: string; emoji: string; createdAt: string }[];
+  };
+  points: { balance: number; ledger: Record<string, unknown>[] };
+  reports: Record<string, unknown>[];
+};

@@ -1,0 +1,71 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { newAccount, outbox, signUpByApi } from "./support/accounts.ts";
+import { shot } from "./support/browser.ts";
+import { toast, useJourney } from "./support/journey.ts";
+
+const j = useJourney({ SIGNUP_IP_LIMIT: "0", SIGNIN_IP_LIMIT: "0" });
+const { open } = j;
+
+const passwordCard = (page: Page) => page.getByRole("region", { name: "Password" });
+const accountMenu = (page: Page) => page.getByRole("banner").getByRole("button", { name: "Account menu" });
+
+describe("change password", () => {
+  it("checks the rules in the form, changes the password, and the new one signs in", async () => {
+    const account = await signUpByApi(j.server, newAccount("changer"));
+    const page = await open({ as: account });
+    await page.goto("/dashboard/security");
+    const card = passwordCard(page);
+    await card.waitFor();
+
+    await card.getByRole("button", { name: "Change password" }).click();
+    await card.getByText("Password is required").first().waitFor();
+    await card.getByLabel("Current password").fill(account.password);
+    await card.getByLabel("New password", { exact: true }).fill("alllower99");
+    await card.getByLabel("Confirm new password").fill("different1A");
+    await card.getByRole("button", { name: "Change password" }).click();
+    await card.getByText("Password must contain at least one uppercase letter").waitFor();
+    await card.getByText("Passwords do not match").waitFor();
+    await shot(page, "account-change-password-errors-dark-1280");
+
+    // The server's refusal of a wrong current password lands on its field.
+    await card.getByLabel("Current password").fill("Not-My-Pass1");
+    await card.getByLabel("New password", { exact: true }).fill("Fresh-Pass-2026");
+    await card.getByLabel("Confirm new password").fill("Fresh-Pass-2026");
+    await card.getByRole("button", { name: "Change password" }).click();
+    await card.getByText("Incorrect password").waitFor();
+
+    await card.getByLabel("Current password").fill(account.password);
+    expect(await card.getByRole("checkbox").getAttribute("aria-checked")).toBe("true");
+    await card.getByRole("button", { name: "Change password" }).click();
+    await toast(page, "Password changed. Your other sessions were signed out.").waitFor();
+    expect(await card.getByLabel("Current password").inputValue()).toBe("");
+    expect(outbox(j.server, account.email).map((m) => m.subject)).toContain(
+      "Your Plugs & Rugs password was changed",
+    );
+
+    // Still signed in here; sign out, and the new password signs in (the old one no longer does).
+    await accountMenu(page).click();
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    await toast(page, "Successfully signed out").waitFor();
+    await page.goto("/signin");
+    const main = page.getByRole("main");
+    await main.getByLabel("Email").fill(account.email);
+    await main.getByLabel("Password", { exact: true }).fill(account.password);
+    await main.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.getByText("Invalid email or password").first().waitFor();
+    await main.getByLabel("Password", { exact: true }).fill("Fresh-Pass-2026");
+    await main.getByRole("button", { name: "Sign In", exact: true }).click();
+    await accountMenu(page).waitFor();
+
+    for (const theme of ["dark", "light"] as const) {
+      for (const viewport of ["desktop", "mobile"] as const) {
+        const view = await open({ theme, viewport });
+        await view.context().addCookies(await page.context().cookies());
+        await view.goto("/dashboard/security");
+        await passwordCard(view).waitFor();
+        await shot(view, `account-security-${theme}-${viewport === "desktop" ? 1280 : 390}`);
+      }
+    }
+  });
+});
