@@ -42,6 +42,10 @@ export const M_REWARDS = {
   contactTooLong: "Contact cannot exceed 200 characters",
   cannotCancel: "A drawn giveaway cannot be cancelled",
   onlyPublishedCancelled: "Only a published giveaway can be cancelled",
+  winnerNotFound: "Winner not found",
+  cursorInvalid: "The page cursor is not valid",
+  redrawOnlyExpired: "Only a prize whose claim window has closed unclaimed can be redrawn",
+  noEntrantLeft: "Every entrant has already been drawn; there is no one left to redraw",
 } as const;
 
 export const REWARDS_LIMITS = {
@@ -143,8 +147,10 @@ export const ZDrawProof = z.object({
   entrantIds: z.array(z.string()).nullable(),
   /** Entrants left out at the draw (banned since they entered). */
   excludedCount: z.number(),
-  /** Winner member ids in draw order. */
+  /** Winner member ids in draw order, redrawn winners after the first ones (the same sequence, drawn further). */
   winnerIds: z.array(z.string()).nullable(),
+  /** Prizes redrawn after a winner let the claim window close: winnerIds holds winnersCount + redraws ids. */
+  redraws: z.number(),
   drawnAt: z.string().nullable(),
 });
 export type TDrawProof = z.infer<typeof ZDrawProof>;
@@ -225,6 +231,68 @@ export const ZClaimRequest = z.object({
     .refine(isSafeString, M_REWARDS.invalidCharacters),
 });
 export type TClaimRequest = z.infer<typeof ZClaimRequest>;
+
+/** A win's claim status as it stands at `now`: a pending claim past its deadline has expired. */
+export function claimStatusAt(
+  status: "pending" | "claimed" | "expired",
+  deadline: Date | string,
+  now = Date.now(),
+): "pending" | "claimed" | "expired" {
+  return status === "pending" && new Date(deadline).getTime() <= now ? "expired" : status;
+}
+
+/** The admin's list filters: a giveaway's phase, or cancelled. */
+export const ADMIN_GIVEAWAY_FILTERS = ["all", "draft", "upcoming", "live", "ended", "cancelled"] as const;
+export type TAdminGiveawayFilter = (typeof ADMIN_GIVEAWAY_FILTERS)[number];
+
+export const ZAdminGiveawayQuery = z.object({
+  filter: z.enum(ADMIN_GIVEAWAY_FILTERS).default("all"),
+  /** The last row's keyset cursor from the previous page. */
+  cursor: z.string().max(200).optional(),
+});
+
+export const ZAdminGiveawayRow = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  prize: z.string(),
+  imageUrl: z.string().nullable(),
+  status: z.enum(GIVEAWAY_STATUSES),
+  phase: z.enum(["live", "upcoming", "ended", "draft"]),
+  winnersCount: z.number(),
+  entriesCount: z.number(),
+  entryCost: z.number(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  createdAt: z.string(),
+});
+export type TAdminGiveawayRow = z.infer<typeof ZAdminGiveawayRow>;
+
+/** GET /api/admin/rewards: every giveaway, newest first, a page at a time. */
+export const ZAdminGiveawayPage = z.object({
+  items: z.array(ZAdminGiveawayRow),
+  nextCursor: z.string().nullable(),
+});
+export type TAdminGiveawayPage = z.infer<typeof ZAdminGiveawayPage>;
+
+/** GET /api/admin/rewards/{slug}/winners: the winners with their claims (the contact is for the admins only). */
+export const ZAdminWinners = z.object({
+  items: z.array(
+    z.object({
+      position: z.number(),
+      userId: z.string(),
+      username: z.string(),
+      avatarUrl: z.string().nullable(),
+      claimStatus: z.enum(["pending", "claimed", "expired"]),
+      claimDeadline: z.string(),
+      claimContact: z.string().nullable(),
+      claimedAt: z.string().nullable(),
+      /** Whether this prize went to a later winner after the claim window closed. */
+      redrawn: z.boolean(),
+    }),
+  ),
+});
+export type TAdminWinners = z.infer<typeof ZAdminWinners>;
 
 /** The phase of a giveaway at `now`. */
 export function giveawayPhase(
@@ -329,7 +397,10 @@ export type TVerifyResult = {
 };
 
 /** Recomputes a published proof: the seed against its commitment, the list against its hash, and the winners. */
-export async function verifyDraw(proof: TDrawProof, winnersCount: number): Promise<TVerifyResult> {
+export async function verifyDraw(
+  proof: Omit<TDrawProof, "redraws"> & { redraws?: number },
+  winnersCount: number,
+): Promise<TVerifyResult> {
   if (!proof.seed || !proof.entrantIds || !proof.entrantsHash || !proof.winnerIds) {
     return { seedMatchesCommitment: false, entrantsHashMatches: false, winnersMatch: false, matches: false };
   }
@@ -340,7 +411,7 @@ export async function verifyDraw(proof: TDrawProof, winnersCount: number): Promi
     seedMatchesCommitment = false;
   }
   const recomputed = seedMatchesCommitment
-    ? await drawWinners(proof.seed, proof.entrantIds, winnersCount)
+    ? await drawWinners(proof.seed, proof.entrantIds, winnersCount + (proof.redraws ?? 0))
     : { entrantsHash: (await entrantsHashOf(proof.entrantIds)).hash, winnerIds: [] as string[] };
   const entrantsHashMatches = recomputed.entrantsHash === proof.entrantsHash;
   const winnersMatch =

@@ -1,4 +1,5 @@
 import {
+  claimStatusAt,
   giveawayPhase,
   M_REWARDS,
   REWARDS_LIMITS,
@@ -60,7 +61,11 @@ async function winnersOf(db: TDb, ids: string[]): Promise<Map<string, TGiveawayW
     .orderBy(giveawayWinners.giveawayId, giveawayWinners.position);
   for (const { giveawayId, claimDeadline, ...winner } of rows) {
     const list = out.get(giveawayId) ?? [];
-    list.push({ ...winner, claimDeadline: claimDeadline.toISOString() });
+    list.push({
+      ...winner,
+      claimStatus: claimStatusAt(winner.claimStatus, claimDeadline),
+      claimDeadline: claimDeadline.toISOString(),
+    });
     out.set(giveawayId, list);
   }
   return out;
@@ -153,6 +158,7 @@ export function publicProof(g: TGiveawayRow): TDrawProof | null {
     entrantIds: drawn ? (stored.entrantIds ?? []) : null,
     excludedCount: drawn ? (stored.excludedCount ?? 0) : 0,
     winnerIds: drawn ? (stored.winnerIds ?? []) : null,
+    redraws: drawn ? (stored.redraws ?? 0) : 0,
     drawnAt: g.drawnAt ? g.drawnAt.toISOString() : null,
   };
 }
@@ -203,7 +209,7 @@ export async function myEntry(deps: TDeps, viewer: TViewer, slug: string): Promi
     pointsSpent: entry?.pointsSpent ?? 0,
     won: Boolean(win),
     position: win?.position ?? null,
-    claimStatus: win?.claimStatus ?? null,
+    claimStatus: win ? claimStatusAt(win.claimStatus, win.claimDeadline) : null,
     claimDeadline: win ? win.claimDeadline.toISOString() : null,
   };
 }
@@ -244,7 +250,7 @@ export async function myGiveaways(deps: TDeps, viewer: TViewer): Promise<TMyGive
       pointsSpent: r.pointsSpent,
       won: r.position !== null,
       position: r.position,
-      claimStatus: r.claimStatus,
+      claimStatus: r.claimStatus && r.claimDeadline ? claimStatusAt(r.claimStatus, r.claimDeadline) : null,
       claimDeadline: r.claimDeadline ? r.claimDeadline.toISOString() : null,
     })),
   };

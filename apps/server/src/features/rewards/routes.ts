@@ -1,6 +1,9 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   M_REWARDS,
+  ZAdminGiveawayPage,
+  ZAdminGiveawayQuery,
+  ZAdminWinners,
   ZClaimRequest,
   ZGiveawayDetail,
   ZGiveawayInput,
@@ -20,15 +23,29 @@ import {
   publishGiveaway,
   updateGiveaway,
 } from "./admin-giveaways.ts";
+import { listAdminGiveaways, listAdminWinners } from "./admin-list-giveaways.ts";
 import { claimPrize } from "./claim-prize.ts";
 import { enterGiveaway } from "./enter-giveaway.ts";
 import { listGiveaways, myEntry, myGiveaways, viewGiveaway } from "./read-giveaways.ts";
+import { redrawPrize } from "./redraw-prize.ts";
 
 const ZSlugParams = z.object({
   slug: z
     .string()
     .max(200)
     .openapi({ param: { name: "slug", in: "path" }, description: "The giveaway's slug" }),
+});
+
+const ZWinnerParams = ZSlugParams.extend({
+  position: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .openapi({
+      param: { name: "position", in: "path" },
+      description: "The winner's place in the draw, from 1",
+    }),
 });
 
 function member(viewer: TViewer | null): TViewer {
@@ -207,5 +224,48 @@ export function rewardsRoutes(deps: TDeps) {
         },
       }),
       async (c) => c.json(await cancelGiveaway(deps, viewerOf(c), c.req.valid("param").slug), 200),
+    )
+    .openapi(
+      defineRoute({
+        method: "get",
+        path: "/admin/rewards",
+        operationId: "listAdminGiveaways",
+        security: access.admin,
+        tags: ["rewards", "admin"],
+        summary: "Every giveaway, drafts and cancelled ones too, newest first, filtered by phase, 20 a page",
+        request: { query: ZAdminGiveawayQuery },
+        responses: { 200: json(ZAdminGiveawayPage, "The giveaways"), ...errorResponses(400, 401, 403) },
+      }),
+      async (c) => c.json(await listAdminGiveaways(deps, viewerOf(c), c.req.valid("query")), 200),
+    )
+    .openapi(
+      defineRoute({
+        method: "get",
+        path: "/admin/rewards/{slug}/winners",
+        operationId: "listGiveawayWinners",
+        security: access.admin,
+        tags: ["rewards", "admin"],
+        summary: "A giveaway's winners in draw order with their claims and delivery contacts",
+        request: { params: ZSlugParams },
+        responses: { 200: json(ZAdminWinners, "The winners"), ...errorResponses(401, 403, 404) },
+      }),
+      async (c) => c.json(await listAdminWinners(deps, viewerOf(c), c.req.valid("param").slug), 200),
+    )
+    .openapi(
+      defineRoute({
+        method: "post",
+        path: "/admin/rewards/{slug}/winners/{position}/redraw",
+        operationId: "redrawGiveawayPrize",
+        security: access.admin,
+        tags: ["rewards", "admin"],
+        summary:
+          "Redraw a prize whose claim window closed unclaimed: the next winner of the same seed and list, recorded in the proof",
+        request: { params: ZWinnerParams },
+        responses: { 200: json(ZAdminWinners, "The winners"), ...errorResponses(400, 401, 403, 404, 409) },
+      }),
+      async (c) => {
+        const { slug, position } = c.req.valid("param");
+        return c.json(await redrawPrize(deps, viewerOf(c), slug, position), 200);
+      },
     );
 }

@@ -1,0 +1,158 @@
+import {
+  claimStatusAt,
+  giveawayPhase,
+  M_REWARDS,
+  type TAdminGiveawayFilter,
+  type TAdminGiveawayPage,
+  type TAdminWinners,
+} from "@plugs/domain";
+import { and, eq, gt, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
+import { giveaways, giveawayWinners, profiles } from "../../db/schema/index.ts";
+import { AppError } from "../../errors.ts";
+import { findGiveaway } from "./read-giveaways.ts";
+
+const PAGE_SIZE = 20;
+
+const ZCursor = z.object({ t: z.string().regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/), id: z.uuid() });
+type TCursor = z.infer<typeof ZCursor>;
+
+const encodeCursor = (c: TCursor) => Buffer.from(JSON.stringify(c)).toString("base64url");
+
+function decodeCursor(raw: string): TCursor {
+  try {
+    return ZCursor.parse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")));
+  } catch {
+    throw new AppError("VALIDATION", M_REWARDS.cursorInvalid, {
+      fields: { cursor: M_REWARDS.cursorInvalid },
+    });
+  }
+}
+
+/** A filter as conditions on the status and the clock (the phases giveawayPhase tells apart). */
+function filterWhere(filter: TAdminGiveawayFilter): SQL | undefined {
+  const now = sql`now()`;
+  switch (filter) {
+    case "all":
+      return undefined;
+    case "draft":
+      return eq(giveaways.status, "draft");
+    case "cancelled":
+      return eq(giveaways.status, "cancelled");
+    case "upcoming":
+      return and(eq(giveaways.status, "live"), gt(giveaways.startsAt, now), gt(giveaways.endsAt, now));
+    case "live":
+      return and(eq(giveaways.status, "live"), lte(giveaways.startsAt, now), gt(giveaways.endsAt, now));
+    case "ended":
+      return or(
+        inArray(giveaways.status, ["ended", "drawn"]),
+        and(eq(giveaways.status, "live"), lte(giveaways.endsAt, now)),
+      );
+  }
+}
+
+/**
+ * GET /api/admin/rewards (admins only): every giveaway, drafts and cancelled ones too, newest first, a keyset page
+ * at a time on giveaways_newest_idx; the cursor keeps created_at's microseconds so no row is skipped or repeated.
+ */
+export async function listAdminGiveaways(
+  deps: TDeps,
+  viewer: TViewer | null,
+  query: { filter: TAdminGiveawayFilter; cursor?: string | undefined },
+): Promise<TAdminGiveawayPage> {
+  requireAdmin(viewer);
+  const where: (SQL | undefined)[] = [filterWhere(query.filter)];
+  if (query.cursor) {
+    const c = decodeCursor(query.cursor);
+    where.push(sql`(${giveaways.createdAt}, ${giveaways.id}) < (${c.t}::timestamptz, ${c.id}::uuid)`);
+  }
+  const rows = await deps.db
+    .select({
+      id: giveaways.id,
+      slug: giveaways.slug,
+      title: giveaways.title,
+      prize: giveaways.prize,
+      imageUrl: giveaways.imageUrl,
+      status: giveaways.status,
+      winnersCount: giveaways.winnersCount,
+      entriesCount: giveaways.entriesCount,
+      entryCost: giveaways.entryCost,
+      startsAt: giveaways.startsAt,
+      endsAt: giveaways.endsAt,
+      createdAt: sql<string>`to_char(${giveaways.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
+    .from(giveaways)
+    .where(and(...where))
+    .orderBy(sql`${giveaways.createdAt} desc nulls first`, sql`${giveaways.id} desc nulls first`)
+    .limit(PAGE_SIZE + 1);
+  const page = rows.slice(0, PAGE_SIZE);
+  const last = page.at(-1);
+  const now = Date.now();
+  return {
+    items: page.map((g) => {
+      const startsAt = g.startsAt.toISOString();
+      const endsAt = g.endsAt.toISOString();
+      return {
+        id: g.id,
+        slug: g.slug,
+        title: g.title,
+        prize: g.prize,
+        imageUrl: g.imageUrl,
+        status: g.status,
+        phase: giveawayPhase({ status: g.status, startsAt, endsAt }, now),
+        winnersCount: g.winnersCount,
+        entriesCount: g.entriesCount,
+        entryCost: g.entryCost,
+        startsAt,
+        endsAt,
+        createdAt: new Date(g.createdAt).toISOString(),
+      };
+    }),
+    nextCursor: rows.length > PAGE_SIZE && last ? encodeCursor({ t: last.createdAt, id: last.id }) : null,
+  };
+}
+
+/**
+ * GET /api/admin/rewards/{slug}/winners (admins only): the winners in draw order with their claims, the delivery
+ * contact included; a pending claim past its deadline reads as expired, a redrawn one is marked so.
+ */
+export async function listAdminWinners(
+  deps: TDeps,
+  viewer: TViewer | null,
+  slug: string,
+): Promise<TAdminWinners> {
+  requireAdmin(viewer);
+  const g = await findGiveaway(deps.db, slug);
+  if (!g) throw new AppError("NOT_FOUND", M_REWARDS.giveawayNotFound);
+  const rows = await deps.db
+    .select({
+      position: giveawayWinners.position,
+      userId: giveawayWinners.userId,
+      username: profiles.username,
+      avatarUrl: profiles.avatarUrl,
+      claimStatus: giveawayWinners.claimStatus,
+      claimDeadline: giveawayWinners.claimDeadline,
+      claimContact: giveawayWinners.claimContact,
+      claimedAt: giveawayWinners.claimedAt,
+    })
+    .from(giveawayWinners)
+    .innerJoin(profiles, eq(profiles.id, giveawayWinners.userId))
+    .where(eq(giveawayWinners.giveawayId, g.id))
+    .orderBy(giveawayWinners.position);
+  const now = Date.now();
+  return {
+    items: rows.map((w) => ({
+      position: w.position,
+      userId: w.userId,
+      username: w.username,
+      avatarUrl: w.avatarUrl,
+      claimStatus: claimStatusAt(w.claimStatus, w.claimDeadline, now),
+      claimDeadline: w.claimDeadline.toISOString(),
+      claimContact: w.claimContact,
+      claimedAt: w.claimedAt ? w.claimedAt.toISOString() : null,
+      // Only a redraw stores "expired"; a window that merely closed is still "pending" in the row.
+      redrawn: w.claimStatus === "expired",
+    })),
+  };
+}

@@ -1,0 +1,264 @@
+import {
+  M_REWARDS,
+  type TAdminAuditPage,
+  type TAdminGiveawayPage,
+  type TAdminWinners,
+  type TGiveawayDetail,
+  type TMyEntry,
+  verifyDraw,
+} from "@plugs/domain";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { giveaways, giveawayWinners } from "../../db/schema/index.ts";
+import { createUser, makeAdmin, type TTestUser } from "../../testing/factories.ts";
+import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
+import { call } from "../posts/testing.ts";
+
+type TError = { error: { code: string; message: string; fields?: Record<string, string> } };
+
+let server: TTestServer;
+let admin: TTestUser;
+let member: TTestUser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await createUser(server);
+  await makeAdmin(server, admin.id);
+  member = await createUser(server);
+});
+afterAll(() => server?.close());
+
+let serial = 0;
+
+async function draft(fields: Partial<{ winnersCount: number; startsInMs: number }> = {}) {
+  serial += 1;
+  const res = await call<TGiveawayDetail>(server, "POST", "/api/admin/rewards", {
+    cookie: admin.cookie,
+    json: {
+      title: `Admin giveaway ${serial} ${Date.now()}`,
+      prize: "1 SOL",
+      winnersCount: fields.winnersCount ?? 1,
+      startsAt: new Date(Date.now() + (fields.startsInMs ?? -60_000)).toISOString(),
+      endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+    },
+  });
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+async function publish(slug: string) {
+  const res = await call<TGiveawayDetail>(server, "POST", `/api/admin/rewards/${slug}/publish`, {
+    cookie: admin.cookie,
+  });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+/** A published giveaway that `entrants` entered, past its end and drawn now. */
+async function drawn(entrants: TTestUser[], winnersCount: number) {
+  const g = await draft({ winnersCount });
+  await publish(g.slug);
+  for (const m of entrants) {
+    expect((await call(server, "POST", `/api/rewards/${g.slug}/entries`, { cookie: m.cookie })).status).toBe(
+      201,
+    );
+  }
+  await server.deps.db
+    .update(giveaways)
+    .set({ endsAt: new Date(Date.now() - 1000) })
+    .where(eq(giveaways.slug, g.slug));
+  const res = await call<TGiveawayDetail>(server, "POST", `/api/admin/rewards/${g.slug}/draw`, {
+    cookie: admin.cookie,
+  });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+async function closeClaimWindow(slug: string) {
+  const [g] = await server.deps.db
+    .select({ id: giveaways.id })
+    .from(giveaways)
+    .where(eq(giveaways.slug, slug));
+  await server.deps.db
+    .update(giveawayWinners)
+    .set({ claimDeadline: new Date(Date.now() - 1000) })
+    .where(eq(giveawayWinners.giveawayId, g?.id ?? ""));
+}
+
+describe("the admin's list", () => {
+  it("keeps it to admins, filters by phase and pages newest first without repeats", async () => {
+    expect((await call<TError>(server, "GET", "/api/admin/rewards")).status).toBe(401);
+    const refused = await call<TError>(server, "GET", "/api/admin/rewards", { cookie: member.cookie });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe("Admin access required");
+    const bad = await call<TError>(server, "GET", "/api/admin/rewards?cursor=nope", { cookie: admin.cookie });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe(M_REWARDS.cursorInvalid);
+
+    const aDraft = await draft();
+    const upcoming = await draft({ startsInMs: 600_000 });
+    await publish(upcoming.slug);
+    const live = await draft();
+    await publish(live.slug);
+    const cancelled = await draft();
+    await publish(cancelled.slug);
+    await call(server, "POST", `/api/admin/rewards/${cancelled.slug}/cancel`, { cookie: admin.cookie });
+
+    const slugs = async (filter: string) => {
+      const res = await call<TAdminGiveawayPage>(server, "GET", `/api/admin/rewards?filter=${filter}`, {
+        cookie: admin.cookie,
+      });
+      expect(res.status).toBe(200);
+      return res.body.items.map((g) => g.slug);
+    };
+    expect(await slugs("draft")).toContain(aDraft.slug);
+    expect(await slugs("draft")).not.toContain(live.slug);
+    expect(await slugs("upcoming")).toEqual(expect.arrayContaining([upcoming.slug]));
+    expect(await slugs("upcoming")).not.toContain(live.slug);
+    expect(await slugs("live")).toContain(live.slug);
+    expect(await slugs("live")).not.toContain(upcoming.slug);
+    expect(await slugs("cancelled")).toEqual([cancelled.slug]);
+    const all = await slugs("all");
+    expect(all.slice(0, 4)).toEqual([cancelled.slug, live.slug, upcoming.slug, aDraft.slug]);
+
+    // 22 more drafts: two pages that together hold every giveaway once.
+    for (let i = 0; i < 22; i++) await draft();
+    const first = await call<TAdminGiveawayPage>(server, "GET", "/api/admin/rewards", {
+      cookie: admin.cookie,
+    });
+    expect(first.body.items).toHaveLength(20);
+    expect(first.body.nextCursor).not.toBeNull();
+    const second = await call<TAdminGiveawayPage>(
+      server,
+      "GET",
+      `/api/admin/rewards?cursor=${first.body.nextCursor}`,
+      { cookie: admin.cookie },
+    );
+    const seen = [...first.body.items, ...second.body.items].map((g) => g.slug);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toContain(aDraft.slug);
+  });
+});
+
+describe("claims and redraws", () => {
+  it("shows the claims to admins only, expires a late claim, and redraws a proof that verifies", async () => {
+    const entrants = await Promise.all(Array.from({ length: 5 }, () => createUser(server)));
+    const g = await drawn(entrants, 2);
+    const byId = new Map(entrants.map((e) => [e.id, e]));
+
+    expect((await call(server, "GET", `/api/admin/rewards/${g.slug}/winners`)).status).toBe(401);
+    expect(
+      (await call(server, "GET", `/api/admin/rewards/${g.slug}/winners`, { cookie: member.cookie })).status,
+    ).toBe(403);
+    const redrawByMember = await call<TError>(
+      server,
+      "POST",
+      `/api/admin/rewards/${g.slug}/winners/1/redraw`,
+      {
+        cookie: member.cookie,
+      },
+    );
+    expect(redrawByMember.status).toBe(403);
+    expect(redrawByMember.body.error.message).toBe("Admin access required");
+    expect((await call(server, "POST", `/api/admin/rewards/${g.slug}/winners/1/redraw`)).status).toBe(401);
+    const badPosition = await call<TError>(
+      server,
+      "POST",
+      `/api/admin/rewards/${g.slug}/winners/zero/redraw`,
+      {
+        cookie: admin.cookie,
+      },
+    );
+    expect(badPosition.status).toBe(400);
+
+    // The first winner claims; the second does not.
+    const first = byId.get(g.winners[0]?.userId ?? "") as TTestUser;
+    const second = byId.get(g.winners[1]?.userId ?? "") as TTestUser;
+    const claim = await call<TMyEntry>(server, "POST", `/api/rewards/${g.slug}/claim`, {
+      cookie: first.cookie,
+      json: { contact: "@first_winner" },
+    });
+    expect(claim.status).toBe(200);
+
+    const early = await call<TError>(server, "POST", `/api/admin/rewards/${g.slug}/winners/2/redraw`, {
+      cookie: admin.cookie,
+    });
+    expect(early.status).toBe(409);
+    expect(early.body.error.message).toBe(M_REWARDS.redrawOnlyExpired);
+
+    await closeClaimWindow(g.slug);
+    const lateEntry = await call<TMyEntry>(server, "GET", `/api/rewards/${g.slug}/entry`, {
+      cookie: second.cookie,
+    });
+    expect(lateEntry.body.claimStatus).toBe("expired");
+    const late = await call<TError>(server, "POST", `/api/rewards/${g.slug}/claim`, {
+      cookie: second.cookie,
+      json: { contact: "@too_late" },
+    });
+    expect(late.status).toBe(409);
+    expect(late.body.error.message).toBe(M_REWARDS.claimClosed);
+    const claimed = await call<TError>(server, "POST", `/api/admin/rewards/${g.slug}/winners/1/redraw`, {
+      cookie: admin.cookie,
+    });
+    expect(claimed.status).toBe(409);
+    expect(claimed.body.error.message).toBe(M_REWARDS.redrawOnlyExpired);
+    const missing = await call<TError>(server, "POST", `/api/admin/rewards/${g.slug}/winners/9/redraw`, {
+      cookie: admin.cookie,
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.message).toBe(M_REWARDS.winnerNotFound);
+
+    // Two admins click at once: one redraw happens.
+    const both = await Promise.all(
+      [0, 1].map(() =>
+        call<TAdminWinners | TError>(server, "POST", `/api/admin/rewards/${g.slug}/winners/2/redraw`, {
+          cookie: admin.cookie,
+        }),
+      ),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    const winners = await call<TAdminWinners>(server, "GET", `/api/admin/rewards/${g.slug}/winners`, {
+      cookie: admin.cookie,
+    });
+    expect(winners.body.items.map((w) => [w.position, w.claimStatus, w.redrawn])).toEqual([
+      [1, "claimed", false],
+      [2, "expired", true],
+      [3, "pending", false],
+    ]);
+    expect(winners.body.items[0]?.claimContact).toBe("@first_winner");
+    const third = winners.body.items[2]?.userId as string;
+    expect([first.id, second.id]).not.toContain(third);
+
+    // The public proof lists three winners and one redraw; recomputing it matches, and the new winner can claim.
+    const view = await call<TGiveawayDetail>(server, "GET", `/api/rewards/${g.slug}`);
+    expect(view.body.proof?.redraws).toBe(1);
+    expect(view.body.proof?.winnerIds).toHaveLength(3);
+    expect(view.body.proof?.winnerIds?.slice(0, 2)).toEqual(g.proof?.winnerIds);
+    expect(view.body.proof && (await verifyDraw(view.body.proof, 2)).matches).toBe(true);
+    const winner3 = byId.get(third) as TTestUser;
+    const claim3 = await call<TMyEntry>(server, "POST", `/api/rewards/${g.slug}/claim`, {
+      cookie: winner3.cookie,
+      json: { contact: "wallet 9xQe" },
+    });
+    expect(claim3.status).toBe(200);
+    expect(claim3.body.claimStatus).toBe("claimed");
+
+    // The redraw is in the audit log, with who did it.
+    const audit = await call<TAdminAuditPage>(server, "GET", "/api/admin/audit?action=rewards.redraw", {
+      cookie: admin.cookie,
+    });
+    expect(audit.body.items[0]?.summary).toBe(`Redrew prize 2 of the giveaway "${g.title}"`);
+    expect(audit.body.items[0]?.actor.id).toBe(admin.id);
+  });
+
+  it("says when no entrant is left to redraw", async () => {
+    const entrants = await Promise.all(Array.from({ length: 2 }, () => createUser(server)));
+    const g = await drawn(entrants, 2);
+    await closeClaimWindow(g.slug);
+    const res = await call<TError>(server, "POST", `/api/admin/rewards/${g.slug}/winners/1/redraw`, {
+      cookie: admin.cookie,
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toBe(M_REWARDS.noEntrantLeft);
+  });
+});
