@@ -124,6 +124,24 @@ describe("the admin console", () => {
     const me = await fetch(`${j.server.url}/api/me`, { headers: { cookie: target.cookie } });
     expect(me.status).toBe(401);
 
+    // The member's own page: their facts and the admin actions about them.
+    await row.getByRole("link", { name: `@${target.username}` }).click();
+    await page.getByRole("heading", { level: 2, name: `@${target.username}` }).waitFor();
+    const history = page.getByRole("list", { name: "Admin actions about them" });
+    await history.getByText(`Banned @${target.username}: Spam links in every comment`).waitFor();
+    await page.getByText("Banned: Spam links in every comment").waitFor();
+    for (const [theme, viewport] of LOOKS) {
+      const look = await j.open({ as: boss, theme, viewport });
+      await look.goto(page.url());
+      await look
+        .getByRole("list", { name: "Admin actions about them" })
+        .getByRole("listitem")
+        .first()
+        .waitFor();
+      await expectNoHorizontalOverflow(look);
+      await shot(look, `admin-member-page-${theme}-${width(viewport)}`);
+    }
+
     await page.goto(`/admin/members?search=${promoted.username}`);
     const helper = page.getByRole("article", { name: `@${promoted.username}` });
     await helper.getByRole("button", { name: "Make Admin" }).click();

@@ -2,6 +2,7 @@ import type {
   TAdminAuditFilters,
   TAdminAuditPage,
   TAdminMember,
+  TAdminMemberDetail,
   TAdminMemberPage,
   TAdminOverview,
   TMemberFilter,
@@ -61,4 +62,14 @@ export function uploadSiteLogo(file: File, options: TUploadOptions): Promise<TSi
 
 export function fetchOverview(): Promise<TAdminOverview> {
   return apiFetch<TAdminOverview>("/api/admin/overview");
+}
+
+export function fetchMember(id: string): Promise<TAdminMemberDetail> {
+  return apiFetch<TAdminMemberDetail>(`/api/admin/members/${encodeURIComponent(id)}`);
+}
+
+export function resetMemberTwoFactor(id: string): Promise<TAdminMemberDetail> {
+  return apiFetch<TAdminMemberDetail>(`/api/admin/members/${encodeURIComponent(id)}/reset-two-factor`, {
+    method: "POST",
+  });
 }

@@ -55,7 +55,7 @@ function Detail({ detail }: { detail: Record<string, unknown> }) {
   );
 }
 
-function AuditRow({ entry }: { entry: TAdminAuditEntry }) {
+export function AuditRow({ entry }: { entry: TAdminAuditEntry }) {
   return (
     <article className="rounded-2xl border border-border bg-surface p-4">
       <div className="flex flex-wrap items-center gap-2 text-xs">

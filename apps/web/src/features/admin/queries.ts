@@ -8,8 +8,10 @@ import {
 } from "@tanstack/react-query";
 import {
   fetchAudit,
+  fetchMember,
   fetchMembers,
   fetchOverview,
+  resetMemberTwoFactor,
   setMemberAdmin,
   setMemberBanned,
   type TAuditFilters,
@@ -18,6 +20,7 @@ import {
 export const adminKeys = {
   all: ["admin"] as const,
   audit: (filters: TAuditFilters) => [...adminKeys.all, "audit", filters] as const,
+  member: (id: string) => [...adminKeys.all, "member", id] as const,
   overview: () => [...adminKeys.all, "overview"] as const,
   members: (search: string, filter: TMemberFilter, page: number) =>
     [...adminKeys.all, "members", search, filter, page] as const,
@@ -42,7 +45,7 @@ export function useMembers(search: string, filter: TMemberFilter, page: number) 
 }
 
 /** A change to a member: the lists and the audit log refetch. */
-function useMemberMutation<TInput>(mutationFn: (input: TInput) => ReturnType<typeof setMemberAdmin>) {
+function useMemberMutation<TInput, TOutput>(mutationFn: (input: TInput) => Promise<TOutput>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
@@ -60,4 +63,12 @@ export function useSetMemberAdmin() {
 
 export function useOverview() {
   return useQuery({ queryKey: adminKeys.overview(), queryFn: fetchOverview });
+}
+
+export function useMember(id: string) {
+  return useQuery({ queryKey: adminKeys.member(id), queryFn: () => fetchMember(id) });
+}
+
+export function useResetTwoFactor() {
+  return useMemberMutation(resetMemberTwoFactor);
 }
