@@ -8,7 +8,7 @@ import { zText } from "./text.ts";
 
 export const ADMIN_M = {
   // The audit log.
-  auditActionInvalid: "Action must be letters, dots and underscores",
+  auditActionInvalid: "Action must be words joined by dots, e.g. member.ban",
   auditActorInvalid: "Enter an admin's username",
   auditDateInvalid: "Dates are written YYYY-MM-DD",
   auditRangeInvalid: "The start date must be on or before the end date",
@@ -48,7 +48,7 @@ export const ZAdminAuditQuery = z
     action: zText({ error: ADMIN_M.auditActionInvalid })
       .trim()
       .max(60, ADMIN_M.auditActionInvalid)
-      .regex(/^[a-z_]+\.[a-z_]+$/, ADMIN_M.auditActionInvalid)
+      .regex(/^[a-z_]+(\.[a-z_]+)+$/, ADMIN_M.auditActionInvalid)
       .optional(),
     from: ZDay.optional(),
     to: ZDay.optional(),
@@ -112,6 +112,17 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "rewards.draw": "Giveaway drawn now",
   "rewards.redraw": "Giveaway prize redrawn",
   "site.update": "Site settings changed",
+  "blog.create": "Article created",
+  "blog.update": "Article edited",
+  "blog.publish": "Article published",
+  "blog.schedule": "Article scheduled",
+  "blog.unpublish": "Article unpublished",
+  "blog.delete": "Article deleted",
+  "blog.cover": "Article cover changed",
+  "blog.image": "Article image uploaded",
+  "blog.category.create": "Blog category created",
+  "blog.category.update": "Blog category edited",
+  "blog.category.delete": "Blog category deleted",
 };
 
 // ---- Members ----
