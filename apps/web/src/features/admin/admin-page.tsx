@@ -1,6 +1,7 @@
 import {
   Coins,
   Flag,
+  GraduationCap,
   Inbox,
   LayoutDashboard,
   ListChecks,
@@ -34,6 +35,16 @@ function AdminBlog() {
   return (
     <Suspense fallback={<Spinner label="Loading the blog" className="text-accent" />}>
       <AdminBlogScreen />
+    </Suspense>
+  );
+}
+
+// The Learn authoring screens (course, lesson and question forms, the lesson preview) are their own chunk too.
+const AdminLearnScreen = lazyNamed(() => import("../learn/admin-learn.tsx"), "AdminLearn");
+function AdminLearn() {
+  return (
+    <Suspense fallback={<Spinner label="Loading Learn" className="text-accent" />}>
+      <AdminLearnScreen />
     </Suspense>
   );
 }
@@ -90,6 +101,13 @@ const SECTIONS: TSection[] = [
     icon: Newspaper,
     text: "Write, schedule and publish articles, and manage their categories.",
     Screen: AdminBlog,
+  },
+  {
+    path: "learn",
+    title: "Learn",
+    icon: GraduationCap,
+    text: "Write courses, their lessons, quizzes and exam, and publish them.",
+    Screen: AdminLearn,
   },
   {
     path: "airdrops",
