@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { M } from "./messages.ts";
+import type { TProfileDetails } from "./profile.ts";
 import { zText } from "./text.ts";
 
 /** The spec's account limits (sections 5 and 9). */
@@ -120,10 +121,6 @@ export const ZBackupCodeRequest = z.object({
 });
 export type TBackupCodeRequest = z.infer<typeof ZBackupCodeRequest>;
 
-/** PATCH /api/me/profile. */
-export const ZUpdateProfileRequest = z.object({ username: ZUsername });
-export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;
-
 /** GET /api/me. */
 export type TMeResponse = {
   user: { id: string; email: string; emailVerified: boolean; twoFactorEnabled: boolean };
@@ -134,7 +131,7 @@ export type TMeResponse = {
     isVerified: boolean;
     isBanned: boolean;
     points: number;
-  };
+  } & TProfileDetails;
   roles: string[];
   isAdmin: boolean;
 };

@@ -119,7 +119,12 @@ export const ZComment = z.object({
   postId: zText(),
   /** The top-level comment this one replies to; null for a top-level comment. */
   parentId: zText().nullable(),
-  author: z.object({ id: zText(), username: zText(), avatarUrl: zText().nullable() }),
+  author: z.object({
+    id: zText(),
+    username: zText(),
+    displayName: zText().nullable(),
+    avatarUrl: zText().nullable(),
+  }),
   content: zText(),
   mentions: z.array(ZPostMention),
   attachments: z.array(ZCommentAttachment),

@@ -20,6 +20,7 @@ export * from "./pages.ts";
 export * from "./points.ts";
 export * from "./post-text.ts";
 export * from "./posts.ts";
+export * from "./profile.ts";
 export * from "./reports.ts";
 export * from "./rewards.ts";
 export * from "./routes.ts";

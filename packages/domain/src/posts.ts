@@ -82,6 +82,7 @@ export type TPostsPageQuery = z.infer<typeof ZPostsPageQuery>;
 export const ZPostAuthor = z.object({
   id: zText(),
   username: zText(),
+  displayName: zText().nullable(),
   avatarUrl: zText().nullable(),
   isVerified: z.boolean(),
 });

@@ -3,6 +3,7 @@ import { COMMUNITY_ROLES } from "./communities.ts";
 import { M } from "./messages.ts";
 import { ZCursorPage } from "./pages.ts";
 import { POST_LIMITS } from "./post-text.ts";
+import { ZProfileDetails } from "./profile.ts";
 import { zText } from "./text.ts";
 
 /** Follows, public profiles and notifications: the API contract shared by the server and the web app. */
@@ -26,19 +27,23 @@ export const ZUserPostsQuery = z.object({
 });
 export type TUserPostsQuery = z.infer<typeof ZUserPostsQuery>;
 
-export const ZPublicProfile = z.object({
-  id: zText(),
-  username: zText(),
-  avatarUrl: zText().nullable(),
-  isVerified: z.boolean(),
-  points: z.number(),
-  joinedAt: zText(),
-  followersCount: z.number(),
-  followingCount: z.number(),
-  /** False for a visitor and on your own profile. */
-  followedByMe: z.boolean(),
-  isMe: z.boolean(),
-});
+export const ZPublicProfile = z
+  .object({
+    id: zText(),
+    username: zText(),
+    avatarUrl: zText().nullable(),
+    isVerified: z.boolean(),
+    points: z.number(),
+    joinedAt: zText(),
+    followersCount: z.number(),
+    followingCount: z.number(),
+    /** False for a visitor and on your own profile. */
+    followedByMe: z.boolean(),
+    isMe: z.boolean(),
+    /** Place on the all-time points board; null when not on it (no points yet). */
+    pointsRank: z.number().nullable(),
+  })
+  .extend(ZProfileDetails.shape);
 export type TPublicProfile = z.infer<typeof ZPublicProfile>;
 
 /** A community a user is an active member of, as their profile lists it (GET /api/users/:username/communities). */

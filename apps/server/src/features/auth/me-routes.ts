@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { FILE_RULES, ZUpdateProfileRequest } from "@plugs/domain";
+import { FILE_RULES, ZProfileDetails, ZUpdateProfileRequest } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { access, defineRoute, errorResponses, json, viewerOf, ZFile } from "../../http/openapi.ts";
 import { memberLimit } from "../limits/member-limits.ts";
@@ -14,14 +14,16 @@ const ZMe = z
       emailVerified: z.boolean(),
       twoFactorEnabled: z.boolean(),
     }),
-    profile: z.object({
-      id: z.string(),
-      username: z.string(),
-      avatarUrl: z.string().nullable(),
-      isVerified: z.boolean(),
-      isBanned: z.boolean(),
-      points: z.number(),
-    }),
+    profile: z
+      .object({
+        id: z.string(),
+        username: z.string(),
+        avatarUrl: z.string().nullable(),
+        isVerified: z.boolean(),
+        isBanned: z.boolean(),
+        points: z.number(),
+      })
+      .extend(ZProfileDetails.shape),
     roles: z.array(z.string()),
     isAdmin: z.boolean(),
   })
@@ -76,7 +78,8 @@ export function meRoutes(deps: TDeps) {
         operationId: "updateMyProfile",
         security: access.signedIn(),
         tags: ["auth"],
-        summary: "Change my username",
+        summary:
+          "Change my username, display name, bio and links (a field left out is unchanged, an empty one cleared)",
         middleware: [memberLimit(deps, "edit")] as const,
         request: {
           body: { required: true, content: { "application/json": { schema: ZUpdateProfileRequest } } },

@@ -32,7 +32,7 @@ describe("PATCH /api/me/profile", () => {
   });
 
   it.each([
-    [{}, "Username is required"],
+    [{ username: "" }, "Username is required"],
     [{ username: "ab" }, "Username must be at least 3 characters"],
     [{ username: "x".repeat(31) }, "Username cannot exceed 30 characters"],
     [{ username: "no spaces" }, "Username can only contain letters, numbers, and underscores"],

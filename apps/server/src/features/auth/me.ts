@@ -1,4 +1,4 @@
-import { M, type TMeResponse, type TUpdateProfileRequest } from "@plugs/domain";
+import { M, type TMeResponse, type TProfileDetails, type TUpdateProfileInput } from "@plugs/domain";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { profiles, sessions, userRoles, users } from "../../db/schema/index.ts";
@@ -19,6 +19,7 @@ export async function getMe(deps: TDeps, viewer: TViewer | null): Promise<TMeRes
       twoFactorEnabled: users.twoFactorEnabled,
       username: profiles.username,
       avatarUrl: profiles.avatarUrl,
+      ...profileDetailColumns,
       isVerified: profiles.isVerified,
       isBanned: profiles.isBanned,
       points: profiles.points,
@@ -33,18 +34,39 @@ export async function getMe(deps: TDeps, viewer: TViewer | null): Promise<TMeRes
   return mapMe(row);
 }
 
-function mapMe(row: {
-  id: string;
-  email: string;
-  emailVerified: boolean;
-  twoFactorEnabled: boolean | null;
-  username: string;
-  avatarUrl: string | null;
-  isVerified: boolean;
-  isBanned: boolean;
-  points: number;
-  roles: string[];
-}): TMeResponse {
+/** The public details' columns, selected by /me and the public profile alike. */
+export const profileDetailColumns = {
+  displayName: profiles.displayName,
+  bio: profiles.bio,
+  website: profiles.website,
+  xHandle: profiles.xHandle,
+  telegram: profiles.telegram,
+};
+
+export function toProfileDetails(row: TProfileDetails): TProfileDetails {
+  return {
+    displayName: row.displayName,
+    bio: row.bio,
+    website: row.website,
+    xHandle: row.xHandle,
+    telegram: row.telegram,
+  };
+}
+
+function mapMe(
+  row: TProfileDetails & {
+    id: string;
+    email: string;
+    emailVerified: boolean;
+    twoFactorEnabled: boolean | null;
+    username: string;
+    avatarUrl: string | null;
+    isVerified: boolean;
+    isBanned: boolean;
+    points: number;
+    roles: string[];
+  },
+): TMeResponse {
   return {
     user: {
       id: row.id,
@@ -59,6 +81,7 @@ function mapMe(row: {
       isVerified: row.isVerified,
       isBanned: row.isBanned,
       points: row.points,
+      ...toProfileDetails(row),
     },
     roles: row.roles,
     isAdmin: row.roles.includes("admin"),
@@ -66,29 +89,35 @@ function mapMe(row: {
 }
 
 /**
- * PATCH /api/me/profile: a new username (the same rules as at sign-up, unique in any case). better-auth's copy
- * (users.username, lowercased, and display_username) changes in the same transaction.
+ * PATCH /api/me/profile: a new username (the same rules as at sign-up, unique in any case) and the public details
+ * (display name, bio, links; a field left out is unchanged, an empty one cleared). better-auth's copy of the
+ * username (users.username, lowercased, and display_username) changes in the same transaction.
  */
-export async function updateMyProfile(deps: TDeps, viewer: TViewer | null, input: TUpdateProfileRequest) {
+export async function updateMyProfile(deps: TDeps, viewer: TViewer | null, input: TUpdateProfileInput) {
   const me = requireViewer(viewer, NOT_SIGNED_IN);
-  const taken = await deps.db
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(and(sql`lower(${profiles.username}) = lower(${input.username})`, ne(profiles.id, me.id)))
-    .limit(1);
-  if (taken.length > 0) {
-    throw new AppError("CONFLICT", M.auth.usernameTaken, { fields: { username: M.auth.usernameTaken } });
+  const { username, ...details } = input;
+  if (username !== undefined) {
+    const taken = await deps.db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(and(sql`lower(${profiles.username}) = lower(${username})`, ne(profiles.id, me.id)))
+      .limit(1);
+    if (taken.length > 0) {
+      throw new AppError("CONFLICT", M.auth.usernameTaken, { fields: { username: M.auth.usernameTaken } });
+    }
   }
   try {
     await deps.db.transaction(async (tx) => {
       await tx
         .update(profiles)
-        .set({ username: input.username, updatedAt: new Date() })
+        .set({ ...details, ...(username === undefined ? {} : { username }), updatedAt: new Date() })
         .where(eq(profiles.id, me.id));
-      await tx
-        .update(users)
-        .set({ username: input.username.toLowerCase(), displayUsername: input.username })
-        .where(eq(users.id, me.id));
+      if (username !== undefined) {
+        await tx
+          .update(users)
+          .set({ username: username.toLowerCase(), displayUsername: username })
+          .where(eq(users.id, me.id));
+      }
     });
   } catch (err) {
     if (isUniqueViolation(err)) {

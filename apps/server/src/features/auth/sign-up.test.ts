@@ -119,6 +119,11 @@ describe("sign-up", () => {
         isVerified: false,
         isBanned: false,
         points: 100, // account_creation, as seeded
+        displayName: null,
+        bio: null,
+        website: null,
+        xHandle: null,
+        telegram: null,
       },
       roles: [],
       isAdmin: false,

@@ -91,6 +91,7 @@ type THydratedRow = {
   created_at: TIsoTimestamp;
   updated_at: TIsoTimestamp;
   username: string | null;
+  display_name: string | null;
   avatar_url: string | null;
   attachments: Omit<TAttachmentRow, "commentId">[];
   mentions: Omit<TMentionRow, "commentId">[];
@@ -114,7 +115,7 @@ function hydratedColumns(viewerId: string | null): SQL {
           post_comments.content, post_comments.likes_count,
           ${isoTimestamp(sql`post_comments.created_at`)} as created_at,
           ${isoTimestamp(sql`post_comments.updated_at`)} as updated_at,
-          a.username, a.avatar_url,
+          a.username, a.display_name, a.avatar_url,
           coalesce((select json_agg(json_build_object('id', f.id, 'fileName', f.file_name, 'fileUrl', f.file_url,
               'fileType', f.file_type, 'fileSize', f.file_size) order by f.position)
             from post_comment_attachments f where f.comment_id = post_comments.id), '[]') as attachments,
@@ -138,7 +139,10 @@ function toCommentOf(r: THydratedRow): TComment {
     likesCount: r.likes_count,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
-    author: r.username === null ? null : { username: r.username, avatarUrl: r.avatar_url },
+    author:
+      r.username === null
+        ? null
+        : { username: r.username, displayName: r.display_name, avatarUrl: r.avatar_url },
   };
   return toComment(row, {
     attachments: r.attachments.map((a) => ({ ...a, commentId: r.id })),

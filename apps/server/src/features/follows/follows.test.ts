@@ -119,7 +119,13 @@ describe("public profiles", () => {
         "isVerified",
         "joinedAt",
         "points",
+        "pointsRank",
         "username",
+        "displayName",
+        "bio",
+        "website",
+        "xHandle",
+        "telegram",
       ].sort(),
     );
     // Points as the ledger left them (a new account earns the account-creation award).

@@ -20,7 +20,12 @@ type TPostRow = {
   createdAt: TIsoOrDate;
   updatedAt: TIsoOrDate;
   /** Null when the profile is missing (left join). */
-  author: { username: string; avatarUrl: string | null; isVerified: boolean } | null;
+  author: {
+    username: string;
+    displayName: string | null;
+    avatarUrl: string | null;
+    isVerified: boolean;
+  } | null;
   community: { id: string; name: string; slug: string } | null;
 };
 type TMediaRow = {
@@ -80,6 +85,7 @@ type THydratedRow = {
   created_at: TIsoTimestamp;
   updated_at: TIsoTimestamp;
   username: string | null;
+  display_name: string | null;
   avatar_url: string | null;
   is_verified: boolean | null;
   community_name: string | null;
@@ -99,7 +105,7 @@ function hydratedColumns(viewerId: string | null): SQL {
   return sql`posts.id, posts.user_id, posts.content, posts.visibility, posts.community_id, posts.likes_count,
     posts.comments_count, posts.views_count, ${isoTimestamp(sql`posts.edited_at`)} as edited_at,
     ${isoTimestamp(sql`posts.created_at`)} as created_at, ${isoTimestamp(sql`posts.updated_at`)} as updated_at,
-    a.username, a.avatar_url, a.is_verified, c.name as community_name, c.slug as community_slug,
+    a.username, a.display_name, a.avatar_url, a.is_verified, c.name as community_name, c.slug as community_slug,
     coalesce((select json_agg(json_build_object('id', m.id, 'mediaUrl', m.media_url,
         'mediaType', m.media_type, 'width', m.width, 'height', m.height) order by m.position)
       from post_media m where m.post_id = posts.id), '[]') as media,
@@ -128,7 +134,12 @@ function toPostOf(r: THydratedRow): TPost {
     author:
       r.username === null
         ? null
-        : { username: r.username, avatarUrl: r.avatar_url, isVerified: r.is_verified ?? false },
+        : {
+            username: r.username,
+            displayName: r.display_name,
+            avatarUrl: r.avatar_url,
+            isVerified: r.is_verified ?? false,
+          },
     community:
       r.community_id && r.community_name !== null && r.community_slug !== null
         ? { id: r.community_id, name: r.community_name, slug: r.community_slug }

@@ -3,9 +3,14 @@ import { sql } from "drizzle-orm";
 import type { TDeps, TViewer } from "../../context.ts";
 import { profiles } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
+import { profileDetailColumns, toProfileDetails } from "../auth/me.ts";
 import { publicProfileNamed } from "./find-profile.ts";
 
-/** GET /api/users/:username: the public profile with its counters and whether the viewer follows them. */
+/**
+ * GET /api/users/:username: the public profile with its details, counters, place on the all-time points board
+ * (counted as the leaderboard counts who is ahead, through profiles_leaderboard_idx) and whether the viewer follows
+ * them.
+ */
 export async function getPublicProfile(
   deps: TDeps,
   viewer: TViewer | null,
@@ -28,6 +33,12 @@ export async function getPublicProfile(
       followingCount: profiles.followingCount,
       createdAt: profiles.createdAt,
       followedByMe,
+      pointsRank: sql<number | null>`case when profiles.points > 0 and not profiles.is_banned then 1 + (
+        select count(*)::int from profiles p
+        where p.points > 0 and not p.is_banned and (p.points > profiles.points or (p.points = profiles.points
+          and (lower(p.username), p.id) < (lower(profiles.username), profiles.id)))
+      ) end`,
+      ...profileDetailColumns,
     })
     .from(profiles)
     .where(publicProfileNamed(username));
@@ -43,5 +54,7 @@ export async function getPublicProfile(
     followingCount: row.followingCount,
     followedByMe: row.followedByMe,
     isMe: row.id === viewerId,
+    pointsRank: row.pointsRank,
+    ...toProfileDetails(row),
   };
 }
