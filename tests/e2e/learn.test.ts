@@ -113,6 +113,12 @@ describe("learn", () => {
     // The points are in the ledger: 100 for the account, 20 for the quiz, 10 for the lesson.
     await phone.goto("/dashboard/points");
     await phone.getByTestId("points-balance").filter({ hasText: "130" }).waitFor();
+    // The dashboard's Learning section lists the course as in progress.
+    await phone.goto("/dashboard/learning");
+    await phone.getByRole("heading", { name: "In progress" }).waitFor();
+    await phone.getByText("1/2 lessons").waitFor();
+    await expectNoHorizontalOverflow(phone);
+    await shot(phone, "learn-dashboard-progress-light-390");
 
     // On a laptop in the dark theme the lesson shows as done, and the outline counts it.
     const laptop = await j.open({ as: learner, viewport: "desktop" });
@@ -160,5 +166,17 @@ describe("learn", () => {
     // 100 + 20 + 10 for the first lesson, 10 for the second, 100 for the exam.
     await light.goto("/dashboard/points");
     await light.getByTestId("points-balance").filter({ hasText: "240" }).waitFor();
+    // The Learning section now lists it as completed, with its certificate.
+    await light.goto("/dashboard/learning");
+    await light.getByRole("heading", { name: "Completed" }).waitFor();
+    await light.getByText("0 in progress · 1 completed · 1 certificate").waitFor();
+    await shot(light, "learn-dashboard-completed-light-1280");
+    await laptop.goto("/dashboard/learning");
+    await laptop.getByRole("link", { name: "Certificate" }).click();
+    await laptop.getByText("Certificate of completion").waitFor();
+    expect(laptop.url()).toContain(`/learn/certificates/${code}`);
+    await laptop.goto("/dashboard/learning");
+    await laptop.getByRole("heading", { name: "Completed" }).waitFor();
+    await shot(laptop, "learn-dashboard-completed-dark-1280");
   });
 });

@@ -1,9 +1,10 @@
-import { Coins, Gift, LayoutDashboard, ShieldCheck, UserPlus, UserRound } from "lucide-react";
+import { Coins, Gift, GraduationCap, LayoutDashboard, ShieldCheck, UserPlus, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, NavLink, Route, Routes } from "react-router";
 import { cn } from "../../lib/cn.ts";
 import { RequireSession } from "../auth/require-session.tsx";
 import type { TSession } from "../auth/session.ts";
+import { LearningSection } from "../learn/learning-section.tsx";
 import { PointsSection } from "../points/points-section.tsx";
 import { ReferralsSection } from "../points/referrals-section.tsx";
 import { MyGiveawaysSection } from "../rewards/my-giveaways.tsx";
@@ -18,6 +19,7 @@ const SECTIONS = [
   { to: "/dashboard/points", label: "Points", icon: Coins, end: false },
   { to: "/dashboard/referrals", label: "Referrals", icon: UserPlus, end: false },
   { to: "/dashboard/giveaways", label: "My giveaways", icon: Gift, end: false },
+  { to: "/dashboard/learning", label: "Learning", icon: GraduationCap, end: false },
   { to: "/dashboard/profile", label: "Profile", icon: UserRound, end: false },
   { to: "/dashboard/security", label: "Security", icon: ShieldCheck, end: false },
 ] as const;
@@ -109,6 +111,14 @@ export default function DashboardPage() {
                   element={
                     <Titled title="My giveaways">
                       <MyGiveawaysSection />
+                    </Titled>
+                  }
+                />
+                <Route
+                  path="learning"
+                  element={
+                    <Titled title="Learning">
+                      <LearningSection />
                     </Titled>
                   }
                 />
