@@ -1,6 +1,7 @@
+import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { newAccount, outbox, signUpByApi } from "./support/accounts.ts";
+import { createPostByApi, newAccount, outbox, signUpByApi } from "./support/accounts.ts";
 import { shot } from "./support/browser.ts";
 import { toast, useJourney } from "./support/journey.ts";
 
@@ -67,5 +68,26 @@ describe("change password", () => {
         await shot(view, `account-security-${theme}-${viewport === "desktop" ? 1280 : 390}`);
       }
     }
+  });
+});
+
+describe("download my data", () => {
+  it("downloads a JSON file of the member's own posts and profile", async () => {
+    const account = await signUpByApi(j.server, newAccount("exporter"));
+    await createPostByApi(j.server, account, "A post to take with me");
+    const page = await open({ as: account, viewport: "mobile" });
+    await page.goto("/dashboard/security");
+    const card = page.getByRole("region", { name: "Your data" });
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      card.getByRole("button", { name: "Download my data" }).click(),
+    ]);
+    await toast(page, "Your data is downloading").waitFor();
+    const day = new Date().toISOString().slice(0, 10);
+    expect(download.suggestedFilename()).toBe(`plugs-and-rugs-${account.username}-${day}.json`);
+    const data = JSON.parse(await readFile((await download.path()) as string, "utf8"));
+    expect(data.account.email).toBe(account.email);
+    expect(data.posts.map((p: { content: string }) => p.content)).toEqual(["A post to take with me"]);
+    await shot(page, "account-your-data-dark-390");
   });
 });

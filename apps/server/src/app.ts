@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import type { TAppEnv, TDeps } from "./context.ts";
 import { AppError } from "./errors.ts";
+import { accountRoutes } from "./features/account/routes.ts";
 import { adminAuditRoutes } from "./features/admin/audit-routes.ts";
 import { adminMemberRoutes } from "./features/admin/members-routes.ts";
 import { adminOverviewRoutes } from "./features/admin/overview-routes.ts";
@@ -92,6 +93,7 @@ export function createApp(
   api.route("/", siteRoutes(deps));
   api.route("/", authRoutes(deps));
   api.route("/", meRoutes(deps));
+  api.route("/", accountRoutes(deps));
   api.route("/", adminUserRoutes(deps));
   api.route("/", adminAuditRoutes(deps));
   api.route("/", adminMemberRoutes(deps));

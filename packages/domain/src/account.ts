@@ -70,4 +70,6 @@ export type TMyDataExport = {
   };
   points: { balance: number; ledger: Record<string, unknown>[] };
   reports: Record<string, unknown>[];
+  /** Sections that reached the archive's cap of rows (their newest rows are in it). */
+  truncated: string[];
 };

@@ -1,4 +1,10 @@
-import type { TChangePasswordRequest, TMeResponse, TUpdateProfileRequest } from "@plugs/domain";
+import {
+  MY_DATA_EXPORT_PATH,
+  type TChangePasswordRequest,
+  type TMeResponse,
+  type TMyDataExport,
+  type TUpdateProfileRequest,
+} from "@plugs/domain";
 import { apiFetch } from "../../lib/api.ts";
 import { sendForm, type TUploadOptions } from "../../lib/upload.ts";
 
@@ -43,4 +49,9 @@ export function disableTotp(password: string): Promise<unknown> {
 /** POST /api/auth/change-password; with revokeOtherSessions the other sessions end and this one is renewed. */
 export function changePassword(input: TChangePasswordRequest): Promise<unknown> {
   return post<unknown>("/api/auth/change-password", input);
+}
+
+/** GET /api/me/export: the member's data as one JSON document. */
+export function exportMyData(): Promise<TMyDataExport> {
+  return apiFetch<TMyDataExport>(MY_DATA_EXPORT_PATH);
 }

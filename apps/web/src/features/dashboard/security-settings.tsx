@@ -7,6 +7,7 @@ import { messageOf } from "./error-message.ts";
 import { useRevokeOtherSessions } from "./queries.ts";
 import { SettingsCard } from "./settings-card.tsx";
 import { TwoFactorCard } from "./two-factor-card.tsx";
+import { DownloadMyData } from "./your-data-card.tsx";
 
 function SessionsCard() {
   const revoke = useRevokeOtherSessions();
@@ -37,13 +38,22 @@ function SessionsCard() {
   );
 }
 
-/** The dashboard's Security section: the password, MFA and the other sessions. */
+function YourDataCard() {
+  return (
+    <SettingsCard title="Your data" description="Take a copy of everything you have put on Plugs & Rugs.">
+      <DownloadMyData />
+    </SettingsCard>
+  );
+}
+
+/** The dashboard's Security section: the password, MFA, the other sessions and your data. */
 export function SecuritySettings({ session }: { session: TSession }) {
   return (
     <div className="flex flex-col gap-6">
       <ChangePasswordCard />
       <TwoFactorCard session={session} />
       <SessionsCard />
+      <YourDataCard />
     </div>
   );
 }

@@ -1,0 +1,61 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import type { TAppEnv, TDeps } from "../../context.ts";
+import { access, defineRoute, errorResponses, json, viewerOf } from "../../http/openapi.ts";
+import { memberLimit } from "../limits/member-limits.ts";
+import { exportMyData } from "./export-my-data.ts";
+
+const ZExport = z
+  .object({
+    format: z.literal("plugs-and-rugs-export/1"),
+    exportedAt: z.string(),
+    account: z.object({
+      id: z.string(),
+      email: z.string(),
+      emailVerified: z.boolean(),
+      twoFactorEnabled: z.boolean(),
+      createdAt: z.string(),
+    }),
+    profile: z.record(z.string(), z.unknown()),
+    posts: z.array(z.record(z.string(), z.unknown())),
+    comments: z.array(z.record(z.string(), z.unknown())),
+    reactions: z.object({
+      postLikes: z.array(z.object({ postId: z.string(), createdAt: z.string() })),
+      commentLikes: z.array(z.object({ commentId: z.string(), createdAt: z.string() })),
+      commentReactions: z.array(
+        z.object({ commentId: z.string(), emoji: z.string(), createdAt: z.string() }),
+      ),
+    }),
+    points: z.object({ balance: z.number(), ledger: z.array(z.record(z.string(), z.unknown())) }),
+    reports: z.array(z.record(z.string(), z.unknown())),
+    truncated: z.array(z.string()),
+  })
+  .openapi("MyDataExport");
+
+/** The member's own account: download my data, delete my account (features/account). */
+export function accountRoutes(deps: TDeps) {
+  return new OpenAPIHono<TAppEnv>().openapi(
+    defineRoute({
+      method: "get",
+      path: "/me/export",
+      operationId: "exportMyData",
+      security: access.signedIn(),
+      tags: ["account"],
+      summary:
+        "Download my data: profile, posts, comments, reactions, points ledger and reports as one JSON file",
+      description:
+        "Answered as an attachment (`plugs-and-rugs-<username>-<date>.json`). No secrets: no password hash, tokens or other members' e-mails. Each section holds at most 20,000 rows, newest first; `truncated` names those that reached it.",
+      middleware: [memberLimit(deps, "account")] as const,
+      responses: { 200: json(ZExport, "The archive"), ...errorResponses(401, 429) },
+    }),
+    async (c) => {
+      const data = await exportMyData(deps, viewerOf(c));
+      const day = data.exportedAt.slice(0, 10);
+      c.header("cache-control", "no-store");
+      c.header(
+        "content-disposition",
+        `attachment; filename="plugs-and-rugs-${String(data.profile.username)}-${day}.json"`,
+      );
+      return c.json(data, 200);
+    },
+  );
+}
