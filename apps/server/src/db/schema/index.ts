@@ -1,3 +1,4 @@
+export * from "./account.ts";
 export * from "./audit.ts";
 export * from "./auth.ts";
 export * from "./auth-security.ts";
