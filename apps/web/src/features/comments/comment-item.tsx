@@ -72,7 +72,14 @@ export function CommentItem({
         <div className="rounded-xl bg-surface-2 px-3 py-2">
           <div className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
             <Link to={profile} className="text-sm font-semibold hover:underline">
-              {comment.author.username}
+              {comment.author.displayName ? (
+                <>
+                  {comment.author.displayName}{" "}
+                  <span className="font-normal text-muted">@{comment.author.username}</span>
+                </>
+              ) : (
+                comment.author.username
+              )}
             </Link>
             <time dateTime={comment.createdAt} className="text-xs text-muted">
               {formatDate(comment.createdAt)}

@@ -66,9 +66,16 @@ export function PostCard({
             {known ? (
               <Link
                 to={`/user/${encodeURIComponent(post.author.username)}`}
-                className="truncate hover:underline"
+                className="flex min-w-0 items-baseline gap-1.5 hover:underline"
               >
-                {post.author.username}
+                {post.author.displayName ? (
+                  <>
+                    <span className="truncate">{post.author.displayName}</span>
+                    <span className="truncate font-normal text-muted">@{post.author.username}</span>
+                  </>
+                ) : (
+                  <span className="truncate">{post.author.username}</span>
+                )}
               </Link>
             ) : (
               <span className="truncate text-muted">{UNKNOWN_USER}</span>

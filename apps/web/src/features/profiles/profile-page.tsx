@@ -1,6 +1,6 @@
-import { M, type TFollowListItem } from "@plugs/domain";
+import { M, type TFollowListItem, type TPublicProfile } from "@plugs/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, BadgeCheck, CalendarDays, Coins, UserX } from "lucide-react";
+import { ArrowLeft, AtSign, BadgeCheck, CalendarDays, Coins, Globe, Send, Trophy, UserX } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { LoadError } from "../../components/load-error.tsx";
@@ -89,6 +89,55 @@ function UserNotFound({ username }: { username: string }) {
   );
 }
 
+/** The host and path of a website link, as people write it ("example.com/about"). */
+function shortUrl(url: string): string {
+  return url.replace(/^https:\/\//, "").replace(/\/$/, "");
+}
+
+const LINK_CLASS =
+  "inline-flex min-w-0 items-center gap-1.5 rounded text-accent hover:underline focus-visible:outline-2 focus-visible:outline-ring";
+
+function ProfileLinks({
+  website,
+  xHandle,
+  telegram,
+}: Pick<TPublicProfile, "website" | "xHandle" | "telegram">) {
+  if (!website && !xHandle && !telegram) return null;
+  const external = { target: "_blank", rel: "noopener noreferrer nofollow ugc" } as const;
+  return (
+    <ul aria-label="Links" className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
+      {website ? (
+        <li className="min-w-0">
+          <a href={website} {...external} className={LINK_CLASS}>
+            <Globe className="size-4 shrink-0" aria-hidden />
+            <span className="truncate">{shortUrl(website)}</span>
+          </a>
+        </li>
+      ) : null}
+      {xHandle ? (
+        <li>
+          <a href={`https://x.com/${encodeURIComponent(xHandle)}`} {...external} className={LINK_CLASS}>
+            <AtSign className="size-4 shrink-0" aria-hidden />
+            <span>
+              {xHandle} <span className="text-muted">on X</span>
+            </span>
+          </a>
+        </li>
+      ) : null}
+      {telegram ? (
+        <li>
+          <a href={`https://t.me/${encodeURIComponent(telegram)}`} {...external} className={LINK_CLASS}>
+            <Send className="size-4 shrink-0" aria-hidden />
+            <span>
+              {telegram} <span className="text-muted">on Telegram</span>
+            </span>
+          </a>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
 function Stat({ value, label, onClick }: { value: number; label: string; onClick: () => void }) {
   return (
     <button
@@ -141,12 +190,15 @@ export default function ProfilePage() {
           <Avatar src={p.avatarUrl} name={p.username} className="size-16 text-lg sm:size-20 sm:text-xl" />
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-start justify-between gap-3">
-              <h1 className="flex min-w-0 items-center gap-2 text-2xl font-bold tracking-tight sm:text-3xl">
-                <span className="truncate">@{p.username}</span>
-                {p.isVerified ? (
-                  <BadgeCheck className="size-6 shrink-0 text-accent" aria-label="Verified" />
-                ) : null}
-              </h1>
+              <div className="min-w-0">
+                <h1 className="flex min-w-0 items-center gap-2 text-2xl font-bold tracking-tight sm:text-3xl">
+                  <span className="truncate">{p.displayName ?? `@${p.username}`}</span>
+                  {p.isVerified ? (
+                    <BadgeCheck className="size-6 shrink-0 text-accent" aria-label="Verified" />
+                  ) : null}
+                </h1>
+                {p.displayName ? <p className="truncate text-sm text-muted">@{p.username}</p> : null}
+              </div>
               {p.isMe ? (
                 <Button asChild variant="secondary" size="sm">
                   <Link to="/user/profile">Edit Profile</Link>
@@ -155,11 +207,24 @@ export default function ProfilePage() {
                 <FollowButton username={p.username} following={p.followedByMe} />
               )}
             </div>
+            {p.bio ? (
+              <p className="mt-3 text-sm leading-relaxed break-words whitespace-pre-line">{p.bio}</p>
+            ) : null}
+            <ProfileLinks website={p.website} xHandle={p.xHandle} telegram={p.telegram} />
             <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted">
               <span className="inline-flex items-center gap-1.5">
                 <Coins className="size-4 text-plug" aria-hidden />
                 <span className="font-semibold text-foreground">{p.points.toLocaleString()}</span> points
               </span>
+              {p.pointsRank ? (
+                <Link
+                  to="/leaderboard"
+                  className="inline-flex items-center gap-1.5 rounded hover:text-foreground hover:underline"
+                >
+                  <Trophy className="size-4 text-plug" aria-hidden />
+                  Rank <span className="font-semibold text-foreground">#{p.pointsRank.toLocaleString()}</span>
+                </Link>
+              ) : null}
               <span className="inline-flex items-center gap-1.5">
                 <CalendarDays className="size-4" aria-hidden /> Joined {formatDay(p.joinedAt)}
               </span>
