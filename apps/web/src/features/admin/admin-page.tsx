@@ -11,6 +11,7 @@ import {
   ScrollText,
   Settings,
   ShieldCheck,
+  Trophy,
   Users,
 } from "lucide-react";
 import { type ComponentType, Suspense, useEffect, useRef } from "react";
@@ -28,6 +29,16 @@ import { AdminAudit } from "./audit-log.tsx";
 import { AdminMembers } from "./members.tsx";
 import { AdminOverview } from "./overview.tsx";
 import { AdminSiteSettings } from "./site-settings.tsx";
+
+// The giveaways' screens (the list, the draft form, publish, draw, claims and redraws) are their own chunk.
+const AdminRewardsScreen = lazyNamed(() => import("../rewards/admin-rewards.tsx"), "AdminRewards");
+function AdminRewards() {
+  return (
+    <Suspense fallback={<Spinner label="Loading Rewards" className="text-accent" />}>
+      <AdminRewardsScreen />
+    </Suspense>
+  );
+}
 
 // The blog's editor (forms, the Markdown preview, uploads) is its own chunk, fetched when the section opens.
 const AdminBlogScreen = lazyNamed(() => import("../blog/admin-blog.tsx"), "AdminBlog");
@@ -115,6 +126,13 @@ const SECTIONS: TSection[] = [
     icon: Coins,
     text: "Send points to a member, recorded in their points history.",
     Screen: AdminAirdrops,
+  },
+  {
+    path: "rewards",
+    title: "Rewards",
+    icon: Trophy,
+    text: "Create, publish, draw and cancel giveaways, and handle the winners' claims and redraws.",
+    Screen: AdminRewards,
   },
   {
     path: "jobs",

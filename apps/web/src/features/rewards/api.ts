@@ -1,4 +1,15 @@
-import type { TClaimRequest, TGiveawayDetail, TGiveawayList, TMyEntry, TMyGiveaways } from "@plugs/domain";
+import type {
+  TAdminGiveawayFilter,
+  TAdminGiveawayPage,
+  TAdminWinners,
+  TClaimRequest,
+  TGiveawayDetail,
+  TGiveawayInput,
+  TGiveawayList,
+  TGiveawayPatch,
+  TMyEntry,
+  TMyGiveaways,
+} from "@plugs/domain";
 import { apiFetch } from "../../lib/api.ts";
 
 /** The rewards calls: the giveaways, one giveaway with its proof, the viewer's entry, and entering. */
@@ -28,4 +39,49 @@ export function claimPrize(slug: string, input: TClaimRequest): Promise<TMyEntry
 
 export function fetchMyGiveaways(): Promise<TMyGiveaways> {
   return apiFetch<TMyGiveaways>("/api/rewards/me/entries");
+}
+
+// --- The admin's calls (/admin/rewards) ---
+
+export function fetchAdminGiveaways(
+  filter: TAdminGiveawayFilter,
+  cursor: string | null,
+): Promise<TAdminGiveawayPage> {
+  const query = new URLSearchParams({ filter });
+  if (cursor) query.set("cursor", cursor);
+  return apiFetch<TAdminGiveawayPage>(`/api/admin/rewards?${query}`);
+}
+
+export function createGiveaway(input: TGiveawayInput): Promise<TGiveawayDetail> {
+  return apiFetch<TGiveawayDetail>("/api/admin/rewards", { method: "POST", body: JSON.stringify(input) });
+}
+
+export function updateGiveaway(slug: string, patch: TGiveawayPatch): Promise<TGiveawayDetail> {
+  return apiFetch<TGiveawayDetail>(`/api/admin/rewards/${encodeURIComponent(slug)}`, {
+    method: "PATCH",
+    body: JSON.stringify(patch),
+  });
+}
+
+/** publish, draw (now) or cancel. */
+export function giveawayAction(
+  slug: string,
+  action: "publish" | "draw" | "cancel",
+): Promise<TGiveawayDetail> {
+  return apiFetch<TGiveawayDetail>(`/api/admin/rewards/${encodeURIComponent(slug)}/${action}`, {
+    method: "POST",
+  });
+}
+
+export function fetchAdminWinners(slug: string): Promise<TAdminWinners> {
+  return apiFetch<TAdminWinners>(`/api/admin/rewards/${encodeURIComponent(slug)}/winners`);
+}
+
+export function redrawPrize(slug: string, position: number): Promise<TAdminWinners> {
+  return apiFetch<TAdminWinners>(
+    `/api/admin/rewards/${encodeURIComponent(slug)}/winners/${position}/redraw`,
+    {
+      method: "POST",
+    },
+  );
 }

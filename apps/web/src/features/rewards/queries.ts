@@ -1,14 +1,20 @@
-import type { TClaimRequest } from "@plugs/domain";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { TAdminGiveawayFilter, TClaimRequest, TGiveawayInput, TGiveawayPatch } from "@plugs/domain";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "../auth/session.ts";
 import { pointsKeys } from "../points/queries.ts";
 import {
   claimPrize,
+  createGiveaway,
   enterGiveaway,
+  fetchAdminGiveaways,
+  fetchAdminWinners,
   fetchGiveaway,
   fetchGiveaways,
   fetchMyEntry,
   fetchMyGiveaways,
+  giveawayAction,
+  redrawPrize,
+  updateGiveaway,
 } from "./api.ts";
 
 /** The rewards feature's query keys: everything under rewardKeys.all, so an entry refreshes them all. */
@@ -18,6 +24,8 @@ export const rewardKeys = {
   detail: (slug: string) => [...rewardKeys.all, "detail", slug] as const,
   entry: (slug: string) => [...rewardKeys.all, "entry", slug] as const,
   mine: () => [...rewardKeys.all, "mine"] as const,
+  admin: (filter: TAdminGiveawayFilter) => [...rewardKeys.all, "admin", filter] as const,
+  winners: (slug: string) => [...rewardKeys.all, "winners", slug] as const,
 };
 
 /** The dashboard's "My giveaways": the member's entries with wins and claims. */
@@ -67,4 +75,52 @@ export function useClaimPrize(slug: string) {
     mutationFn: (input: TClaimRequest) => claimPrize(slug, input),
     onSuccess: (entry) => queryClient.setQueryData(rewardKeys.entry(slug), entry),
   });
+}
+
+// --- The admin's queries ---
+
+/** Every giveaway for the admin, newest first, a page of 20 at a time ("Show more"). */
+export function useAdminGiveaways(filter: TAdminGiveawayFilter) {
+  return useInfiniteQuery({
+    queryKey: rewardKeys.admin(filter),
+    queryFn: ({ pageParam }) => fetchAdminGiveaways(filter, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export function useAdminWinners(slug: string, enabled: boolean) {
+  return useQuery({ queryKey: rewardKeys.winners(slug), queryFn: () => fetchAdminWinners(slug), enabled });
+}
+
+/** Every admin write refreshes the whole rewards feature (lists, the giveaway, its winners). */
+function useRewardsRefresh() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: rewardKeys.all });
+}
+
+export function useCreateGiveaway() {
+  const refresh = useRewardsRefresh();
+  return useMutation({ mutationFn: (input: TGiveawayInput) => createGiveaway(input), onSuccess: refresh });
+}
+
+export function useUpdateGiveaway(slug: string) {
+  const refresh = useRewardsRefresh();
+  return useMutation({
+    mutationFn: (patch: TGiveawayPatch) => updateGiveaway(slug, patch),
+    onSuccess: refresh,
+  });
+}
+
+export function useGiveawayAction(slug: string) {
+  const refresh = useRewardsRefresh();
+  return useMutation({
+    mutationFn: (action: "publish" | "draw" | "cancel") => giveawayAction(slug, action),
+    onSuccess: refresh,
+  });
+}
+
+export function useRedrawPrize(slug: string) {
+  const refresh = useRewardsRefresh();
+  return useMutation({ mutationFn: (position: number) => redrawPrize(slug, position), onSuccess: refresh });
 }

@@ -1,0 +1,515 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  M,
+  REWARDS_LIMITS,
+  slugify,
+  type TAdminWinners,
+  type TGiveawayDetail,
+  ZGiveawayInput,
+} from "@plugs/domain";
+import { ArrowLeft, Ban, Dices, ExternalLink, Rocket, Save, Shuffle } from "lucide-react";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { Link, useNavigate, useParams } from "react-router";
+import type { z } from "zod";
+import { LoadError } from "../../components/load-error.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Checkbox } from "../../components/ui/checkbox.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog.tsx";
+import { Field } from "../../components/ui/field.tsx";
+import { Input, Textarea } from "../../components/ui/input.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { toast } from "../../components/ui/toaster.tsx";
+import { ApiError, refusalMessage } from "../../lib/api.ts";
+import { formatDate } from "../../lib/format.ts";
+import { GiveawayStatusPill } from "./admin-rewards-parts.tsx";
+import {
+  useAdminWinners,
+  useCreateGiveaway,
+  useGiveaway,
+  useGiveawayAction,
+  useRedrawPrize,
+  useUpdateGiveaway,
+} from "./queries.ts";
+
+type TForm = z.input<typeof ZGiveawayInput>;
+type TValues = z.output<typeof ZGiveawayInput>;
+const FIELDS = [
+  "title",
+  "slug",
+  "description",
+  "prize",
+  "winnersCount",
+  "startsAt",
+  "endsAt",
+  "entryCost",
+  "minAccountAgeDays",
+  "minPoints",
+  "requireVerifiedEmail",
+] as const;
+
+/** A moment as a datetime-local input's value, on the admin's clock. */
+function localInput(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+function slugOf(title: string): string {
+  return slugify(title).slice(0, REWARDS_LIMITS.slugMax).replace(/-+$/, "");
+}
+
+function formValues(g: TGiveawayDetail | undefined): TForm {
+  const hour = 3_600_000;
+  return {
+    title: g?.title ?? "",
+    slug: g?.slug ?? "",
+    description: g?.description ?? "",
+    prize: g?.prize ?? "",
+    winnersCount: g?.winnersCount ?? 1,
+    startsAt: localInput(g ? new Date(g.startsAt) : new Date(Math.ceil(Date.now() / hour) * hour)),
+    endsAt: localInput(
+      g ? new Date(g.endsAt) : new Date(Math.ceil(Date.now() / hour) * hour + 7 * 24 * hour),
+    ),
+    entryCost: g?.entryCost ?? 0,
+    minAccountAgeDays: g?.rules.minAccountAgeDays ?? 0,
+    minPoints: g?.rules.minPoints ?? 0,
+    requireVerifiedEmail: g?.rules.requireVerifiedEmail ?? false,
+  };
+}
+
+const schemaResolver = zodResolver(ZGiveawayInput);
+
+/** Create a draft or change one; the shared schema checks it here and the server says the same. */
+function GiveawayForm({ giveaway }: { giveaway?: TGiveawayDetail }) {
+  const navigate = useNavigate();
+  const create = useCreateGiveaway();
+  const update = useUpdateGiveaway(giveaway?.slug ?? "");
+  const [slugEdited, setSlugEdited] = useState(Boolean(giveaway));
+  const form = useForm<TForm, unknown, TValues>({
+    resolver: (values, context, options) =>
+      // An empty slug is left out: the server makes it from the title.
+      schemaResolver({ ...values, slug: values.slug || undefined }, context, options),
+    defaultValues: formValues(giveaway),
+  });
+  const { errors, isSubmitting, isDirty } = form.formState;
+  const titleField = form.register("title", {
+    onChange: (e) => {
+      if (!slugEdited) form.setValue("slug", slugOf(e.target.value));
+    },
+  });
+  const slugField = form.register("slug", { onChange: () => setSlugEdited(true) });
+
+  const submit = form.handleSubmit(async (values) => {
+    const input = {
+      ...values,
+      slug: values.slug || undefined,
+      startsAt: new Date(values.startsAt).toISOString(),
+      endsAt: new Date(values.endsAt).toISOString(),
+    };
+    try {
+      const saved = giveaway ? await update.mutateAsync(input) : await create.mutateAsync(input);
+      toast.success(giveaway ? "Draft saved" : "Draft created");
+      form.reset(formValues(saved));
+      if (!giveaway || saved.slug !== giveaway.slug) {
+        void navigate(`/admin/rewards/${saved.slug}`, { replace: true });
+      }
+    } catch (error) {
+      const fields = error instanceof ApiError ? error.fields : undefined;
+      let shown = 0;
+      for (const [key, message] of Object.entries(fields ?? {})) {
+        const field = FIELDS.find((f) => key === f);
+        if (field) {
+          shown += 1;
+          form.setError(field, { message });
+        }
+      }
+      if (shown === 0) form.setError("root", { message: refusalMessage(error, M.generic.unexpected) });
+    }
+  });
+
+  const number = (name: "winnersCount" | "entryCost" | "minAccountAgeDays" | "minPoints") =>
+    form.register(name);
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+      <Field label="Title" error={errors.title?.message}>
+        {(props) => <Input {...props} {...titleField} maxLength={REWARDS_LIMITS.titleMax + 10} />}
+      </Field>
+      <Field
+        label="Slug"
+        error={errors.slug?.message}
+        hint="Made from the title; edit it to choose the address."
+      >
+        {(props) => (
+          <div className="flex items-center gap-1">
+            <span className="text-sm text-muted">/rewards/</span>
+            <Input {...props} {...slugField} maxLength={REWARDS_LIMITS.slugMax} className="font-mono" />
+          </div>
+        )}
+      </Field>
+      <Field label="Prize" error={errors.prize?.message} hint="What each winner gets, e.g. 100 USDC.">
+        {(props) => <Input {...props} {...form.register("prize")} maxLength={REWARDS_LIMITS.prizeMax + 10} />}
+      </Field>
+      <Field label="Description (Markdown)" error={errors.description?.message}>
+        {(props) => <Textarea {...props} {...form.register("description")} rows={6} />}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Starts" error={errors.startsAt?.message} hint="On your clock.">
+          {(props) => <Input {...props} type="datetime-local" {...form.register("startsAt")} />}
+        </Field>
+        <Field
+          label="Ends"
+          error={errors.endsAt?.message}
+          hint="Entries close then, and the draw runs by itself."
+        >
+          {(props) => <Input {...props} type="datetime-local" {...form.register("endsAt")} />}
+        </Field>
+        <Field label="Winners" error={errors.winnersCount?.message}>
+          {(props) => (
+            <Input {...props} type="number" min={1} inputMode="numeric" {...number("winnersCount")} />
+          )}
+        </Field>
+        <Field label="Entry cost (points)" error={errors.entryCost?.message} hint="0 makes it free to enter.">
+          {(props) => <Input {...props} type="number" min={0} inputMode="numeric" {...number("entryCost")} />}
+        </Field>
+      </div>
+      <fieldset className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-4">
+        <legend className="px-1 text-sm font-medium">Who may enter</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Minimum account age (days)"
+            error={errors.minAccountAgeDays?.message}
+            hint="0 for no minimum."
+          >
+            {(props) => (
+              <Input {...props} type="number" min={0} inputMode="numeric" {...number("minAccountAgeDays")} />
+            )}
+          </Field>
+          <Field label="Minimum points" error={errors.minPoints?.message} hint="0 for no minimum.">
+            {(props) => (
+              <Input {...props} type="number" min={0} inputMode="numeric" {...number("minPoints")} />
+            )}
+          </Field>
+        </div>
+        <div className="flex items-center gap-2">
+          <Controller
+            control={form.control}
+            name="requireVerifiedEmail"
+            render={({ field }) => (
+              <Checkbox
+                id="giveaway-verified-email"
+                checked={field.value ?? false}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+              />
+            )}
+          />
+          <label htmlFor="giveaway-verified-email" className="cursor-pointer text-sm">
+            Verified e-mail address required
+          </label>
+        </div>
+        <p className="text-xs text-muted">
+          Members banned before the draw are left out of it. Winners have {REWARDS_LIMITS.claimDays} days from
+          the draw to claim; an unclaimed prize can then be redrawn.
+        </p>
+      </fieldset>
+      {errors.root?.message ? (
+        <p
+          role="alert"
+          className="rounded-lg border border-rug/30 bg-rug-soft px-3 py-2 text-sm font-medium text-rug"
+        >
+          {errors.root.message}
+        </p>
+      ) : null}
+      <div className="flex justify-end">
+        <Button
+          type="submit"
+          busy={isSubmitting}
+          busyLabel="Saving..."
+          disabled={Boolean(giveaway) && !isDirty}
+        >
+          <Save aria-hidden /> {giveaway ? "Save draft" : "Create draft"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+type TAction = "publish" | "draw" | "cancel";
+
+const CONFIRM: Record<TAction, { title: string; text: string; button: string; busy: string; done: string }> =
+  {
+    publish: {
+      title: "Publish this giveaway?",
+      text: "The server makes the secret seed and shows its SHA-256 from now on. The terms cannot change after this.",
+      button: "Publish",
+      busy: "Publishing...",
+      done: "Giveaway published",
+    },
+    draw: {
+      title: "Draw the winners now?",
+      text: "The seed is revealed and the winners are picked from the frozen entrant list. This happens once.",
+      button: "Draw now",
+      busy: "Drawing...",
+      done: "Winners drawn",
+    },
+    cancel: {
+      title: "Cancel this giveaway?",
+      text: "Entries close at once and every entrant's points are refunded. This cannot be undone.",
+      button: "Cancel giveaway",
+      busy: "Cancelling...",
+      done: "Giveaway cancelled; entries refunded",
+    },
+  };
+
+/** Publish, Draw now and Cancel, each after a confirmation that says what it does. */
+function Actions({ giveaway }: { giveaway: TGiveawayDetail }) {
+  const act = useGiveawayAction(giveaway.slug);
+  const [asking, setAsking] = useState<TAction | null>(null);
+  const ended = Date.parse(giveaway.endsAt) <= Date.now();
+  const can: TAction[] = [];
+  if (giveaway.status === "draft") can.push("publish");
+  if (giveaway.status === "live" && ended) can.push("draw");
+  if (giveaway.status === "live" || giveaway.status === "ended") can.push("cancel");
+  if (can.length === 0) return null;
+  const confirm = asking ? CONFIRM[asking] : null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {can.includes("publish") ? (
+        <Button onClick={() => setAsking("publish")}>
+          <Rocket aria-hidden /> Publish
+        </Button>
+      ) : null}
+      {can.includes("draw") ? (
+        <Button onClick={() => setAsking("draw")}>
+          <Dices aria-hidden /> Draw now
+        </Button>
+      ) : null}
+      {can.includes("cancel") ? (
+        <Button variant="secondary" onClick={() => setAsking("cancel")}>
+          <Ban aria-hidden /> Cancel giveaway
+        </Button>
+      ) : null}
+      <Dialog open={asking !== null} onOpenChange={(open) => !act.isPending && !open && setAsking(null)}>
+        <DialogContent className="max-w-md">
+          <DialogTitle>{confirm?.title}</DialogTitle>
+          <DialogDescription>{confirm?.text}</DialogDescription>
+          <div className="mt-6 flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setAsking(null)} disabled={act.isPending}>
+              Back
+            </Button>
+            <Button
+              variant={asking === "cancel" ? "danger" : "primary"}
+              busy={act.isPending}
+              busyLabel={confirm?.busy}
+              onClick={() => {
+                if (!asking) return;
+                act.mutate(asking, {
+                  onSuccess: () => {
+                    toast.success(CONFIRM[asking].done);
+                    setAsking(null);
+                  },
+                  onError: (err) => {
+                    setAsking(null);
+                    toast.error(refusalMessage(err, M.generic.unexpected));
+                  },
+                });
+              }}
+            >
+              {confirm?.button}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+const CLAIM_LABELS = { pending: "Waiting to claim", claimed: "Claimed", expired: "Not claimed in time" };
+
+function WinnersTable({ slug, winners }: { slug: string; winners: TAdminWinners["items"] }) {
+  const redraw = useRedrawPrize(slug);
+  if (winners.length === 0) {
+    return <p className="text-sm text-muted">Nobody entered, so there are no winners.</p>;
+  }
+  return (
+    <ul
+      aria-label="Winners"
+      className="flex flex-col divide-y divide-border rounded-2xl border border-border bg-surface"
+    >
+      {winners.map((w) => (
+        <li
+          key={w.position}
+          className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between"
+        >
+          <div className="min-w-0">
+            <p className="font-medium">
+              <span className="text-muted">#{w.position}</span>{" "}
+              <Link to={`/user/${w.username}`} className="hover:underline">
+                @{w.username}
+              </Link>
+            </p>
+            <p className="text-xs text-muted">
+              {w.redrawn ? "Redrawn: not claimed in time" : CLAIM_LABELS[w.claimStatus]}
+              {w.claimStatus === "claimed" && w.claimedAt ? ` · ${formatDate(w.claimedAt)}` : null}
+              {w.claimStatus === "pending" ? ` · until ${formatDate(w.claimDeadline)}` : null}
+            </p>
+            {w.claimContact ? (
+              <p className="mt-1 text-sm break-all">
+                <span className="text-muted">Deliver to: </span>
+                <span className="font-mono">{w.claimContact}</span>
+              </p>
+            ) : null}
+          </div>
+          {w.claimStatus === "expired" && !w.redrawn ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              busy={redraw.isPending && redraw.variables === w.position}
+              busyLabel="Redrawing..."
+              onClick={() =>
+                redraw.mutate(w.position, {
+                  onSuccess: () => toast.success("Prize redrawn"),
+                  onError: (err) => toast.error(refusalMessage(err, M.generic.unexpected)),
+                })
+              }
+            >
+              <Shuffle aria-hidden /> Redraw
+            </Button>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A published giveaway: its terms as fixed, the commitment, and after the draw the winners with their claims. */
+function PublishedGiveaway({ giveaway }: { giveaway: TGiveawayDetail }) {
+  const drawn = giveaway.status === "drawn";
+  const winners = useAdminWinners(giveaway.slug, drawn);
+  return (
+    <div className="flex flex-col gap-5">
+      <dl className="grid gap-3 rounded-2xl border border-border bg-surface p-4 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-muted">Prize</dt>
+          <dd className="font-medium break-words">{giveaway.prize}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">Winners</dt>
+          <dd className="font-medium">{giveaway.winnersCount}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">Runs</dt>
+          <dd className="font-medium">
+            {formatDate(giveaway.startsAt)} to {formatDate(giveaway.endsAt)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted">Entries</dt>
+          <dd className="font-medium">{giveaway.entriesCount.toLocaleString()}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">Entry cost</dt>
+          <dd className="font-medium">
+            {giveaway.entryCost > 0 ? `${giveaway.entryCost.toLocaleString()} points` : "Free"}
+          </dd>
+        </div>
+      </dl>
+      {giveaway.proof ? (
+        <div className="rounded-2xl border border-border bg-surface p-4">
+          <p className="text-sm font-medium">Seed commitment (SHA-256)</p>
+          <p data-testid="seed-commitment" className="mt-1 font-mono text-xs break-all text-muted">
+            {giveaway.proof.seedHash}
+          </p>
+          {giveaway.proof.seed ? (
+            <>
+              <p className="mt-3 text-sm font-medium">Revealed seed</p>
+              <p className="mt-1 font-mono text-xs break-all text-muted">{giveaway.proof.seed}</p>
+              <p className="mt-3 text-xs text-muted">
+                {giveaway.proof.entrantIds?.length ?? 0} entrants in the draw
+                {giveaway.proof.excludedCount > 0
+                  ? `, ${giveaway.proof.excludedCount} left out (banned)`
+                  : ""}
+                {giveaway.proof.redraws > 0 ? ` · ${giveaway.proof.redraws} redrawn` : ""}
+              </p>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+      {drawn ? (
+        <section aria-labelledby="admin-winners-heading" className="flex flex-col gap-3">
+          <h3 id="admin-winners-heading" className="text-lg font-semibold">
+            Winners and claims
+          </h3>
+          {winners.isPending ? (
+            <Spinner label="Loading the winners" className="text-accent" />
+          ) : winners.isError ? (
+            <LoadError
+              look="inset"
+              title="Could not load the winners"
+              onRetry={() => void winners.refetch()}
+              busy={winners.isFetching}
+            />
+          ) : (
+            <WinnersTable slug={giveaway.slug} winners={winners.data.items} />
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/** /admin/rewards/new and /admin/rewards/:slug: write a draft, publish it, draw it, cancel it, and manage its claims. */
+export function AdminGiveawayEditor() {
+  const { slug } = useParams();
+  const query = useGiveaway(slug ?? "");
+  const giveaway = slug ? query.data : undefined;
+  return (
+    <section aria-labelledby="admin-giveaway-heading" className="flex flex-col gap-4">
+      <Link
+        to="/admin/rewards"
+        className="inline-flex w-fit items-center gap-1.5 text-sm text-muted hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden /> Giveaways
+      </Link>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <h2 id="admin-giveaway-heading" className="text-xl font-semibold break-words">
+          {!slug ? "New giveaway" : (giveaway?.title ?? "Giveaway")}
+        </h2>
+        {giveaway ? <GiveawayStatusPill giveaway={giveaway} /> : null}
+        {giveaway && giveaway.status !== "draft" ? (
+          <Link
+            to={`/rewards/${giveaway.slug}`}
+            className="inline-flex items-center gap-1 text-sm font-medium text-accent hover:underline"
+          >
+            View page <ExternalLink className="size-3.5" aria-hidden />
+          </Link>
+        ) : null}
+      </div>
+      {!slug ? (
+        <GiveawayForm />
+      ) : query.isPending ? (
+        <Spinner label="Loading the giveaway" className="text-accent" />
+      ) : query.isError ? (
+        <LoadError
+          look="inset"
+          title={
+            query.error instanceof ApiError && query.error.status === 404
+              ? query.error.message
+              : "Could not load the giveaway"
+          }
+          onRetry={() => void query.refetch()}
+          busy={query.isFetching}
+        />
+      ) : (
+        <>
+          <Actions giveaway={query.data} />
+          {query.data.status === "draft" ? (
+            <GiveawayForm key={query.data.slug} giveaway={query.data} />
+          ) : (
+            <PublishedGiveaway giveaway={query.data} />
+          )}
+        </>
+      )}
+    </section>
+  );
+}
