@@ -18,3 +18,4 @@ export * from "./rewards.ts";
 export * from "./secrets.ts";
 export * from "./site.ts";
 export * from "./sweep.ts";
+export * from "./verification.ts";
