@@ -42,6 +42,7 @@ export const M_LEARN = {
   attemptNotFound: "Attempt not found",
   questionNotFound: "Question not found",
   certificateNotFound: "Certificate not found",
+  userNotFound: "User not found",
   noQuiz: "This lesson has no quiz",
   passQuizToComplete: "Pass this lesson's quiz to complete it",
   examLocked: "Finish every lesson of this course to open its exam",
@@ -365,6 +366,9 @@ export const ZCertificate = z.object({
   issuedAt: z.string(),
 });
 export type TCertificate = z.infer<typeof ZCertificate>;
+/** GET /api/learn/users/:username/certificates: a member's certificates, newest first (their public profile links them). */
+export const ZCertificateList = z.object({ items: z.array(ZCertificate) });
+export type TCertificateList = z.infer<typeof ZCertificateList>;
 
 /** An admin's view of a course: everything, drafts and the right answers included. */
 export const ZAdminCourse = ZCourseCard.extend({

@@ -1,5 +1,5 @@
-import { M_LEARN, type TCertificate } from "@plugs/domain";
-import { eq } from "drizzle-orm";
+import { LEARN_LIMITS, M_LEARN, type TCertificate, type TCertificateList } from "@plugs/domain";
+import { desc, eq, sql } from "drizzle-orm";
 import type { TDeps } from "../../context.ts";
 import { learnCertificates, learnCourses, profiles } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
@@ -31,5 +31,42 @@ export async function viewCertificate(deps: TDeps, code: string): Promise<TCerti
     level: row.level,
     percent: row.percent,
     issuedAt: row.issuedAt.toISOString(),
+  };
+}
+
+/**
+ * GET /api/learn/users/:username/certificates: a member's certificates, newest first, for their public profile.
+ * A banned or unknown member is 404, like their profile. One read through the (user, course) key.
+ */
+export async function listUserCertificates(deps: TDeps, username: string): Promise<TCertificateList> {
+  const [user] = await deps.db
+    .select({ id: profiles.id, username: profiles.username, banned: profiles.isBanned })
+    .from(profiles)
+    .where(sql`lower(${profiles.username}) = ${username.trim().toLowerCase()}`);
+  if (!user || user.banned) throw new AppError("NOT_FOUND", M_LEARN.userNotFound);
+  const rows = await deps.db
+    .select({
+      code: learnCertificates.code,
+      courseTitle: learnCourses.title,
+      courseSlug: learnCourses.slug,
+      level: learnCourses.level,
+      percent: learnCertificates.percent,
+      issuedAt: learnCertificates.createdAt,
+    })
+    .from(learnCertificates)
+    .innerJoin(learnCourses, eq(learnCourses.id, learnCertificates.courseId))
+    .where(eq(learnCertificates.userId, user.id))
+    .orderBy(desc(learnCertificates.createdAt))
+    .limit(LEARN_LIMITS.coursesShown);
+  return {
+    items: rows.map((row) => ({
+      code: row.code,
+      username: user.username,
+      courseTitle: row.courseTitle,
+      courseSlug: row.courseSlug,
+      level: row.level,
+      percent: row.percent,
+      issuedAt: row.issuedAt.toISOString(),
+    })),
   };
 }

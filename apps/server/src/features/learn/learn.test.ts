@@ -5,6 +5,7 @@ import {
   type TAdminCourseList,
   type TAttempt,
   type TCertificate,
+  type TCertificateList,
   type TCourseDetail,
   type TCourseList,
   type TLessonCompletion,
@@ -468,6 +469,27 @@ describe("the exam", () => {
     const missing = await call<TErr>(server, "GET", "/api/learn/certificates/NOPE1-NOPE2");
     expect(missing.status).toBe(404);
     expect(missing.body.error.message).toBe(M_LEARN.certificateNotFound);
+    // The learner's public list (their profile links it), by username in any case; an unknown or banned one is 404.
+    const theirs = await call<TCertificateList>(
+      server,
+      "GET",
+      `/api/learn/users/${learner.username.toUpperCase()}/certificates`,
+    );
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.items).toEqual([certificate.body]);
+    const none = await call<TCertificateList>(
+      server,
+      "GET",
+      `/api/learn/users/${admin.username}/certificates`,
+    );
+    expect(none.body.items).toEqual([]);
+    const nobody = await call<TErr>(server, "GET", "/api/learn/users/no-such-member/certificates");
+    expect(nobody.status).toBe(404);
+    expect(nobody.body.error.message).toBe(M_LEARN.userNotFound);
+    await server.deps.db.update(profiles).set({ isBanned: true }).where(eq(profiles.id, learner.id));
+    const banned = await call<TErr>(server, "GET", `/api/learn/users/${learner.username}/certificates`);
+    expect(banned.status).toBe(404);
+    await server.deps.db.update(profiles).set({ isBanned: false }).where(eq(profiles.id, learner.id));
     const ledger = await server.deps.db
       .select({ id: pointsTransactions.id })
       .from(pointsTransactions)

@@ -5,6 +5,7 @@ import {
   ZAdminCourseList,
   ZAttempt,
   ZCertificate,
+  ZCertificateList,
   ZCourseDetail,
   ZCourseInput,
   ZCourseList,
@@ -38,7 +39,7 @@ import {
   updateQuestion,
 } from "./admin-courses.ts";
 import { startExam, startQuiz, submitAttempt, viewAttempt } from "./attempts.ts";
-import { viewCertificate } from "./certificates.ts";
+import { listUserCertificates, viewCertificate } from "./certificates.ts";
 import { isUuid } from "./course-access.ts";
 import { completeLesson, viewLesson } from "./lessons.ts";
 import { listCourses } from "./list-courses.ts";
@@ -56,6 +57,7 @@ const ZLessonParams = z.object({ lessonId: param("lessonId", "The lesson's id") 
 const ZCourseLessonParams = ZCourseParams.extend({ lessonId: param("lessonId", "The lesson's id") });
 /** A lesson's body is up to 50,000 characters, up to 4 bytes each in JSON. */
 const LESSON_JSON_BYTES = 256 * 1024;
+const ZUsernameParams = z.object({ username: param("username", "The member's username") });
 const ZCodeParams = z.object({ code: param("code", "The certificate's code") });
 
 /** A path id that is not a uuid names nothing: 404 with the thing's own words, before any query. */
@@ -236,6 +238,19 @@ export function learnRoutes(deps: TDeps) {
         responses: { 200: json(ZCertificate, "The certificate"), ...errorResponses(404) },
       }),
       async (c) => c.json(await viewCertificate(deps, c.req.valid("param").code), 200),
+    )
+    .openapi(
+      defineRoute({
+        method: "get",
+        path: "/learn/users/{username}/certificates",
+        operationId: "listUserCertificates",
+        security: access.none,
+        tags: ["learn"],
+        summary: "A member's certificates, newest first (public, for their profile)",
+        request: { params: ZUsernameParams },
+        responses: { 200: json(ZCertificateList, "The certificates"), ...errorResponses(404) },
+      }),
+      async (c) => c.json(await listUserCertificates(deps, c.req.valid("param").username), 200),
     )
     .openapi(
       defineRoute({

@@ -1,6 +1,7 @@
 import type {
   TAttempt,
   TCertificate,
+  TCertificateList,
   TCourseDetail,
   TCourseLevel,
   TCourseList,
@@ -57,4 +58,8 @@ export function submitAttempt({ id, ...body }: TSubmitAttemptRequest & { id: str
 
 export function fetchCertificate(code: string): Promise<TCertificate> {
   return apiFetch<TCertificate>(`/api/learn/certificates/${encodeURIComponent(code)}`);
+}
+
+export function fetchUserCertificates(username: string): Promise<TCertificateList> {
+  return apiFetch<TCertificateList>(`/api/learn/users/${encodeURIComponent(username)}/certificates`);
 }

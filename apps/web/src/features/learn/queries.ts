@@ -7,6 +7,7 @@ import {
   fetchCourse,
   fetchCourses,
   fetchLesson,
+  fetchUserCertificates,
   startExam,
   startQuiz,
   submitAttempt,
@@ -20,6 +21,8 @@ export const learnKeys = {
   course: (idOrSlug: string) => [...learnKeys.all, "course", idOrSlug] as const,
   lesson: (courseId: string, lessonId: string) => [...learnKeys.all, "lesson", courseId, lessonId] as const,
   certificate: (code: string) => [...learnKeys.all, "certificate", code] as const,
+  userCertificates: (username: string) =>
+    [...learnKeys.all, "user-certificates", username.toLowerCase()] as const,
 };
 
 export function useCourses(level: TCourseLevel | "", search: string) {
@@ -45,6 +48,15 @@ export function useCertificate(code: string) {
   return useQuery({
     queryKey: learnKeys.certificate(code),
     queryFn: () => fetchCertificate(code),
+    retry: false,
+  });
+}
+
+/** A member's certificates, for their public profile. */
+export function useUserCertificates(username: string) {
+  return useQuery({
+    queryKey: learnKeys.userCertificates(username),
+    queryFn: () => fetchUserCertificates(username),
     retry: false,
   });
 }
