@@ -84,8 +84,8 @@ export function OverviewCharts({ days }: { days: TAdminOverview["days"] }) {
   return (
     <div className="grid gap-4 lg:grid-cols-3">
       <BarChart days={days} series="signups" label="Sign-ups" color="--accent" />
-      <BarChart days={days} series="posts" label="Posts" color="--plug" />
-      <BarChart days={days} series="pointsPaid" label="Points paid" color="--rug" />
+      <BarChart days={days} series="posts" label="Posts" color="--foreground" />
+      <BarChart days={days} series="pointsPaid" label="Points paid" color="--plug" />
     </div>
   );
 }
