@@ -58,6 +58,8 @@ export const ZSignUpRequest = z.object({
   name: zText().trim().max(100).optional(),
   referralCode: ZReferralCode,
   acceptTerms: z.literal(true, { error: M.auth.acceptTerms }),
+  /** Where the verification e-mail's link lands (a path of this site; anything else goes home). */
+  callbackURL: zText().max(2000).optional(),
 });
 export type TSignUpRequest = z.infer<typeof ZSignUpRequest>;
 

@@ -28,3 +28,4 @@ export * from "./slugify.ts";
 export * from "./social.ts";
 export * from "./sweep.ts";
 export * from "./text.ts";
+export * from "./verification.ts";

@@ -26,7 +26,7 @@ describe("a link's callbackURL that could leave the site", () => {
     expect(first.headers.get("location")).toBe(`/api/auth/verify-email?token=${token}&callbackURL=%2F`);
     const second = await get(first.headers.get("location") ?? "");
     expect(second.status).toBe(302);
-    expect(second.headers.get("location")).toBe("/");
+    expect(second.headers.get("location")).toBe("/?verified=1");
     const [row] = await server.deps.db
       .select({ emailVerified: users.emailVerified })
       .from(users)
@@ -56,6 +56,6 @@ describe("a link's callbackURL that could leave the site", () => {
       `/api/auth/verify-email?token=nope&callbackURL=${encodeURIComponent("/leaderboard")}`,
     );
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("/leaderboard?error=INVALID_TOKEN");
+    expect(res.headers.get("location")).toBe("/leaderboard?error=INVALID_TOKEN&verified=0");
   });
 });

@@ -1,10 +1,16 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { FILE_RULES, ZProfileDetails, ZUpdateProfileRequest } from "@plugs/domain";
+import {
+  FILE_RULES,
+  ZProfileDetails,
+  ZResendVerificationRequest,
+  ZUpdateProfileRequest,
+} from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { access, defineRoute, errorResponses, json, viewerOf, ZFile } from "../../http/openapi.ts";
 import { memberLimit } from "../limits/member-limits.ts";
 import { fileFields, fileOf, uploadBodyLimit } from "../media/multipart.ts";
 import { getMe, revokeMyOtherSessions, setMyAvatar, updateMyProfile } from "./me.ts";
+import { resendVerification } from "./resend-verification.ts";
 
 const ZMe = z
   .object({
@@ -109,6 +115,24 @@ export function meRoutes(deps: TDeps) {
         const file = fileOf({ avatar: form.avatar ?? [] }, "avatar");
         return c.json(await setMyAvatar(deps, viewerOf(c), file), 200);
       },
+    )
+    .openapi(
+      defineRoute({
+        method: "post",
+        path: "/me/verification-email",
+        operationId: "resendVerificationEmail",
+        security: access.signedIn(),
+        tags: ["auth"],
+        summary: "Send my verification e-mail again (one a minute, five a day; a 429 says how long to wait)",
+        request: {
+          body: { required: false, content: { "application/json": { schema: ZResendVerificationRequest } } },
+        },
+        responses: {
+          200: json(z.object({ sent: z.literal(true), email: z.string() }), "Sent"),
+          ...errorResponses(400, 401, 409, 429),
+        },
+      }),
+      async (c) => c.json(await resendVerification(deps, viewerOf(c), c.req.valid("json") ?? {}), 200),
     )
     .openapi(
       defineRoute({

@@ -3,6 +3,7 @@ import {
   CAPTCHA_HEADER,
   M,
   safeNextPath,
+  VERIFIED_PARAM,
   ZBackupCodeRequest,
   ZChangePasswordRequest,
   ZRequestPasswordResetRequest,
@@ -68,6 +69,23 @@ export const PASS_THROUGH: { method: "GET" | "POST"; path: RegExp; signedIn?: tr
   { method: "GET", path: /^\/ok$/ },
   { method: "GET", path: /^\/error$/ },
 ];
+
+/**
+ * The verification link's redirect says how it went (`?verified=1`, or `0` beside better-auth's `error`), so the page
+ * it lands on can confirm it or say the link failed.
+ */
+function markVerification(res: Response): Response {
+  const location = res.headers.get("location");
+  if (res.status < 300 || res.status >= 400 || !location) return res;
+  const url = new URL(location, "http://site.invalid");
+  url.searchParams.set(VERIFIED_PARAM, url.searchParams.has("error") ? "0" : "1");
+  const headers = new Headers(res.headers);
+  headers.set(
+    "location",
+    url.origin === "http://site.invalid" ? `${url.pathname}${url.search}${url.hash}` : url.toString(),
+  );
+  return new Response(res.body, { status: res.status, headers });
+}
 
 export function authRoutes(deps: TDeps) {
   const app = new OpenAPIHono<TAppEnv>();
@@ -291,7 +309,8 @@ export function authRoutes(deps: TDeps) {
       url.searchParams.set("callbackURL", safeNextPath(callbackURL));
       return c.redirect(`${url.pathname}${url.search}`, 302);
     }
-    return forwardToAuth(deps, c);
+    const res = await forwardToAuth(deps, c);
+    return subPath === "/verify-email" ? markVerification(res) : res;
   });
 
   return app;

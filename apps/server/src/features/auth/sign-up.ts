@@ -1,4 +1,4 @@
-import { M, type TSignUpRequest } from "@plugs/domain";
+import { M, safeNextPath, type TSignUpRequest } from "@plugs/domain";
 import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { TDeps } from "../../context.ts";
@@ -49,6 +49,7 @@ export async function checkSignUp(deps: TDeps, input: TSignUpRequest) {
     password: input.password,
     name: input.name || input.username,
     username: input.username,
+    callbackURL: safeNextPath(input.callbackURL),
     ...(referralCode ? { referralCode } : {}),
   };
 }

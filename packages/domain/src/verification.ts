@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { formatWait } from "./fair-use.ts";
+import { zText } from "./text.ts";
+
+/** Asking for the verification e-mail again: at most one a minute and five a day per account. */
+export const VERIFICATION_LIMITS = { minSecondsBetween: 60, perDay: 5 } as const;
+
+export const VERIFICATION_MESSAGES = {
+  sent: "Verification e-mail sent. Check your inbox.",
+  alreadyVerified: "Your e-mail is already verified",
+  verified: "Your e-mail is verified. Thank you!",
+  linkFailed: "That verification link is invalid or has expired. Ask for a new one below.",
+  banner: "Please verify your e-mail address: we sent you a link.",
+  resend: "Resend verification e-mail",
+} as const;
+
+/** The 429 of a resend too soon: "You can ask for another e-mail in 40 seconds." */
+export function resendWaitMessage(waitSeconds: number): string {
+  return `You can ask for another e-mail in ${formatWait(waitSeconds)}.`;
+}
+
+/** POST /api/me/verification-email: where the link should land once verified (a path of this site). */
+export const ZResendVerificationRequest = z.object({
+  callbackURL: zText().max(2000).optional(),
+});
+export type TResendVerificationRequest = z.infer<typeof ZResendVerificationRequest>;
+
+/**
+ * The query parameter the verification link's landing page carries: "1" when the e-mail was verified, "0" when the
+ * link was invalid or expired (the web app says so, then removes it).
+ */
+export const VERIFIED_PARAM = "verified";
