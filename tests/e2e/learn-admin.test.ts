@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { newAccount, signUpByApi } from "./support/accounts.ts";
 import { shot } from "./support/browser.ts";
@@ -57,6 +58,19 @@ describe("learn admin", () => {
     await toast(page, "Draft saved").waitFor();
     await page.getByRole("heading", { name: "Edit course" }).waitFor();
     await page.getByText("No lessons yet. Add the first one.").waitFor();
+    // Saved, it takes a cover upload; saving the form afterwards keeps it.
+    await page.getByLabel("Cover image", { exact: true }).setInputFiles({
+      name: "cover.png",
+      mimeType: "image/png",
+      buffer: await sharp({
+        create: { width: 1200, height: 630, channels: 3, background: { r: 16, g: 185, b: 129 } },
+      })
+        .png()
+        .toBuffer(),
+    });
+    await toast(page, "Cover updated").waitFor();
+    await page.getByRole("button", { name: "Change cover" }).waitFor();
+    expect(await page.getByLabel("Cover image URL").inputValue()).toMatch(/^\/media\/learn\//);
 
     // A lesson, with the server's rendering as its preview.
     await page.getByRole("link", { name: "Add lesson" }).click();
@@ -144,6 +158,9 @@ describe("learn admin", () => {
     const learner = await signUpByApi(j.server, newAccount("learner"));
     const reader = await j.open({ as: learner, viewport: "mobile" });
     await reader.goto("/learn");
+    await reader.getByRole("link", { name: "Spotting a rug pull" }).waitFor();
+    expect(await reader.locator('img[src^="/media/learn/"]').count()).toBeGreaterThan(0);
+    await shot(reader, "learn-admin-learner-list-dark-390");
     await reader.getByRole("link", { name: "Spotting a rug pull" }).click();
     await heading(reader, "Spotting a rug pull").waitFor();
     await reader

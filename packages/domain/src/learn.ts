@@ -43,6 +43,7 @@ export const M_LEARN = {
   questionNotFound: "Question not found",
   certificateNotFound: "Certificate not found",
   userNotFound: "User not found",
+  imageRequired: "Choose an image to upload",
   noQuiz: "This lesson has no quiz",
   passQuizToComplete: "Pass this lesson's quiz to complete it",
   examLocked: "Finish every lesson of this course to open its exam",

@@ -25,6 +25,7 @@ import {
 } from "../../db/schema/index.ts";
 import { AppError, isUniqueViolation } from "../../errors.ts";
 import { changedFields, recordAdminAction } from "../admin/record-admin-action.ts";
+import { saveUploadedFile } from "../media/save-upload.ts";
 import { courseLessons, learnPointAmounts } from "./course-access.ts";
 import { courseStats, mapCourseCard } from "./list-courses.ts";
 import { renderLessonMarkdown } from "./markdown.ts";
@@ -464,4 +465,43 @@ export async function deleteLesson(deps: TDeps, viewer: TViewer | null, lessonId
 export function previewLesson(viewer: TViewer | null, body: string): TLessonPreview {
   requireAdmin(viewer);
   return { html: renderLessonMarkdown(body) };
+}
+
+/** The storage key of a cover this area uploaded for the course (`/media/learn/<id>/...`), or null for any other. */
+function ownCoverPath(courseId: string, url: string | null): string | null {
+  return url?.startsWith(`/media/learn/${courseId}/`) ? url.slice("/media/".length) : null;
+}
+
+/** POST /api/admin/learn/courses/:id/cover: an image checked by its bytes and re-encoded; replaces the old one. */
+export async function setCourseCover(deps: TDeps, viewer: TViewer | null, id: string, file: File | null) {
+  const admin = requireAdmin(viewer);
+  const before = await courseById(deps, id);
+  if (!file)
+    throw new AppError("VALIDATION", M_LEARN.imageRequired, { fields: { cover: M_LEARN.imageRequired } });
+  const saved = await saveUploadedFile(deps, { folder: `learn/${id}`, file, allowedKinds: ["image"] });
+  const updated = await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(learnCourses)
+      .set({ coverUrl: saved.url, updatedAt: new Date() })
+      .where(eq(learnCourses.id, id))
+      .returning({ id: learnCourses.id });
+    if (rows.length > 0) {
+      await recordAdminAction(tx, {
+        actorId: admin.id,
+        action: "learn.course_update",
+        targetType: "course",
+        targetId: id,
+        summary: `Changed the cover of "${before.title}"`,
+        detail: { coverUrl: { before: before.coverUrl, after: saved.url } },
+      });
+    }
+    return rows.length > 0;
+  });
+  if (!updated) {
+    await deps.storage.delete(saved.path).catch(() => {});
+    throw new AppError("NOT_FOUND", M_LEARN.courseNotFound);
+  }
+  const old = ownCoverPath(id, before.coverUrl);
+  if (old) await deps.storage.delete(old).catch(() => {});
+  return adminCourse(deps, viewer, id);
 }

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAuditLog } from "../../db/schema/index.ts";
 import { createUser, makeAdmin, type TTestUser } from "../../testing/factories.ts";
+import { samplePdf, samplePng } from "../../testing/sample-files.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { call } from "../posts/testing.ts";
 import { rightOrWrong, writeCourse } from "./testing.ts";
@@ -55,6 +56,50 @@ describe("admin learn routes", () => {
       expect(member.status, `${method} ${path}`).toBe(403);
       expect(member.body.error.message).toBe("Admin access required");
     }
+  });
+
+  it("uploads a course cover checked by its bytes, replacing the old one, and refuses a visitor or a non-image", async () => {
+    const png = async (w: number) => {
+      const form = new FormData();
+      form.set("cover", new File([await samplePng(w, 60)], "cover.png", { type: "image/png" }));
+      return form;
+    };
+    const path = `/api/admin/learn/courses/${course.id}/cover`;
+    const visitor = await call<TErr>(server, "POST", path, { form: await png(100) });
+    expect(visitor.status).toBe(401);
+    const member = await call<TErr>(server, "POST", path, { cookie: learner.cookie, form: await png(100) });
+    expect(member.status).toBe(403);
+    expect(member.body.error.message).toBe("Admin access required");
+
+    const first = await call<TAdminCourse>(server, "POST", path, {
+      cookie: admin.cookie,
+      form: await png(100),
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.coverUrl).toMatch(new RegExp(`^/media/learn/${course.id}/`));
+    expect((await server.fetch(first.body.coverUrl ?? "")).status).toBe(200);
+    const second = await call<TAdminCourse>(server, "POST", path, {
+      cookie: admin.cookie,
+      form: await png(120),
+    });
+    expect(second.status).toBe(200);
+    expect(second.body.coverUrl).not.toBe(first.body.coverUrl);
+    // The replaced file is gone; learners see the new one on the card.
+    expect((await server.fetch(first.body.coverUrl ?? "")).status).toBe(404);
+    const card = await call<{ coverUrl: string | null }>(server, "GET", `/api/learn/courses/${course.slug}`);
+    expect(card.body.coverUrl).toBe(second.body.coverUrl);
+
+    const pdf = new FormData();
+    pdf.set("cover", new File([samplePdf()], "cover.png", { type: "image/png" }));
+    const refused = await call<TErr>(server, "POST", path, { cookie: admin.cookie, form: pdf });
+    expect([400, 415]).toContain(refused.status);
+    const empty = await call<TErr>(server, "POST", path, { cookie: admin.cookie, form: new FormData() });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.message).toBe(M_LEARN.imageRequired);
+    const [row] = (await audit("learn.course_update", course.id)).filter((r) =>
+      r.summary.startsWith("Changed the cover"),
+    );
+    expect(row?.summary).toBe(`Changed the cover of "${course.title}"`);
   });
 
   it("previews a lesson's Markdown as learners get it, sanitized, and refuses an over-long body", async () => {

@@ -1,5 +1,6 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import {
+  FILE_RULES,
   M_LEARN,
   ZAdminCourse,
   ZAdminCourseList,
@@ -24,6 +25,7 @@ import type { TAppEnv, TDeps, TViewer } from "../../context.ts";
 import { AppError } from "../../errors.ts";
 import { access, defineRoute, errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import { memberLimit } from "../limits/member-limits.ts";
+import { fileFields, fileOf, type TParsedBody, uploadBodyLimit } from "../media/multipart.ts";
 import {
   adminCourse,
   createCourse,
@@ -34,6 +36,7 @@ import {
   deleteQuestion,
   listAdminCourses,
   previewLesson,
+  setCourseCover,
   updateCourse,
   updateLesson,
   updateQuestion,
@@ -58,6 +61,16 @@ const ZCourseLessonParams = ZCourseParams.extend({ lessonId: param("lessonId", "
 /** A lesson's body is up to 50,000 characters, up to 4 bytes each in JSON. */
 const LESSON_JSON_BYTES = 256 * 1024;
 const ZUsernameParams = z.object({ username: param("username", "The member's username") });
+const ZCoverForm = z.object({
+  cover: z
+    .unknown()
+    .optional()
+    .openapi({
+      type: "string",
+      format: "binary",
+      description: `The cover image (JPEG, PNG, GIF, WebP; ${FILE_RULES.image.megabytes} MB), checked by its bytes`,
+    }),
+});
 const ZCodeParams = z.object({ code: param("code", "The certificate's code") });
 
 /** A path id that is not a uuid names nothing: 404 with the thing's own words, before any query. */
@@ -438,6 +451,31 @@ export function learnRoutes(deps: TDeps) {
         const id = uuidOr404(c.req.valid("param").id, M_LEARN.courseNotFound);
         await deleteCourse(deps, viewerOf(c), id);
         return c.body(null, 204);
+      },
+    )
+    .openapi(
+      defineRoute({
+        method: "post",
+        path: "/admin/learn/courses/{id}/cover",
+        operationId: "setCourseCover",
+        security: access.admin,
+        tags: ["admin"],
+        summary:
+          "Upload a course's cover (multipart field `cover`): checked by its bytes, re-encoded (admins only)",
+        middleware: [uploadBodyLimit("image", 1), fileFields({ cover: "one" })] as const,
+        request: {
+          params: ZIdParams,
+          body: { required: true, content: { "multipart/form-data": { schema: ZCoverForm } } },
+        },
+        responses: {
+          200: json(ZAdminCourse, "The course"),
+          ...errorResponses(400, 401, 403, 404, 413, 415),
+        },
+      }),
+      async (c) => {
+        const id = uuidOr404(c.req.valid("param").id, M_LEARN.courseNotFound);
+        const form = c.req.valid("form") as TParsedBody;
+        return c.json(await setCourseCover(deps, viewerOf(c), id, fileOf(form, "cover")), 200);
       },
     )
     .openapi(

@@ -7,6 +7,7 @@ import type {
   TQuestionInput,
 } from "@plugs/domain";
 import { apiFetch } from "../../lib/api.ts";
+import { sendForm, type TUploadOptions } from "../../lib/upload.ts";
 
 /** The admins' Learn calls (/api/admin/learn/...): each write answers the whole course as the admin sees it. */
 
@@ -76,4 +77,15 @@ export function deleteQuestion(id: string): Promise<TAdminCourse> {
 
 export function previewLesson(body: string, signal?: AbortSignal): Promise<TLessonPreview> {
   return apiFetch<TLessonPreview>("/api/admin/learn/preview", { ...json("POST", { body }), signal });
+}
+
+export function uploadCourseCover(id: string, file: File, options: TUploadOptions): Promise<TAdminCourse> {
+  const form = new FormData();
+  form.append("cover", file);
+  return sendForm<TAdminCourse>(
+    "POST",
+    `/api/admin/learn/courses/${encodeURIComponent(id)}/cover`,
+    form,
+    options,
+  );
 }

@@ -7,12 +7,14 @@ import {
   type TAdminCourse,
   ZCourseInput,
 } from "@plugs/domain";
+import { useQueryClient } from "@tanstack/react-query";
 import { ArrowDown, ArrowLeft, ArrowUp, ExternalLink, Pencil, Plus, Save, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
 import type { z } from "zod";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog.tsx";
+import { ImageUploadControls, useImageUpload } from "../../components/image-upload.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
@@ -22,8 +24,10 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import { ApiError, refusalMessage } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
+import { uploadCourseCover } from "./admin-api.ts";
 import { CoursePill, FormAlert, showServerErrors } from "./admin-learn-parts.tsx";
 import {
+  adminLearnKeys,
   useAdminCourse,
   useCreateCourse,
   useDeleteCourse,
@@ -62,6 +66,42 @@ function formValues(course: TAdminCourse | undefined): TCourseForm {
     examPassPercent: course?.examPassPercent ?? LEARN_LIMITS.examPassPercent,
     examCooldownHours: course?.examCooldownHours ?? LEARN_LIMITS.examCooldownHours,
   };
+}
+
+/** The course's cover: an upload (checked and re-encoded by the server) that replaces the old one. */
+function CoverField({ course, onSaved }: { course: TAdminCourse; onSaved: (url: string | null) => void }) {
+  const queryClient = useQueryClient();
+  const upload = useImageUpload({
+    send: async (file, options) => {
+      const saved = await uploadCourseCover(course.id, file, options);
+      queryClient.setQueryData(adminLearnKeys.course(course.id), saved);
+      onSaved(saved.coverUrl);
+      await queryClient.invalidateQueries({ queryKey: adminLearnKeys.courses() });
+    },
+    done: "Cover updated",
+  });
+  const shown = upload.preview ?? course.coverUrl;
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      {shown ? (
+        <img
+          src={shown}
+          alt="Cover"
+          className="aspect-[16/9] w-full rounded-xl border border-border object-cover sm:w-56"
+        />
+      ) : (
+        <div className="flex aspect-[16/9] w-full items-center justify-center rounded-xl border border-dashed border-border text-xs text-muted sm:w-56">
+          No cover
+        </div>
+      )}
+      <ImageUploadControls
+        upload={upload}
+        name="cover"
+        action={course.coverUrl ? "Change cover" : "Upload cover"}
+        size="sm"
+      />
+    </div>
+  );
 }
 
 /** The course's details, its exam settings and whether learners see it. */
@@ -147,10 +187,24 @@ function CourseForm({ course }: { course?: TAdminCourse }) {
           {(props) => <Input {...props} {...number("minutes")} type="number" inputMode="numeric" min={1} />}
         </Field>
       </div>
+      <div className="flex flex-col gap-1.5">
+        <span className="text-sm font-medium">Cover</span>
+        {course ? (
+          <CoverField
+            course={course}
+            // The form keeps the stored address, so saving the form later does not undo the upload.
+            onSaved={(url) => form.resetField("coverUrl", { defaultValue: url ?? "" })}
+          />
+        ) : (
+          <p className="text-sm text-muted">
+            Save the draft first, then upload its cover, or give an image address below.
+          </p>
+        )}
+      </div>
       <Field
         label="Cover image URL"
         error={errors.coverUrl?.message}
-        hint="An https address of an image, or leave empty for the level's artwork."
+        hint="Or an https address of an image; empty shows the level's artwork."
       >
         {(props) => <Input {...props} {...form.register("coverUrl")} type="url" placeholder="https://" />}
       </Field>
