@@ -1,4 +1,5 @@
 import { M_REWARDS } from "@plugs/domain";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { newAccount, postJson, signUpByApi, type TSignedUp } from "./support/accounts.ts";
 import { shot } from "./support/browser.ts";
@@ -90,11 +91,22 @@ describe("rewards admin", () => {
     const commitment = await page.getByTestId("seed-commitment").textContent();
     expect(commitment).toMatch(/^[0-9a-f]{64}$/);
 
+    // Its image, checked by its bytes on the server, shows on the member's pages.
+    const png = await sharp({ create: { width: 320, height: 160, channels: 3, background: "#8b7cff" } })
+      .png()
+      .toBuffer();
+    await page
+      .getByLabel("Giveaway image")
+      .setInputFiles({ name: "prize.png", mimeType: "image/png", buffer: png });
+    await toast(page, "Image updated").waitFor();
+    await page.locator('img[src^="/media/giveaways/"]').waitFor();
+
     // A member enters on the giveaway's page.
     const member = await signUpByApi(j.server);
     const m = await j.open({ as: member, viewport: "mobile", theme: "light" });
     await m.goto("/rewards/solana-summer-2026");
     await heading(m, "Solana Summer").waitFor();
+    await m.locator('img[src^="/media/giveaways/"]').waitFor();
     await m.getByRole("button", { name: "Enter for 10 points" }).click();
     await toast(m, "You're in! Good luck.").waitFor();
 

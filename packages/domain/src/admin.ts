@@ -111,6 +111,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "rewards.cancel": "Giveaway cancelled",
   "rewards.draw": "Giveaway drawn now",
   "rewards.redraw": "Giveaway prize redrawn",
+  "rewards.image": "Giveaway image changed",
   "site.update": "Site settings changed",
   "blog.create": "Article created",
   "blog.update": "Article edited",

@@ -44,6 +44,7 @@ export const M_REWARDS = {
   onlyPublishedCancelled: "Only a published giveaway can be cancelled",
   winnerNotFound: "Winner not found",
   cursorInvalid: "The page cursor is not valid",
+  imageRequired: "Choose an image to upload",
   redrawOnlyExpired: "Only a prize whose claim window has closed unclaimed can be redrawn",
   noEntrantLeft: "Every entrant has already been drawn; there is no one left to redraw",
 } as const;
@@ -160,6 +161,8 @@ export const ZGiveawaySummary = z.object({
   slug: z.string(),
   title: z.string(),
   prize: z.string(),
+  /** The giveaway's image (uploaded by an admin, checked by its bytes and re-encoded), or null. */
+  imageUrl: z.string().nullable(),
   winnersCount: z.number(),
   entryCost: z.number(),
   entriesCount: z.number(),

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { giveaways, giveawayWinners } from "../../db/schema/index.ts";
 import { createUser, makeAdmin, type TTestUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
-import { call } from "../posts/testing.ts";
+import { call, pngBytes } from "../posts/testing.ts";
 
 type TError = { error: { code: string; message: string; fields?: Record<string, string> } };
 
@@ -260,5 +260,54 @@ describe("claims and redraws", () => {
     });
     expect(res.status).toBe(409);
     expect(res.body.error.message).toBe(M_REWARDS.noEntrantLeft);
+  });
+});
+
+describe("the giveaway's image", () => {
+  it("takes an image checked by its bytes, shows it on the list, and removes it; admins only", async () => {
+    const g = await draft();
+    await publish(g.slug);
+    const upload = (file: File | null, cookie = admin.cookie) => {
+      const form = new FormData();
+      if (file) form.set("image", file);
+      return call<TGiveawayDetail & TError>(server, "POST", `/api/admin/rewards/${g.slug}/image`, {
+        cookie,
+        form,
+      });
+    };
+    const png = async () => new File([await pngBytes(80, 60)], "prize.png", { type: "image/png" });
+    expect((await upload(await png(), member.cookie)).status).toBe(403);
+    expect((await upload(await png(), "")).status).toBe(401);
+    const missing = await upload(null);
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.message).toBe(M_REWARDS.imageRequired);
+    const fake = await upload(
+      new File([new TextEncoder().encode("not an image")], "x.png", { type: "image/png" }),
+    );
+    expect(fake.status).toBe(415);
+
+    const res = await upload(await png());
+    expect(res.status).toBe(200);
+    expect(res.body.imageUrl).toMatch(new RegExp(`^/media/giveaways/${g.id}/prize.*\\.png$`));
+    expect((await server.fetch(res.body.imageUrl ?? "")).status).toBe(200);
+    const list = await call<{ live: { slug: string; imageUrl: string | null }[] }>(
+      server,
+      "GET",
+      "/api/rewards",
+    );
+    expect(list.body.live.find((x) => x.slug === g.slug)?.imageUrl).toBe(res.body.imageUrl);
+
+    const removed = await call<TGiveawayDetail>(server, "DELETE", `/api/admin/rewards/${g.slug}/image`, {
+      cookie: admin.cookie,
+    });
+    expect(removed.status).toBe(200);
+    expect(removed.body.imageUrl).toBeNull();
+    const audit = await call<TAdminAuditPage>(server, "GET", "/api/admin/audit?action=rewards.image", {
+      cookie: admin.cookie,
+    });
+    expect(audit.body.items.map((i) => i.summary)).toEqual([
+      `Removed the image of the giveaway "${g.title}"`,
+      `Changed the image of the giveaway "${g.title}"`,
+    ]);
   });
 });

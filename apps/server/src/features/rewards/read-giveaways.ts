@@ -98,6 +98,7 @@ async function summaries(
       slug: g.slug,
       title: g.title,
       prize: g.prize,
+      imageUrl: g.imageUrl,
       winnersCount: g.winnersCount,
       entryCost: g.entryCost,
       entriesCount: g.entriesCount,

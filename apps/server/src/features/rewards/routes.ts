@@ -1,5 +1,6 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import {
+  FILE_RULES,
   M_REWARDS,
   ZAdminGiveawayPage,
   ZAdminGiveawayQuery,
@@ -16,6 +17,7 @@ import type { TAppEnv, TDeps, TViewer } from "../../context.ts";
 import { AppError } from "../../errors.ts";
 import { access, defineRoute, errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import { memberLimit } from "../limits/member-limits.ts";
+import { fileFields, fileOf, type TParsedBody, uploadBodyLimit } from "../media/multipart.ts";
 import {
   cancelGiveaway,
   createGiveaway,
@@ -26,6 +28,7 @@ import {
 import { listAdminGiveaways, listAdminWinners } from "./admin-list-giveaways.ts";
 import { claimPrize } from "./claim-prize.ts";
 import { enterGiveaway } from "./enter-giveaway.ts";
+import { setGiveawayImage } from "./giveaway-image.ts";
 import { listGiveaways, myEntry, myGiveaways, viewGiveaway } from "./read-giveaways.ts";
 import { redrawPrize } from "./redraw-prize.ts";
 
@@ -45,6 +48,17 @@ const ZWinnerParams = ZSlugParams.extend({
     .openapi({
       param: { name: "position", in: "path" },
       description: "The winner's place in the draw, from 1",
+    }),
+});
+
+const ZImageForm = z.object({
+  image: z
+    .unknown()
+    .optional()
+    .openapi({
+      type: "string",
+      format: "binary",
+      description: `The image (JPEG, PNG, GIF, WebP; ${FILE_RULES.image.megabytes} MB), checked by its bytes`,
     }),
 });
 
@@ -267,5 +281,48 @@ export function rewardsRoutes(deps: TDeps) {
         const { slug, position } = c.req.valid("param");
         return c.json(await redrawPrize(deps, viewerOf(c), slug, position), 200);
       },
+    )
+    .openapi(
+      defineRoute({
+        method: "post",
+        path: "/admin/rewards/{slug}/image",
+        operationId: "uploadGiveawayImage",
+        security: access.admin,
+        tags: ["rewards", "admin"],
+        summary: "Upload a giveaway's image (multipart field `image`), checked by its bytes and re-encoded",
+        middleware: [uploadBodyLimit("image", 1), fileFields({ image: "one" })] as const,
+        request: {
+          params: ZSlugParams,
+          body: { required: true, content: { "multipart/form-data": { schema: ZImageForm } } },
+        },
+        responses: {
+          200: json(ZGiveawayDetail, "The giveaway with its image"),
+          ...errorResponses(400, 401, 403, 404, 413, 415),
+        },
+      }),
+      async (c) => {
+        const form = c.req.valid("form") as TParsedBody;
+        return c.json(
+          await setGiveawayImage(deps, viewerOf(c), c.req.valid("param").slug, fileOf(form, "image")),
+          200,
+        );
+      },
+    )
+    .openapi(
+      defineRoute({
+        method: "delete",
+        path: "/admin/rewards/{slug}/image",
+        operationId: "removeGiveawayImage",
+        security: access.admin,
+        tags: ["rewards", "admin"],
+        summary: "Remove a giveaway's image",
+        request: { params: ZSlugParams },
+        responses: {
+          200: json(ZGiveawayDetail, "The giveaway without an image"),
+          ...errorResponses(401, 403, 404),
+        },
+      }),
+      async (c) =>
+        c.json(await setGiveawayImage(deps, viewerOf(c), c.req.valid("param").slug, null, true), 200),
     );
 }

@@ -7,11 +7,12 @@ import {
   type TGiveawayDetail,
   ZGiveawayInput,
 } from "@plugs/domain";
-import { ArrowLeft, Ban, Dices, ExternalLink, Rocket, Save, Shuffle } from "lucide-react";
+import { ArrowLeft, Ban, Dices, ExternalLink, Rocket, Save, Shuffle, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
 import type { z } from "zod";
+import { ImageUploadControls, useImageUpload } from "../../components/image-upload.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
@@ -23,12 +24,15 @@ import { toast } from "../../components/ui/toaster.tsx";
 import { ApiError, refusalMessage } from "../../lib/api.ts";
 import { formatDate } from "../../lib/format.ts";
 import { GiveawayStatusPill } from "./admin-rewards-parts.tsx";
+import { uploadGiveawayImage } from "./api.ts";
 import {
   useAdminWinners,
   useCreateGiveaway,
   useGiveaway,
   useGiveawayAction,
   useRedrawPrize,
+  useRemoveGiveawayImage,
+  useRewardsRefresher,
   useUpdateGiveaway,
 } from "./queries.ts";
 
@@ -231,6 +235,62 @@ function GiveawayForm({ giveaway }: { giveaway?: TGiveawayDetail }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The giveaway's picture: uploaded with progress, checked by its bytes on the server; it may change after publishing. */
+function ImageField({ giveaway }: { giveaway: TGiveawayDetail }) {
+  const refresh = useRewardsRefresher();
+  const remove = useRemoveGiveawayImage(giveaway.slug);
+  const upload = useImageUpload({
+    send: async (file, options) => {
+      await uploadGiveawayImage(giveaway.slug, file, options);
+      await refresh();
+    },
+    done: "Image updated",
+  });
+  const shown = upload.preview ?? giveaway.imageUrl;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <span className="text-sm font-medium">Image</span>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        {shown ? (
+          <img
+            src={shown}
+            alt={giveaway.title}
+            className="aspect-[2/1] w-full rounded-xl border border-border object-cover sm:w-56"
+          />
+        ) : (
+          <div className="flex aspect-[2/1] w-full items-center justify-center rounded-xl border border-dashed border-border text-xs text-muted sm:w-56">
+            No image
+          </div>
+        )}
+        <div className="flex flex-col gap-2">
+          <ImageUploadControls
+            upload={upload}
+            name="giveaway"
+            action={giveaway.imageUrl ? "Change image" : "Upload image"}
+            size="sm"
+          />
+          {giveaway.imageUrl && !upload.busy ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="w-fit"
+              busy={remove.isPending}
+              busyLabel="Removing..."
+              onClick={() =>
+                remove.mutate(undefined, {
+                  onError: (err) => toast.error(refusalMessage(err, "Could not remove the image")),
+                })
+              }
+            >
+              <Trash2 aria-hidden /> Remove image
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </div>
   );
 }
 
@@ -503,6 +563,7 @@ export function AdminGiveawayEditor() {
       ) : (
         <>
           <Actions giveaway={query.data} />
+          <ImageField giveaway={query.data} />
           {query.data.status === "draft" ? (
             <GiveawayForm key={query.data.slug} giveaway={query.data} />
           ) : (

@@ -11,6 +11,7 @@ import type {
   TMyGiveaways,
 } from "@plugs/domain";
 import { apiFetch } from "../../lib/api.ts";
+import { sendForm, type TUploadOptions } from "../../lib/upload.ts";
 
 /** The rewards calls: the giveaways, one giveaway with its proof, the viewer's entry, and entering. */
 
@@ -84,4 +85,25 @@ export function redrawPrize(slug: string, position: number): Promise<TAdminWinne
       method: "POST",
     },
   );
+}
+
+export function uploadGiveawayImage(
+  slug: string,
+  file: File,
+  options: TUploadOptions,
+): Promise<TGiveawayDetail> {
+  const form = new FormData();
+  form.append("image", file);
+  return sendForm<TGiveawayDetail>(
+    "POST",
+    `/api/admin/rewards/${encodeURIComponent(slug)}/image`,
+    form,
+    options,
+  );
+}
+
+export function removeGiveawayImage(slug: string): Promise<TGiveawayDetail> {
+  return apiFetch<TGiveawayDetail>(`/api/admin/rewards/${encodeURIComponent(slug)}/image`, {
+    method: "DELETE",
+  });
 }

@@ -238,6 +238,13 @@ export default function GiveawayPage() {
       {/* On a phone the entry box comes right after the description; on a wide screen it is the right column. */}
       <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr]">
         <div className="min-w-0 lg:col-start-1 lg:row-start-1">
+          {g.imageUrl ? (
+            <img
+              src={g.imageUrl}
+              alt={`${g.title}: ${g.prize}`}
+              className="mb-5 aspect-[2/1] w-full rounded-2xl border border-border object-cover"
+            />
+          ) : null}
           <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{g.title}</h1>
           <p className="mt-2 text-lg font-semibold text-plug">{g.prize}</p>
           {g.descriptionHtml ? (

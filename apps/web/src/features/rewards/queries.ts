@@ -14,6 +14,7 @@ import {
   fetchMyGiveaways,
   giveawayAction,
   redrawPrize,
+  removeGiveawayImage,
   updateGiveaway,
 } from "./api.ts";
 
@@ -91,6 +92,16 @@ export function useAdminGiveaways(filter: TAdminGiveawayFilter) {
 
 export function useAdminWinners(slug: string, enabled: boolean) {
   return useQuery({ queryKey: rewardKeys.winners(slug), queryFn: () => fetchAdminWinners(slug), enabled });
+}
+
+/** After an image upload (sent by useImageUpload with progress), the giveaway and the lists are read again. */
+export function useRewardsRefresher() {
+  return useRewardsRefresh();
+}
+
+export function useRemoveGiveawayImage(slug: string) {
+  const refresh = useRewardsRefresh();
+  return useMutation({ mutationFn: () => removeGiveawayImage(slug), onSuccess: refresh });
 }
 
 /** Every admin write refreshes the whole rewards feature (lists, the giveaway, its winners). */

@@ -15,9 +15,18 @@ function GiveawayCard({ giveaway }: { giveaway: TGiveawaySummary }) {
   return (
     <article className="flex h-full flex-col rounded-2xl border border-border bg-surface p-5">
       <div className="flex items-start gap-3">
-        <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-accent-soft text-accent">
-          <Gift className="size-5" aria-hidden />
-        </span>
+        {giveaway.imageUrl ? (
+          <img
+            src={giveaway.imageUrl}
+            alt=""
+            className="size-11 shrink-0 rounded-xl border border-border object-cover"
+            loading="lazy"
+          />
+        ) : (
+          <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-accent-soft text-accent">
+            <Gift className="size-5" aria-hidden />
+          </span>
+        )}
         <div className="min-w-0">
           <h3 className="text-lg leading-snug font-semibold">
             <Link to={`/rewards/${giveaway.slug}`} className="hover:underline">
