@@ -171,6 +171,16 @@ export const ENDPOINTS: TEndpoint[] = [
     requests: (fx) => get(`/api/learn/courses/bench-course-1/lessons/${benchUuid("ll", 101)}`, signedIn(fx)),
   },
   {
+    name: "learn certificates of a member",
+    kind: "read",
+    requests: () => get("/api/learn/users/bench_1/certificates"),
+  },
+  {
+    name: "admin learn course",
+    kind: "read",
+    requests: (fx) => get(`/api/admin/learn/courses/${benchUuid("lc", 1)}`, asAdmin(fx)),
+  },
+  {
     name: "admin overview",
     kind: "read",
     requests: (fx) => get("/api/admin/overview", asAdmin(fx)),
