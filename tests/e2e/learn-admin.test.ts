@@ -154,6 +154,16 @@ describe("learn admin", () => {
     await shot(phone, "learn-admin-lesson-light-390");
     await expectNoHorizontalOverflow(phone);
 
+    // The load error: the list's API fails, Retry brings it back.
+    const failing = await j.open({ as: admin, viewport: "mobile" });
+    await failing.route("**/api/admin/learn/courses", (route) => route.fulfill({ status: 500, json: {} }));
+    await failing.goto("/admin/learn");
+    await failing.getByText("Could not load the courses").waitFor({ timeout: 15_000 });
+    await shot(failing, "learn-admin-error-dark-390");
+    await failing.unroute("**/api/admin/learn/courses");
+    await failing.getByRole("button", { name: "Retry" }).click();
+    await failing.getByRole("link", { name: /Spotting a rug pull/ }).waitFor();
+
     // A learner finds it on /learn and reads the lesson.
     const learner = await signUpByApi(j.server, newAccount("learner"));
     const reader = await j.open({ as: learner, viewport: "mobile" });
