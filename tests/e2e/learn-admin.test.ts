@@ -154,6 +154,20 @@ describe("learn admin", () => {
     await shot(phone, "learn-admin-lesson-light-390");
     await expectNoHorizontalOverflow(phone);
 
+    // The editor in the light theme on a laptop.
+    const light = await j.open({ as: admin, viewport: "desktop", theme: "light" });
+    await light.goto("/admin/learn");
+    await light.getByRole("link", { name: /Spotting a rug pull/ }).click();
+    await light.getByRole("heading", { name: "Edit course" }).waitFor();
+    await light.getByRole("img", { name: "Cover" }).waitFor();
+    await shot(light, "learn-admin-course-light-1280");
+    await light.getByRole("link", { name: 'Edit "Locked liquidity"' }).click();
+    await light
+      .getByRole("region", { name: "Preview" })
+      .getByRole("heading", { name: "Is the pool locked?" })
+      .waitFor();
+    await shot(light, "learn-admin-lesson-light-1280");
+
     // The load error: the list's API fails, Retry brings it back.
     const failing = await j.open({ as: admin, viewport: "mobile" });
     await failing.route("**/api/admin/learn/courses", (route) => route.fulfill({ status: 500, json: {} }));
