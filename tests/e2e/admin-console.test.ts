@@ -258,4 +258,37 @@ describe("the admin console", () => {
       await shot(page, `admin-overview-${size}`);
     }
   });
+
+  it("an admin deletes a member's post from the post's own menu, and the log records it", async () => {
+    const boss = await adminSession();
+    const author = await signUpByApi(j.server, newAccount("poster"));
+    const postId = await createPostByApi(j.server, author, "Guaranteed 100x, DM me your seed phrase");
+    // The author's menu has Edit and Delete; an admin on someone else's post gets Delete alone.
+    const page = await j.open({ as: boss, theme: "light", viewport: "mobile" });
+    await page.goto(`/posts/${postId}`);
+    await page.getByText("Guaranteed 100x").waitFor();
+    // The menu is its own chunk: until it arrives the button is a placeholder.
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("button", { name: "Post options" }).click();
+    await page.getByRole("menuitem", { name: "Delete" }).waitFor();
+    expect(await page.getByRole("menuitem", { name: "Edit" }).count()).toBe(0);
+    await shot(page, "admin-post-menu-light-390", { fullPage: false });
+    await page.getByRole("menuitem", { name: "Delete" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+    await page.waitForURL(/\/plugfeed/);
+    expect((await fetch(`${j.server.url}/api/posts/${postId}`)).status).toBe(404);
+    await page.goto("/admin/audit?action=post.delete");
+    await page
+      .getByRole("list", { name: "Admin actions" })
+      .getByRole("listitem")
+      .filter({ hasText: "Deleted a post by another member" })
+      .waitFor();
+    // A member sees no menu on someone else's post.
+    const other = await signUpByApi(j.server, newAccount("reader"));
+    const second = await createPostByApi(j.server, author, "Another post");
+    const reader = await j.open({ as: other });
+    await reader.goto(`/posts/${second}`);
+    await reader.getByText("Another post").waitFor();
+    expect(await reader.getByRole("button", { name: "Post options" }).count()).toBe(0);
+  });
 });

@@ -86,6 +86,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "member.grant_admin": "Admin role granted",
   "member.revoke_admin": "Admin role removed",
   "member.reset_two_factor": "Two-factor reset",
+  "post.delete": "Post deleted",
   "comment.delete": "Comment deleted",
   "report.review": "KOL report reviewed",
   "kol.update": "KOL edited",

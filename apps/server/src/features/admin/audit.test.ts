@@ -166,6 +166,27 @@ describe("admin actions are recorded", () => {
     });
   });
 
+  it("an admin deletes a member's post, recorded with what it said; a member still cannot", async () => {
+    const post = await createPostAs(server, target.cookie, { content: "Buy my coin before it moons" });
+    const refused = await call(server, "DELETE", `/api/posts/${post.id}`, { cookie: member.cookie });
+    expect(refused.status).toBe(403);
+    expect(await rowsFor(post.id)).toBe(0);
+    expect((await call(server, "DELETE", `/api/posts/${post.id}`, { cookie: admin.cookie })).status).toBe(
+      204,
+    );
+    expect((await call(server, "GET", `/api/posts/${post.id}`)).status).toBe(404);
+    const [entry] = (await audit("?action=post.delete")).body.items;
+    expect(entry).toMatchObject({
+      targetType: "post",
+      targetId: post.id,
+      detail: { authorId: target.id, before: { content: "Buy my coin before it moons" } },
+    });
+    // An author deleting their own post is no admin action.
+    const own = await createPostAs(server, admin.cookie, { content: "An admin's own post" });
+    expect((await call(server, "DELETE", `/api/posts/${own.id}`, { cookie: admin.cookie })).status).toBe(204);
+    expect(await rowsFor(own.id)).toBe(0);
+  });
+
   it("a KOL edit keeps the before and after of each changed field", async () => {
     const created = await call<{ handle: string }>(server, "POST", "/api/admin/kols", {
       cookie: admin.cookie,

@@ -17,16 +17,19 @@ import { useDeletePost, useUpdatePost } from "./queries.ts";
 // The post card's author tools, loaded only when the card is the viewer's own (post-card.tsx).
 
 /** The author's Edit / Delete menu on their post. */
-export function PostAuthorMenu({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
+/** The post's menu: Edit and Delete for its author; Delete alone for an admin on someone else's post. */
+export function PostAuthorMenu({ onEdit, onDelete }: { onEdit?: () => void; onDelete: () => void }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <PostOptionsButton />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="min-w-40">
-        <DropdownMenuItem onSelect={onEdit}>
-          <Pencil aria-hidden /> Edit
-        </DropdownMenuItem>
+        {onEdit ? (
+          <DropdownMenuItem onSelect={onEdit}>
+            <Pencil aria-hidden /> Edit
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuItem onSelect={onDelete} className="text-rug [&_svg]:text-rug">
           <Trash2 aria-hidden /> Delete
         </DropdownMenuItem>

@@ -43,6 +43,8 @@ export function PostCard({
   const [historyOpen, setHistoryOpen] = useState<boolean | null>(null);
   const [deleteOpen, setDeleteOpen] = useState<boolean | null>(null);
   const isAuthor = session?.user.id === post.author.id;
+  // An admin may delete anyone's post (the server records it in the audit log); only its author edits it.
+  const canDelete = isAuthor || session?.isAdmin === true;
   const known = post.author.username !== UNKNOWN_USER;
   const preview =
     variant === "preview" ? postPreview(post.content) : { text: post.content, truncated: false };
@@ -116,9 +118,12 @@ export function PostCard({
             ) : null}
           </p>
         </div>
-        {isAuthor ? (
+        {canDelete ? (
           <Suspense fallback={<PostOptionsButton />}>
-            <PostAuthorMenu onEdit={() => setEditing(true)} onDelete={() => setDeleteOpen(true)} />
+            <PostAuthorMenu
+              onEdit={isAuthor ? () => setEditing(true) : undefined}
+              onDelete={() => setDeleteOpen(true)}
+            />
           </Suspense>
         ) : null}
       </header>
@@ -156,7 +161,7 @@ export function PostCard({
           <PostHistoryDialog post={post} open={historyOpen} onOpenChange={setHistoryOpen} />
         </Suspense>
       ) : null}
-      {isAuthor && deleteOpen !== null ? (
+      {canDelete && deleteOpen !== null ? (
         <Suspense fallback={null}>
           <DeleteDialog
             post={post}
