@@ -9,8 +9,8 @@ export const VERIFICATION_MESSAGES = {
   sent: "Verification e-mail sent. Check your inbox.",
   alreadyVerified: "Your e-mail is already verified",
   verified: "Your e-mail is verified. Thank you!",
-  linkFailed: "That verification link is invalid or has expired. Ask for a new one below.",
-  banner: "Please verify your e-mail address: we sent you a link.",
+  linkFailed: "That verification link is invalid or has expired. You can ask for a new one.",
+  banner: "Please verify your e-mail address.",
   resend: "Resend verification e-mail",
 } as const;
 

@@ -7,6 +7,7 @@ import {
   type TSignUpRequest,
 } from "@plugs/domain";
 import { apiFetch } from "../../lib/api.ts";
+import { verificationLanding } from "../verification/api.ts";
 
 /** The HTTP calls of signing in and up, resetting a password and the MFA step (routes under /api/auth). */
 
@@ -25,7 +26,9 @@ export function signInWithEmail(input: TSignInRequest, captchaToken: string | nu
 }
 
 export function signUpWithEmail(input: TSignUpRequest, captchaToken: string | null) {
-  return post<{ referredBy: string | null }>("/api/auth/sign-up/email", input, captchaToken);
+  // The verification e-mail's link lands back here (or where the sign-up page was taking them).
+  const body = { ...input, callbackURL: input.callbackURL ?? verificationLanding() };
+  return post<{ referredBy: string | null }>("/api/auth/sign-up/email", body, captchaToken);
 }
 
 /** The MFA step of sign-in (or the enrolment check): an authenticator code or a backup code. */

@@ -12,6 +12,7 @@ import { toast } from "../../components/ui/toaster.tsx";
 import { ApiError } from "../../lib/api.ts";
 import type { TSession } from "../auth/session.ts";
 import { profileKeys } from "../profiles/queries.ts";
+import { ResendVerificationButton } from "../verification/verification.tsx";
 import { useUpdateProfile, useUploadAvatar } from "./queries.ts";
 import { SettingsCard } from "./settings-card.tsx";
 
@@ -183,6 +184,11 @@ export function ProfileSettings({ session }: { session: TSession }) {
             <dd className="mt-0.5 text-xs text-muted">
               {session.user.emailVerified ? "Verified" : "Not verified yet: check your inbox for the link."}
             </dd>
+            {session.user.emailVerified ? null : (
+              <dd className="mt-2">
+                <ResendVerificationButton />
+              </dd>
+            )}
           </div>
           <div>
             <dt className="text-muted">Points</dt>

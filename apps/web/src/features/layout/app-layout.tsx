@@ -5,6 +5,7 @@ import { lazyNamed } from "../../lib/lazy-named.ts";
 import { useAuthPrompt } from "../auth/auth-prompt.ts";
 import { useBanWatch, useSession } from "../auth/session.ts";
 import { useEventStream } from "../notifications/use-event-stream.ts";
+import { useVerificationLanding, VerifyEmailBanner } from "../verification/verification.tsx";
 import { NavBar } from "./nav-bar.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 
@@ -44,6 +45,7 @@ export function AppLayout() {
   useBanWatch();
   const { session } = useSession();
   useEventStream(session?.user.id ?? null);
+  useVerificationLanding();
   return (
     <div className="flex min-h-dvh flex-col bg-[image:var(--glow)] bg-no-repeat">
       <a
@@ -53,6 +55,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <NavBar />
+      <VerifyEmailBanner />
       {/* At least a screen tall (less the 4rem bar), so the footer starts below the fold and a page whose content
           arrives later never pushes it across the screen (Lighthouse counts that as a layout shift). */}
       <main id="main" className="min-h-[calc(100dvh-4rem)] flex-1">
