@@ -71,8 +71,7 @@ export function VerifyEmailBanner({ className }: { className?: string }) {
   const { session } = useSession();
   if (!session || session.user.emailVerified) return null;
   return (
-    <div
-      role="region"
+    <section
       aria-label="E-mail verification"
       className={cn("border-b border-border bg-surface-2 text-sm", className)}
     >
@@ -83,6 +82,6 @@ export function VerifyEmailBanner({ className }: { className?: string }) {
         </span>
         <ResendVerificationButton />
       </div>
-    </div>
+    </section>
   );
 }
