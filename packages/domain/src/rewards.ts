@@ -45,6 +45,7 @@ export const M_REWARDS = {
   winnerNotFound: "Winner not found",
   cursorInvalid: "The page cursor is not valid",
   imageRequired: "Choose an image to upload",
+  claimDaysInvalid: "The claim window must be a whole number of days from 1 to 90",
   redrawOnlyExpired: "Only a prize whose claim window has closed unclaimed can be redrawn",
   noEntrantLeft: "Every entrant has already been drawn; there is no one left to redraw",
 } as const;
@@ -58,8 +59,9 @@ export const REWARDS_LIMITS = {
   maxEntryCost: 1_000_000,
   /** Ended giveaways shown on /rewards, newest first. */
   endedShown: 20,
-  /** Days a winner has to claim (issue 27's default). */
+  /** Days a winner has to claim (issue 27's default; each giveaway sets its own, up to maxClaimDays). */
   claimDays: 7,
+  maxClaimDays: 90,
 } as const;
 
 /** cancelled: stopped by an admin before the draw, every entry's points refunded. */
@@ -110,6 +112,13 @@ const giveawayFields = {
   minAccountAgeDays: ruleNumber.max(100_000, M_REWARDS.ruleInvalid).default(0),
   minPoints: ruleNumber.max(100_000_000, M_REWARDS.ruleInvalid).default(0),
   requireVerifiedEmail: z.boolean().default(false),
+  /** Days each winner has to claim, from the draw. */
+  claimDays: z.coerce
+    .number(M_REWARDS.claimDaysInvalid)
+    .int(M_REWARDS.claimDaysInvalid)
+    .min(1, M_REWARDS.claimDaysInvalid)
+    .max(90, M_REWARDS.claimDaysInvalid)
+    .default(7),
 };
 
 /** POST /api/admin/rewards: a new giveaway, saved as a draft. */
@@ -176,6 +185,8 @@ export const ZGiveawaySummary = z.object({
     minPoints: z.number(),
     requireVerifiedEmail: z.boolean(),
   }),
+  /** Days each winner has to claim, from the draw. */
+  claimDays: z.number(),
   /** Whether the viewer meets the rules (null for a visitor), and the first rule they miss. */
   eligibility: z.object({ eligible: z.boolean(), reason: z.string().nullable() }).nullable(),
   /** Whether the viewer has entered (false for a visitor). */

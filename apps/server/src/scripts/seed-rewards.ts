@@ -58,6 +58,7 @@ export async function seedRewards(deps: TDeps, log: (line: string) => void) {
       endsAt: new Date(Date.now() + 5 * DAY).toISOString(),
       entryCost: plan.entryCost,
       minAccountAgeDays: plan.minAccountAgeDays,
+      claimDays: 7,
       minPoints: 0,
       requireVerifiedEmail: false,
     });

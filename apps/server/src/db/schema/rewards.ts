@@ -38,6 +38,8 @@ export const giveaways = pgTable(
     minAccountAgeDays: integer("min_account_age_days").notNull().default(0),
     minPoints: integer("min_points").notNull().default(0),
     requireVerifiedEmail: boolean("require_verified_email").notNull().default(false),
+    /** Days a winner has to claim, from the draw (or from their redraw). */
+    claimDays: integer("claim_days").notNull().default(7),
     status: text("status", { enum: STATUSES }).notNull().default("draft"),
     entriesCount: integer("entries_count").notNull().default(0),
     seed: text("seed"),
@@ -58,6 +60,7 @@ export const giveaways = pgTable(
     index("giveaways_newest_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check("giveaways_winners_positive", sql`${t.winnersCount} > 0`),
     check("giveaways_entry_cost_nonnegative", sql`${t.entryCost} >= 0`),
+    check("giveaways_claim_days_range", sql`${t.claimDays} between 1 and 90`),
   ],
 );
 

@@ -53,6 +53,7 @@ function termsOf(input: TInput) {
     minAccountAgeDays: input.minAccountAgeDays,
     minPoints: input.minPoints,
     requireVerifiedEmail: input.requireVerifiedEmail,
+    claimDays: input.claimDays,
   };
 }
 
@@ -69,6 +70,7 @@ function termsOfRow(row: typeof giveaways.$inferSelect) {
     minAccountAgeDays: row.minAccountAgeDays,
     minPoints: row.minPoints,
     requireVerifiedEmail: row.requireVerifiedEmail,
+    claimDays: row.claimDays,
   };
 }
 

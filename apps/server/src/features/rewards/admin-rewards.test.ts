@@ -311,3 +311,50 @@ describe("the giveaway's image", () => {
     ]);
   });
 });
+
+describe("the claim window", () => {
+  it("is set per giveaway (1 to 90 days) and gives each winner that long from the draw", async () => {
+    const body = {
+      title: "Short claim",
+      prize: "1 SOL",
+      winnersCount: 1,
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+    };
+    const bad = await call<TError>(server, "POST", "/api/admin/rewards", {
+      cookie: admin.cookie,
+      json: { ...body, claimDays: 0 },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields?.claimDays).toBe(M_REWARDS.claimDaysInvalid);
+    const created = await call<TGiveawayDetail>(server, "POST", "/api/admin/rewards", {
+      cookie: admin.cookie,
+      json: { ...body, claimDays: 3 },
+    });
+    expect(created.body.claimDays).toBe(3);
+    const tooLong = await call<TError>(server, "PATCH", `/api/admin/rewards/${created.body.slug}`, {
+      cookie: admin.cookie,
+      json: { claimDays: 91 },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error.fields?.claimDays).toBe(M_REWARDS.claimDaysInvalid);
+
+    await publish(created.body.slug);
+    const entrant = await createUser(server);
+    await call(server, "POST", `/api/rewards/${created.body.slug}/entries`, { cookie: entrant.cookie });
+    await server.deps.db
+      .update(giveaways)
+      .set({ endsAt: new Date(Date.now() - 1000) })
+      .where(eq(giveaways.slug, created.body.slug));
+    const drawnNow = await call<TGiveawayDetail>(
+      server,
+      "POST",
+      `/api/admin/rewards/${created.body.slug}/draw`,
+      {
+        cookie: admin.cookie,
+      },
+    );
+    const deadline = Date.parse(drawnNow.body.winners[0]?.claimDeadline ?? "");
+    expect(Math.abs(deadline - Date.now() - 3 * 86_400_000)).toBeLessThan(60_000);
+  });
+});

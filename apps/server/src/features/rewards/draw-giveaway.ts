@@ -1,4 +1,4 @@
-import { drawWinners, REWARDS_LIMITS, type TDrawProof } from "@plugs/domain";
+import { drawWinners, type TDrawProof } from "@plugs/domain";
 import { and, eq, lte, sql } from "drizzle-orm";
 import type { TDeps } from "../../context.ts";
 import { queryRows } from "../../db/query-rows.ts";
@@ -43,7 +43,7 @@ export async function drawGiveaway(deps: TDeps, giveawayId: string): Promise<TDr
       .set({ status: "drawn", entrantsHash, proof, drawnAt, updatedAt: drawnAt })
       .where(eq(giveaways.id, g.id));
     if (winnerIds.length > 0) {
-      const claimDeadline = new Date(drawnAt.getTime() + REWARDS_LIMITS.claimDays * 86_400_000);
+      const claimDeadline = new Date(drawnAt.getTime() + g.claimDays * 86_400_000);
       await tx
         .insert(giveawayWinners)
         .values(winnerIds.map((userId, i) => ({ giveawayId: g.id, userId, position: i + 1, claimDeadline })));

@@ -111,6 +111,7 @@ async function summaries(
         minPoints: g.minPoints,
         requireVerifiedEmail: g.requireVerifiedEmail,
       },
+      claimDays: g.claimDays,
       eligibility: viewer ? { eligible: reason === null, reason } : null,
       entered: entered.has(g.id),
       winners: winners.get(g.id) ?? [],

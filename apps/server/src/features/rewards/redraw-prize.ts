@@ -1,4 +1,4 @@
-import { drawWinners, M_REWARDS, REWARDS_LIMITS, type TAdminWinners, type TDrawProof } from "@plugs/domain";
+import { drawWinners, M_REWARDS, type TAdminWinners, type TDrawProof } from "@plugs/domain";
 import { and, eq } from "drizzle-orm";
 import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
 import { giveaways, giveawayWinners } from "../../db/schema/index.ts";
@@ -60,7 +60,7 @@ export async function redrawPrize(
         giveawayId: g.id,
         userId: next,
         position: drawnSoFar.length + 1,
-        claimDeadline: new Date(now.getTime() + REWARDS_LIMITS.claimDays * 86_400_000),
+        claimDeadline: new Date(now.getTime() + g.claimDays * 86_400_000),
       })
       .returning({ position: giveawayWinners.position });
     await notify(tx, [{ kind: "giveaway_won" as const, userId: next, actorId: null, slug: g.slug }]);

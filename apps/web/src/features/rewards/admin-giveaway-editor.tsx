@@ -50,6 +50,7 @@ const FIELDS = [
   "minAccountAgeDays",
   "minPoints",
   "requireVerifiedEmail",
+  "claimDays",
 ] as const;
 
 /** A moment as a datetime-local input's value, on the admin's clock. */
@@ -78,6 +79,7 @@ function formValues(g: TGiveawayDetail | undefined): TForm {
     minAccountAgeDays: g?.rules.minAccountAgeDays ?? 0,
     minPoints: g?.rules.minPoints ?? 0,
     requireVerifiedEmail: g?.rules.requireVerifiedEmail ?? false,
+    claimDays: g?.claimDays ?? REWARDS_LIMITS.claimDays,
   };
 }
 
@@ -131,7 +133,7 @@ function GiveawayForm({ giveaway }: { giveaway?: TGiveawayDetail }) {
     }
   });
 
-  const number = (name: "winnersCount" | "entryCost" | "minAccountAgeDays" | "minPoints") =>
+  const number = (name: "winnersCount" | "entryCost" | "minAccountAgeDays" | "minPoints" | "claimDays") =>
     form.register(name);
 
   return (
@@ -176,6 +178,22 @@ function GiveawayForm({ giveaway }: { giveaway?: TGiveawayDetail }) {
         <Field label="Entry cost (points)" error={errors.entryCost?.message} hint="0 makes it free to enter.">
           {(props) => <Input {...props} type="number" min={0} inputMode="numeric" {...number("entryCost")} />}
         </Field>
+        <Field
+          label="Claim window (days)"
+          error={errors.claimDays?.message}
+          hint="How long each winner has to claim, from the draw; an unclaimed prize can then be redrawn."
+        >
+          {(props) => (
+            <Input
+              {...props}
+              type="number"
+              min={1}
+              max={REWARDS_LIMITS.maxClaimDays}
+              inputMode="numeric"
+              {...number("claimDays")}
+            />
+          )}
+        </Field>
       </div>
       <fieldset className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-4">
         <legend className="px-1 text-sm font-medium">Who may enter</legend>
@@ -211,10 +229,7 @@ function GiveawayForm({ giveaway }: { giveaway?: TGiveawayDetail }) {
             Verified e-mail address required
           </label>
         </div>
-        <p className="text-xs text-muted">
-          Members banned before the draw are left out of it. Winners have {REWARDS_LIMITS.claimDays} days from
-          the draw to claim; an unclaimed prize can then be redrawn.
-        </p>
+        <p className="text-xs text-muted">Members banned before the draw are left out of it.</p>
       </fieldset>
       {errors.root?.message ? (
         <p
@@ -466,6 +481,12 @@ function PublishedGiveaway({ giveaway }: { giveaway: TGiveawayDetail }) {
         <div>
           <dt className="text-muted">Entries</dt>
           <dd className="font-medium">{giveaway.entriesCount.toLocaleString()}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">Claim window</dt>
+          <dd className="font-medium">
+            {giveaway.claimDays} {giveaway.claimDays === 1 ? "day" : "days"} from the draw
+          </dd>
         </div>
         <div>
           <dt className="text-muted">Entry cost</dt>

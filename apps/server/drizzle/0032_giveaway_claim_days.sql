@@ -1,0 +1,2 @@
+ALTER TABLE "giveaways" ADD COLUMN "claim_days" integer DEFAULT 7 NOT NULL;--> statement-breakpoint
+ALTER TABLE "giveaways" ADD CONSTRAINT "giveaways_claim_days_range" CHECK ("giveaways"."claim_days" between 1 and 90);
