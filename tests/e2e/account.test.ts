@@ -91,3 +91,53 @@ describe("download my data", () => {
     await shot(page, "account-your-data-dark-390");
   });
 });
+
+describe("delete my account", () => {
+  it("says when, asks for the password, signs out, and signing in again cancels it", async () => {
+    const account = await signUpByApi(j.server, newAccount("leaver"));
+    const page = await open({ as: account });
+    await page.goto("/dashboard/security");
+    const card = page.getByRole("region", { name: "Delete account" });
+    await card.getByText("Signing in before then cancels the deletion.").waitFor();
+    await card.getByRole("button", { name: "Delete my account..." }).click();
+    await card.getByText(/It is deleted after 14 days, on /).waitFor();
+    await card.getByLabel("Password").fill("Not-My-Pass1");
+    await card.getByRole("button", { name: "Delete my account", exact: true }).click();
+    await card.getByText("Incorrect password").waitFor();
+    await shot(page, "account-delete-dark-1280");
+
+    await card.getByLabel("Password").fill(account.password);
+    await card.getByRole("button", { name: "Delete my account", exact: true }).click();
+    await toast(page, /^Your account will be deleted on .+\. Sign in before then to keep it\.$/).waitFor();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.getByRole("banner").getByRole("button", { name: "Sign In" }).waitFor();
+    expect(outbox(j.server, account.email).map((m) => m.subject)).toContain(
+      "Your Plugs & Rugs account will be deleted",
+    );
+
+    await page.goto("/signin");
+    const main = page.getByRole("main");
+    await main.getByLabel("Email").fill(account.email);
+    await main.getByLabel("Password", { exact: true }).fill(account.password);
+    await main.getByRole("button", { name: "Sign In", exact: true }).click();
+    await accountMenu(page).waitFor();
+    expect(outbox(j.server, account.email).map((m) => m.subject)).toContain(
+      "The deletion of your Plugs & Rugs account was cancelled",
+    );
+
+    for (const theme of ["dark", "light"] as const) {
+      for (const viewport of ["desktop", "mobile"] as const) {
+        const view = await open({ theme, viewport });
+        await view.context().addCookies(await page.context().cookies());
+        await view.goto("/dashboard/security");
+        const deleteCard = view.getByRole("region", { name: "Delete account" });
+        await deleteCard.getByRole("button", { name: "Delete my account..." }).click();
+        await deleteCard.getByLabel("Password").waitFor();
+        await shot(view, `account-delete-${theme}-${viewport === "desktop" ? 1280 : 390}`);
+      }
+    }
+    await page.goto("/privacy");
+    await page.getByRole("heading", { name: "Deleting your account" }).waitFor();
+    await shot(page, "account-privacy-dark-1280");
+  });
+});

@@ -1,5 +1,11 @@
 import type { TDeps } from "../context.ts";
 import {
+  ERASE_ACCOUNT_JOB,
+  eraseAccount,
+  eraseOverdueAccounts,
+  OVERDUE_ERASE_JOB,
+} from "../features/account/erase-account.ts";
+import {
   OVERDUE_PUBLISH_JOB,
   PUBLISH_JOB,
   publishOverdueArticles,
@@ -41,6 +47,19 @@ export function appJobs(deps: TDeps): Record<string, TJobDefinition> {
       cron: "*/5 * * * *",
       handler: async () => {
         await drawOverdueGiveaways(deps);
+      },
+    },
+    // A deleted account's erasure at the end of its grace period (features/account), sent when it is asked for.
+    [ERASE_ACCOUNT_JOB]: {
+      handler: async (data) => {
+        if (typeof data.userId === "string") await eraseAccount(deps, data.userId);
+      },
+    },
+    // Any account past its grace period whose erase job never ran.
+    [OVERDUE_ERASE_JOB]: {
+      cron: "*/15 * * * *",
+      handler: async () => {
+        await eraseOverdueAccounts(deps);
       },
     },
     // A scheduled blog article at its time (features/blog), sent when it is scheduled.

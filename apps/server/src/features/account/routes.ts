@@ -1,8 +1,10 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { ZDeleteAccountRequest } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { access, defineRoute, errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import { memberLimit } from "../limits/member-limits.ts";
 import { exportMyData } from "./export-my-data.ts";
+import { requestDeletion } from "./request-deletion.ts";
 
 const ZExport = z
   .object({
@@ -33,29 +35,53 @@ const ZExport = z
 
 /** The member's own account: download my data, delete my account (features/account). */
 export function accountRoutes(deps: TDeps) {
-  return new OpenAPIHono<TAppEnv>().openapi(
-    defineRoute({
-      method: "get",
-      path: "/me/export",
-      operationId: "exportMyData",
-      security: access.signedIn(),
-      tags: ["account"],
-      summary:
-        "Download my data: profile, posts, comments, reactions, points ledger and reports as one JSON file",
-      description:
-        "Answered as an attachment (`plugs-and-rugs-<username>-<date>.json`). No secrets: no password hash, tokens or other members' e-mails. Each section holds at most 20,000 rows, newest first; `truncated` names those that reached it.",
-      middleware: [memberLimit(deps, "account")] as const,
-      responses: { 200: json(ZExport, "The archive"), ...errorResponses(401, 429) },
-    }),
-    async (c) => {
-      const data = await exportMyData(deps, viewerOf(c));
-      const day = data.exportedAt.slice(0, 10);
-      c.header("cache-control", "no-store");
-      c.header(
-        "content-disposition",
-        `attachment; filename="plugs-and-rugs-${String(data.profile.username)}-${day}.json"`,
-      );
-      return c.json(data, 200);
-    },
-  );
+  const limit = memberLimit(deps, "account");
+  return new OpenAPIHono<TAppEnv>()
+    .openapi(
+      defineRoute({
+        method: "get",
+        path: "/me/export",
+        operationId: "exportMyData",
+        security: access.signedIn(),
+        tags: ["account"],
+        summary:
+          "Download my data: profile, posts, comments, reactions, points ledger and reports as one JSON file",
+        description:
+          "Answered as an attachment (`plugs-and-rugs-<username>-<date>.json`). No secrets: no password hash, tokens or other members' e-mails. Each section holds at most 20,000 rows, newest first; `truncated` names those that reached it.",
+        middleware: [limit] as const,
+        responses: { 200: json(ZExport, "The archive"), ...errorResponses(401, 429) },
+      }),
+      async (c) => {
+        const data = await exportMyData(deps, viewerOf(c));
+        const day = data.exportedAt.slice(0, 10);
+        c.header("cache-control", "no-store");
+        c.header(
+          "content-disposition",
+          `attachment; filename="plugs-and-rugs-${String(data.profile.username)}-${day}.json"`,
+        );
+        return c.json(data, 200);
+      },
+    )
+    .openapi(
+      defineRoute({
+        method: "post",
+        path: "/me/deletion",
+        operationId: "requestAccountDeletion",
+        security: access.signedIn(),
+        tags: ["account"],
+        summary:
+          "Delete my account: signed out everywhere now, erased after 14 days unless I sign in before then",
+        description:
+          "The password confirms it (400 'Incorrect password' otherwise). Every session ends; signing in during the grace period cancels the deletion. Then the `account-erase` job erases the profile, avatar, e-mail and sign-ins; posts and comments stay as from a deleted account and the points ledger stays on the anonymous id.",
+        middleware: [limit] as const,
+        request: {
+          body: { required: true, content: { "application/json": { schema: ZDeleteAccountRequest } } },
+        },
+        responses: {
+          200: json(z.object({ requestedAt: z.string(), eraseAfter: z.string() }), "Deletion scheduled"),
+          ...errorResponses(400, 401, 429),
+        },
+      }),
+      async (c) => c.json(await requestDeletion(deps, viewerOf(c), c.req.valid("json")), 200),
+    );
 }

@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import type { TDeps } from "../../context.ts";
 import { accounts, profiles, sessions, twoFactors, users, verifications } from "../../db/schema/index.ts";
 import { getMailer, linkMail } from "../../lib/mailer.ts";
+import { cancelDeletionOnSignIn } from "../account/cancel-deletion.ts";
 import { acceptedOrigins } from "./origin-guard.ts";
 import { createAccountProfile } from "./profile-setup.ts";
 import { resolveAuthSecret } from "./secret.ts";
@@ -166,6 +167,10 @@ function buildAuth(deps: TDeps) {
               .where(eq(profiles.id, session.userId));
             if (profile?.isBanned)
               throw new APIError("FORBIDDEN", { message: M.auth.banned, code: "BANNED_USER" });
+          },
+          // Signing in during a deletion's grace period cancels it (features/account).
+          after: async (session) => {
+            await cancelDeletionOnSignIn(deps, session.userId);
           },
         },
       },

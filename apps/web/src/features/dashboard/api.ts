@@ -55,3 +55,10 @@ export function changePassword(input: TChangePasswordRequest): Promise<unknown> 
 export function exportMyData(): Promise<TMyDataExport> {
   return apiFetch<TMyDataExport>(MY_DATA_EXPORT_PATH);
 }
+
+/** POST /api/me/deletion: the password confirms it; the account is signed out everywhere and erased later. */
+export function requestAccountDeletion(
+  password: string,
+): Promise<{ requestedAt: string; eraseAfter: string }> {
+  return post<{ requestedAt: string; eraseAfter: string }>("/api/me/deletion", { password });
+}

@@ -7,7 +7,7 @@ import { messageOf } from "./error-message.ts";
 import { useRevokeOtherSessions } from "./queries.ts";
 import { SettingsCard } from "./settings-card.tsx";
 import { TwoFactorCard } from "./two-factor-card.tsx";
-import { DownloadMyData } from "./your-data-card.tsx";
+import { DeleteMyAccount, DownloadMyData } from "./your-data-card.tsx";
 
 function SessionsCard() {
   const revoke = useRevokeOtherSessions();
@@ -46,7 +46,15 @@ function YourDataCard() {
   );
 }
 
-/** The dashboard's Security section: the password, MFA, the other sessions and your data. */
+function DeleteAccountCard() {
+  return (
+    <SettingsCard title="Delete account">
+      <DeleteMyAccount />
+    </SettingsCard>
+  );
+}
+
+/** The dashboard's Security section: the password, MFA, the other sessions, your data and deleting the account. */
 export function SecuritySettings({ session }: { session: TSession }) {
   return (
     <div className="flex flex-col gap-6">
@@ -54,6 +62,7 @@ export function SecuritySettings({ session }: { session: TSession }) {
       <TwoFactorCard session={session} />
       <SessionsCard />
       <YourDataCard />
+      <DeleteAccountCard />
     </div>
   );
 }

@@ -161,9 +161,9 @@ function questions(siteName: string): { topic: string; items: TQuestion[] }[] {
           q: "How do I delete my account?",
           a: (
             <p>
-              Write to support through the <Link to="/contact">Contact</Link> page from the e-mail address on
-              your account and ask us to delete it. The <Link to="/privacy">Privacy Policy</Link> explains
-              what is deleted and what, if anything, we have to keep.
+              In <Link to="/dashboard/security">Dashboard &gt; Security</Link>, choose "Delete my account" and
+              enter your password. It is deleted 14 days later, and signing in before then cancels it. The{" "}
+              <Link to="/privacy">Privacy Policy</Link> explains what is erased and what stays.
             </p>
           ),
         },

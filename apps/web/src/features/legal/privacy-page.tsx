@@ -15,7 +15,10 @@ export default function PrivacyPage() {
           <li>We keep what we need to run your account and to keep it and the community safe.</li>
           <li>We do not sell your data, show ads or use third-party trackers or analytics.</li>
           <li>The only cookie is the one that keeps you signed in.</li>
-          <li>You can have your account deleted by asking support.</li>
+          <li>
+            You can download your data and delete your account yourself, from{" "}
+            <Link to="/dashboard/security">Dashboard &gt; Security</Link>.
+          </li>
         </ul>
       </LegalSection>
 
@@ -87,12 +90,35 @@ export default function PrivacyPage() {
         </p>
       </LegalSection>
 
+      <LegalSection title="Your data">
+        <p>
+          In <Link to="/dashboard/security">Dashboard &gt; Security</Link>, "Download my data" gives you a
+          JSON file of your account and profile, your posts, comments, likes and reactions, your points
+          history and the reports you filed. It holds no passwords or sign-in secrets and no other member's
+          e-mail address.
+        </p>
+      </LegalSection>
+
       <LegalSection title="Deleting your account">
         <p>
-          Write to support through the <Link to="/contact">Contact</Link> page from the e-mail address on your
-          account and ask for it to be deleted. We delete your account, profile, posts, comments, reactions,
-          uploads and points. Reports that moderators approved may stay on the KOL's page without your name,
-          because other people rely on that evidence. Copies in our backups disappear as the backups expire.
+          In <Link to="/dashboard/security">Dashboard &gt; Security</Link>, choose "Delete my account" and
+          enter your password. You are signed out everywhere at once, and your account is deleted 14 days
+          later. If you sign in during those 14 days, the deletion is cancelled; we e-mail you the date when
+          you ask, and again if it is cancelled.
+        </p>
+        <p>When the 14 days are over, we erase:</p>
+        <ul>
+          <li>your profile: username, display name, bio, links and avatar (the image file too);</li>
+          <li>your e-mail address, your password, your two-factor settings and every session.</li>
+        </ul>
+        <p>
+          What you wrote stays: your posts and comments remain on the site, shown as from a deleted account
+          ("Deleted account"), so the conversations they belong to still make sense. Your points history is
+          kept without your name, so leaderboards and giveaways stay correct. Reports you filed stay on the
+          KOL's page without your name, because other people rely on that evidence. You can delete posts and
+          comments yourself before you go. Copies in our backups disappear as the backups expire. If you
+          cannot sign in, write to us through the <Link to="/contact">Contact</Link> page from the e-mail
+          address on your account.
         </p>
       </LegalSection>
 

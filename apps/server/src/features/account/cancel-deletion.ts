@@ -1,0 +1,30 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { TDeps } from "../../context.ts";
+import { accountDeletions, users } from "../../db/schema/index.ts";
+import { getMailer, textMail } from "../../lib/mailer.ts";
+
+/**
+ * Cancels a waiting deletion of this account (a new session was just made: its owner signed in) and tells them.
+ * An erased account cannot sign in, so only a waiting one is ever cancelled.
+ */
+export async function cancelDeletionOnSignIn(deps: TDeps, userId: string) {
+  const cancelled = await deps.db
+    .delete(accountDeletions)
+    .where(and(eq(accountDeletions.userId, userId), isNull(accountDeletions.erasedAt)))
+    .returning({ userId: accountDeletions.userId });
+  if (cancelled.length === 0) return;
+  const [owner] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  deps.logger.info({ userId }, "account deletion cancelled by a sign-in");
+  if (owner) {
+    await getMailer(deps).send(
+      textMail({
+        to: owner.email,
+        subject: "The deletion of your Plugs & Rugs account was cancelled",
+        paragraphs: [
+          "You signed in to your Plugs & Rugs account, so it will not be deleted.",
+          `To delete it after all, ask again from Dashboard > Security (${deps.config.publicUrl}/dashboard/security).`,
+        ],
+      }),
+    );
+  }
+}
