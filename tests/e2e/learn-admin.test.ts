@@ -120,6 +120,9 @@ describe("learn admin", () => {
       1,
       "The mint authority can print tokens at will.",
     );
+    await page
+      .getByText("The bank holds 1 of the 10 questions an exam asks, so each exam asks that one.")
+      .waitFor();
     await page.getByLabel("Published: learners see it on /learn").click();
     await page.getByRole("button", { name: "Publish" }).click();
     await toast(page, "Course published").waitFor();

@@ -342,6 +342,25 @@ function LessonList({ course }: { course: TAdminCourse }) {
   );
 }
 
+/** What an exam asks from the bank: the set number, or the whole bank when it holds fewer. */
+function BankLine({ course }: { course: TAdminCourse }) {
+  const bank = course.questions.filter((q) => q.lessonId === null).length;
+  if (bank === 0) return <>Learners cannot take the exam until the bank holds a question.</>;
+  if (bank < course.examQuestionCount) {
+    return (
+      <>
+        The bank holds {bank} of the {course.examQuestionCount} questions an exam asks, so each exam asks{" "}
+        {bank === 1 ? "that one" : `all ${bank}, in random order`}.
+      </>
+    );
+  }
+  return (
+    <>
+      Each exam draws {course.examQuestionCount} of these {bank} at random, in random order.
+    </>
+  );
+}
+
 function DeleteCourse({ course }: { course: TAdminCourse }) {
   const navigate = useNavigate();
   const remove = useDeleteCourse();
@@ -426,7 +445,7 @@ export function AdminCourseEditor() {
                 Exam bank
               </h3>
               <p className="text-sm text-muted">
-                Each exam draws {query.data.examQuestionCount} of these at random, in random order.
+                <BankLine course={query.data} />
               </p>
             </div>
             <QuestionList course={query.data} lessonId={null} empty="No exam questions yet." />
