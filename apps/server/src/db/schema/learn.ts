@@ -133,6 +133,9 @@ export const learnAttempts = pgTable(
     uniqueIndex("learn_attempts_open_quiz_key")
       .on(t.userId, t.lessonId)
       .where(sql`${t.kind} = 'quiz' and ${t.submittedAt} is null`),
+    // A course's or a lesson's attempts: whether learners started it (the admin's delete check) and the cascades.
+    index("learn_attempts_course_idx").on(t.courseId),
+    index("learn_attempts_lesson_idx").on(t.lessonId),
   ],
 );
 
@@ -156,6 +159,9 @@ export const learnCompletions = pgTable(
     primaryKey({ columns: [t.userId, t.lessonId] }),
     // A learner's progress in a course.
     index("learn_completions_user_course_idx").on(t.userId, t.courseId),
+    // A course's or a lesson's completions: the admin's delete check and the cascades.
+    index("learn_completions_course_idx").on(t.courseId),
+    index("learn_completions_lesson_idx").on(t.lessonId),
   ],
 );
 
