@@ -196,6 +196,11 @@ export const ENDPOINTS: TEndpoint[] = [
     requests: (fx) => get("/api/admin/members?search=bench_12", asAdmin(fx)),
   },
   {
+    name: "admin giveaways",
+    kind: "read",
+    requests: (fx) => get("/api/admin/rewards", asAdmin(fx)),
+  },
+  {
     name: "profile",
     kind: "read",
     requests: () => get("/api/users/bench_1"),

@@ -188,6 +188,10 @@ function FairnessProof({ giveaway }: { giveaway: TGiveawayDetail }) {
             from the sorted list (a member already drawn is skipped).
           </li>
           <li>
+            A prize not claimed in time is redrawn by drawing further along the same sequence: the first
+            winners stay the same, and the proof counts the redraws.
+          </li>
+          <li>
             The seed is revealed, so anyone can check it against its hash and recompute the winners. The
             Verify button does that in your browser.
           </li>
