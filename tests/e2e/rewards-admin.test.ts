@@ -75,6 +75,10 @@ describe("rewards admin", () => {
     await page.getByLabel("Starts").fill(localInput(Date.now() - 60_000));
     await page.getByLabel("Ends").fill(localInput(Date.now() + 3 * 86_400_000));
     await page.getByLabel("Entry cost (points)").fill("10");
+    await page.getByLabel("Claim window (days)").fill("0");
+    await page.getByRole("button", { name: "Create draft" }).click();
+    await page.getByText(M_REWARDS.claimDaysInvalid).waitFor();
+    await page.getByLabel("Claim window (days)").fill("3");
     await page.getByRole("button", { name: "Create draft" }).click();
     await page.getByText("A giveaway with this slug already exists").waitFor();
     await page.getByLabel("Slug").fill("solana-summer-2026");
@@ -88,6 +92,7 @@ describe("rewards admin", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Publish" }).click();
     await toast(page, "Giveaway published").waitFor();
     await page.getByText("Seed commitment (SHA-256)").waitFor();
+    await page.getByText("3 days from the draw").waitFor();
     const commitment = await page.getByTestId("seed-commitment").textContent();
     expect(commitment).toMatch(/^[0-9a-f]{64}$/);
 
