@@ -51,7 +51,11 @@ export function SheetContent({
           </div>
           <CloseButton className="-mr-2" />
         </div>
-        <div className="flex-1 overflow-y-auto overscroll-contain">{children}</div>
+        {/* min-h-0: a flex child may shrink below its content, so a long panel scrolls instead of running off
+            the bottom of a short screen. */}
+        <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain pb-[env(safe-area-inset-bottom)]">
+          {children}
+        </div>
       </Primitive.Content>
     </Primitive.Portal>
   );

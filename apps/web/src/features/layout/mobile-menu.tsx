@@ -1,6 +1,7 @@
-import { LayoutDashboard, LogOut, Menu, ShieldCheck } from "lucide-react";
+import { LayoutDashboard, LogOut, Menu, ShieldCheck, UserRound } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { NavLink } from "react-router";
+import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Sheet, SheetContent, SheetTrigger } from "../../components/ui/sheet.tsx";
 import { cn } from "../../lib/cn.ts";
@@ -63,14 +64,34 @@ export function MobileMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
           <ThemeToggleRow />
           {session ? (
             <>
+              <div className="flex items-center gap-3 px-3 pt-1 pb-2">
+                <Avatar src={session.profile.avatarUrl} name={session.profile.username} />
+                <div className="min-w-0">
+                  <p className="truncate text-sm font-semibold">
+                    {session.profile.displayName ?? `@${session.profile.username}`}
+                  </p>
+                  <p className="truncate text-xs text-muted">
+                    {session.profile.displayName ? `@${session.profile.username} · ` : ""}
+                    {session.profile.points.toLocaleString()} points
+                  </p>
+                </div>
+              </div>
               <MenuLink
-                item={{ label: "Dashboard", to: "/dashboard" }}
+                item={{
+                  label: "Public Profile",
+                  to: `/user/${encodeURIComponent(session.profile.username)}`,
+                }}
+                onNavigate={close}
+                icon={<UserRound aria-hidden />}
+              />
+              <MenuLink
+                item={{ label: "Dashboard", to: "/dashboard", prefix: true }}
                 onNavigate={close}
                 icon={<LayoutDashboard aria-hidden />}
               />
               {session.isAdmin ? (
                 <MenuLink
-                  item={{ label: "Admin", to: "/admin" }}
+                  item={{ label: "Admin Dashboard", to: "/admin", prefix: true }}
                   onNavigate={close}
                   icon={<ShieldCheck aria-hidden />}
                 />

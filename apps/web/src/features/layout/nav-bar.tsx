@@ -5,6 +5,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { lazyNamed } from "../../lib/lazy-named.ts";
 import { useDeferredLoad } from "../../lib/use-deferred-load.ts";
 import { AuthButtons } from "../auth/auth-buttons.tsx";
+import { openAuthPrompt } from "../auth/auth-prompt.ts";
 import { useSession } from "../auth/session.ts";
 import { useUnreadCount } from "../notifications/queries.ts";
 import { useSite } from "../site/queries.ts";
@@ -111,6 +112,17 @@ export function NavBar() {
         </div>
         <div className="ml-auto flex items-center gap-1 lg:hidden">
           {session ? <MemberBell /> : null}
+          {session ? (
+            <Suspense fallback={<span aria-hidden className="size-9" />}>
+              <UserMenu session={session} />
+            </Suspense>
+          ) : isPending ? (
+            <span aria-hidden className="h-8 w-16" />
+          ) : (
+            <Button variant="ghost" size="sm" onClick={() => openAuthPrompt({ view: "signin" })}>
+              Sign In
+            </Button>
+          )}
           <DeferredMobileMenu />
         </div>
       </div>
