@@ -141,3 +141,28 @@ describe("delete my account", () => {
     await shot(page, "account-privacy-dark-1280");
   });
 });
+
+describe("change e-mail", () => {
+  it("sends a link to the new address; opening it changes the address", async () => {
+    const account = await signUpByApi(j.server, newAccount("mover"));
+    const page = await open({ as: account });
+    await page.goto("/dashboard/security");
+    const card = page.getByRole("region", { name: "E-mail" });
+    await card.getByText(account.email).waitFor();
+    await card.getByLabel("New e-mail address").fill(account.email);
+    await card.getByRole("button", { name: "Send confirmation link" }).click();
+    await card.getByText("That is already your e-mail address").waitFor();
+    const newEmail = `moved.${account.email}`;
+    await card.getByLabel("New e-mail address").fill(newEmail);
+    await card.getByRole("button", { name: "Send confirmation link" }).click();
+    await toast(page, `We sent a confirmation link to ${newEmail}. Open it to finish the change.`).waitFor();
+    expect(outbox(j.server, account.email).map((m) => m.subject)).toContain(
+      "Your Plugs & Rugs e-mail address is being changed",
+    );
+    const [confirm] = outbox(j.server, newEmail);
+    await page.goto(confirm?.links[0] as string);
+    await page.waitForURL((url) => url.pathname === "/dashboard/security");
+    await page.getByRole("region", { name: "E-mail" }).getByText(newEmail).waitFor();
+    await shot(page, "account-email-changed-dark-1280");
+  });
+});

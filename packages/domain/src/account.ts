@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZChangePasswordRequest } from "./auth.ts";
+import { ZChangePasswordRequest, ZEmail } from "./auth.ts";
 import { M } from "./messages.ts";
 import { zText } from "./text.ts";
 
@@ -73,3 +73,12 @@ export type TMyDataExport = {
   /** Sections that reached the archive's cap of rows (their newest rows are in it). */
   truncated: string[];
 };
+
+/** POST /api/auth/change-email: a link to the new address confirms it; the old address is told. */
+export const ZChangeEmailRequest = z.object({ newEmail: ZEmail });
+export type TChangeEmailRequest = z.infer<typeof ZChangeEmailRequest>;
+
+export const M_ACCOUNT_EMAIL = {
+  sameEmail: "That is already your e-mail address",
+  linkSent: (email: string) => `We sent a confirmation link to ${email}. Open it to finish the change.`,
+} as const;

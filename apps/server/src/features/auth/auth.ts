@@ -10,6 +10,7 @@ import type { TDeps } from "../../context.ts";
 import { accounts, profiles, sessions, twoFactors, users, verifications } from "../../db/schema/index.ts";
 import { getMailer, linkMail } from "../../lib/mailer.ts";
 import { cancelDeletionOnSignIn } from "../account/cancel-deletion.ts";
+import { sendChangeEmailMails } from "../account/change-email-mails.ts";
 import { acceptedOrigins } from "./origin-guard.ts";
 import { createAccountProfile } from "./profile-setup.ts";
 import { resolveAuthSecret } from "./secret.ts";
@@ -88,6 +89,8 @@ function buildAuth(deps: TDeps) {
       sendOnSignUp: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
+        // A change of address (user.changeEmail): the link goes to the new address, and the old one is told.
+        if (await sendChangeEmailMails(deps, mailer, { userId: user.id, newEmail: user.email, url })) return;
         await mailer.send(
           linkMail({
             to: user.email,
@@ -100,6 +103,8 @@ function buildAuth(deps: TDeps) {
         );
       },
     },
+    // Changing the address: a link to the new one confirms it (features/account/change-email-mails.ts).
+    user: { changeEmail: { enabled: true } },
     session: {
       expiresIn: SESSION_EXPIRES_SECONDS,
       updateAge: SESSION_UPDATE_AGE_SECONDS,

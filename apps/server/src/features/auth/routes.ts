@@ -2,9 +2,11 @@ import { OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   CAPTCHA_HEADER,
   M,
+  M_ACCOUNT_EMAIL,
   safeNextPath,
   VERIFIED_PARAM,
   ZBackupCodeRequest,
+  ZChangeEmailRequest,
   ZChangePasswordRequest,
   ZRequestPasswordResetRequest,
   ZResetPasswordRequest,
@@ -228,6 +230,37 @@ export function authRoutes(deps: TDeps) {
       const viewer = viewerOf(c);
       if (res.ok && viewer) await mailPasswordChanged(deps, viewer, !!input.revokeOtherSessions);
       return res as never;
+    },
+  );
+
+  app.openapi(
+    defineRoute({
+      method: "post",
+      path: "/auth/change-email",
+      operationId: "changeEmail",
+      security: access.signedIn(),
+      tags: ["account"],
+      summary: "Change my e-mail: a link to the new address confirms it; the old address is told",
+      description:
+        "Answers 200 whether or not the new address belongs to another account (nothing is sent then), so it tells nobody which addresses are taken. Opening the link (GET /api/auth/verify-email) makes the change and leads to /dashboard/security.",
+      middleware: [memberLimit(deps, "account")] as const,
+      request: body(ZChangeEmailRequest),
+      responses: {
+        200: json(ZOk, "A confirmation link was sent to the new address"),
+        ...errorResponses(400, 401, 429),
+      },
+    }),
+    async (c) => {
+      const { newEmail } = c.req.valid("json");
+      const viewer = viewerOf(c);
+      if (viewer && viewer.email.toLowerCase() === newEmail.toLowerCase()) {
+        throw new AppError("VALIDATION", M_ACCOUNT_EMAIL.sameEmail, {
+          fields: { newEmail: M_ACCOUNT_EMAIL.sameEmail },
+        });
+      }
+      return (await forwardToAuth(deps, c, {
+        body: { newEmail, callbackURL: "/dashboard/security" },
+      })) as never;
     },
   );
 

@@ -62,3 +62,8 @@ export function requestAccountDeletion(
 ): Promise<{ requestedAt: string; eraseAfter: string }> {
   return post<{ requestedAt: string; eraseAfter: string }>("/api/me/deletion", { password });
 }
+
+/** POST /api/auth/change-email: a link to the new address confirms the change. */
+export function changeEmail(newEmail: string): Promise<unknown> {
+  return post<unknown>("/api/auth/change-email", { newEmail });
+}
