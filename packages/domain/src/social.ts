@@ -68,6 +68,7 @@ export type TFollowState = z.infer<typeof ZFollowState>;
 export const ZFollowListItem = z.object({
   id: zText(),
   username: zText(),
+  displayName: zText().nullable(),
   avatarUrl: zText().nullable(),
   isVerified: z.boolean(),
   followedByMe: z.boolean(),

@@ -12,6 +12,7 @@ type TRow = {
   followed_at: string;
   id: string;
   username: string;
+  display_name: string | null;
   avatar_url: string | null;
   is_verified: boolean;
   followed_by_me: boolean;
@@ -43,7 +44,8 @@ export async function listFollows(
     : sql``;
   const rows = await queryRows<TRow>(
     deps.db,
-    sql`select f.id as follow_id, f.created_at::text as followed_at, u.id, u.username, u.avatar_url, u.is_verified,
+    sql`select f.id as follow_id, f.created_at::text as followed_at, u.id, u.username, u.display_name, u.avatar_url,
+          u.is_verified,
           ${followedByMe} as followed_by_me
         from follows f join profiles u on u.id = f.${sql.raw(other)}
         where f.${sql.raw(anchor)} = ${profile.id} and ${notBanned(sql`u.id`)} ${after}
@@ -57,6 +59,7 @@ export async function listFollows(
     items: page.map((r) => ({
       id: r.id,
       username: r.username,
+      displayName: r.display_name,
       avatarUrl: r.avatar_url,
       isVerified: r.is_verified,
       followedByMe: r.followed_by_me,

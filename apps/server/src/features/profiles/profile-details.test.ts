@@ -130,6 +130,19 @@ describe("PATCH /api/me/profile with the public details", () => {
     expect(benPage.body.author.displayName).toBeNull();
   });
 
+  it("puts the display name in follow lists", async () => {
+    const res = await call(server, "PUT", "/api/users/ada_details/follow", { cookie: ben.cookie });
+    expect(res.status).toBe(200);
+    const list = await call<{ items: { username: string; displayName: string | null }[] }>(
+      server,
+      "GET",
+      "/api/users/ben_details/following",
+    );
+    expect(list.body.items).toEqual([
+      expect.objectContaining({ username: "ada_details", displayName: "Ada Lovelace 🚀" }),
+    ]);
+  });
+
   it("ranks a member on the all-time points board as the leaderboard does", async () => {
     await server.deps.db.update(profiles).set({ points: 50 }).where(eq(profiles.id, ada.id));
     await server.deps.db.update(profiles).set({ points: 80 }).where(eq(profiles.id, ben.id));

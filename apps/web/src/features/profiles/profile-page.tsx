@@ -42,7 +42,12 @@ function FollowRow({ user }: { user: TFollowListItem }) {
         className="flex min-w-0 flex-1 items-center gap-3 rounded-lg hover:underline"
       >
         <Avatar src={user.avatarUrl} name={user.username} />
-        <span className="truncate font-medium">@{user.username}</span>
+        <span className="flex min-w-0 flex-col">
+          {user.displayName ? <span className="truncate font-medium">{user.displayName}</span> : null}
+          <span className={user.displayName ? "truncate text-xs text-muted" : "truncate font-medium"}>
+            @{user.username}
+          </span>
+        </span>
         {user.isVerified ? (
           <BadgeCheck className="size-4 shrink-0 text-accent" aria-label="Verified" />
         ) : null}
