@@ -151,6 +151,11 @@ export const ENDPOINTS: TEndpoint[] = [
     requests: () => get("/api/sweep/config"),
   },
   {
+    name: "download my data (signed in)",
+    kind: "read",
+    requests: (fx) => get("/api/me/export", signedIn(fx)),
+  },
+  {
     name: "sweep history (signed in)",
     kind: "read",
     requests: (fx) => get("/api/sweep/history", signedIn(fx)),
