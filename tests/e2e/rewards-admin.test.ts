@@ -125,6 +125,7 @@ describe("rewards admin", () => {
       await row.click();
       await p.getByText("Seed commitment (SHA-256)").waitFor();
       await p.getByRole("button", { name: "Cancel giveaway" }).waitFor();
+      await p.getByRole("list", { name: "Entrants" }).getByText(`@${member.username}`).waitFor();
       await expectNoHorizontalOverflow(p);
       await shot(p, `rewards-admin-live-${theme}-${width}`);
       await p.goto("/admin/rewards/new");

@@ -289,6 +289,25 @@ export const ZAdminGiveawayPage = z.object({
 });
 export type TAdminGiveawayPage = z.infer<typeof ZAdminGiveawayPage>;
 
+/** GET /api/admin/rewards/{slug}/entries: the entrants in member-id order (the order of the draw's frozen list). */
+export const ZAdminEntrants = z.object({
+  total: z.number(),
+  items: z.array(
+    z.object({
+      userId: z.string(),
+      username: z.string(),
+      avatarUrl: z.string().nullable(),
+      pointsSpent: z.number(),
+      enteredAt: z.string(),
+    }),
+  ),
+  /** The last member id of this page, to ask for the next one (`after`). */
+  nextAfter: z.string().nullable(),
+});
+export type TAdminEntrants = z.infer<typeof ZAdminEntrants>;
+
+export const ZAdminEntrantsQuery = z.object({ after: z.uuid(M_REWARDS.cursorInvalid).optional() });
+
 /** GET /api/admin/rewards/{slug}/winners: the winners with their claims (the contact is for the admins only). */
 export const ZAdminWinners = z.object({
   items: z.array(

@@ -2,6 +2,7 @@ import {
   claimStatusAt,
   giveawayPhase,
   M_REWARDS,
+  type TAdminEntrants,
   type TAdminGiveawayFilter,
   type TAdminGiveawayPage,
   type TAdminWinners,
@@ -9,7 +10,7 @@ import {
 import { and, eq, gt, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
-import { giveaways, giveawayWinners, profiles } from "../../db/schema/index.ts";
+import { giveawayEntries, giveaways, giveawayWinners, profiles } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { findGiveaway } from "./read-giveaways.ts";
 
@@ -154,5 +155,41 @@ export async function listAdminWinners(
       // Only a redraw stores "expired"; a window that merely closed is still "pending" in the row.
       redrawn: w.claimStatus === "expired",
     })),
+  };
+}
+
+const ENTRANTS_PAGE = 50;
+
+/**
+ * GET /api/admin/rewards/{slug}/entries (admins only): who entered, 50 at a time in member-id order (the unique
+ * (giveaway_id, user_id) index, and the order of the draw's frozen list), with the points each entry cost.
+ */
+export async function listAdminEntrants(
+  deps: TDeps,
+  viewer: TViewer | null,
+  slug: string,
+  after: string | undefined,
+): Promise<TAdminEntrants> {
+  requireAdmin(viewer);
+  const g = await findGiveaway(deps.db, slug);
+  if (!g) throw new AppError("NOT_FOUND", M_REWARDS.giveawayNotFound);
+  const rows = await deps.db
+    .select({
+      userId: giveawayEntries.userId,
+      username: profiles.username,
+      avatarUrl: profiles.avatarUrl,
+      pointsSpent: giveawayEntries.pointsSpent,
+      enteredAt: giveawayEntries.createdAt,
+    })
+    .from(giveawayEntries)
+    .innerJoin(profiles, eq(profiles.id, giveawayEntries.userId))
+    .where(and(eq(giveawayEntries.giveawayId, g.id), after ? gt(giveawayEntries.userId, after) : undefined))
+    .orderBy(giveawayEntries.userId)
+    .limit(ENTRANTS_PAGE + 1);
+  const page = rows.slice(0, ENTRANTS_PAGE);
+  return {
+    total: g.entriesCount,
+    items: page.map((r) => ({ ...r, enteredAt: r.enteredAt.toISOString() })),
+    nextAfter: rows.length > ENTRANTS_PAGE ? (page.at(-1)?.userId ?? null) : null,
   };
 }

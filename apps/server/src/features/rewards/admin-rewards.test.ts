@@ -1,6 +1,7 @@
 import {
   M_REWARDS,
   type TAdminAuditPage,
+  type TAdminEntrants,
   type TAdminGiveawayPage,
   type TAdminWinners,
   type TGiveawayDetail,
@@ -356,5 +357,32 @@ describe("the claim window", () => {
     );
     const deadline = Date.parse(drawnNow.body.winners[0]?.claimDeadline ?? "");
     expect(Math.abs(deadline - Date.now() - 3 * 86_400_000)).toBeLessThan(60_000);
+  });
+});
+
+describe("the entrants", () => {
+  it("lists who entered in the draw's order, to admins only, 50 a page", async () => {
+    const g = await draft();
+    await publish(g.slug);
+    const entrants = await Promise.all(Array.from({ length: 52 }, () => createUser(server)));
+    for (const e of entrants)
+      await call(server, "POST", `/api/rewards/${g.slug}/entries`, { cookie: e.cookie });
+    const path = `/api/admin/rewards/${g.slug}/entries`;
+    expect((await call(server, "GET", path)).status).toBe(401);
+    expect((await call(server, "GET", path, { cookie: member.cookie })).status).toBe(403);
+    const bad = await call<TError>(server, "GET", `${path}?after=nope`, { cookie: admin.cookie });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe(M_REWARDS.cursorInvalid);
+    const first = await call<TAdminEntrants>(server, "GET", path, { cookie: admin.cookie });
+    expect(first.body.total).toBe(52);
+    expect(first.body.items).toHaveLength(50);
+    const second = await call<TAdminEntrants>(server, "GET", `${path}?after=${first.body.nextAfter}`, {
+      cookie: admin.cookie,
+    });
+    expect(second.body.nextAfter).toBeNull();
+    const ids = [...first.body.items, ...second.body.items].map((e) => e.userId);
+    expect(ids).toEqual(entrants.map((e) => e.id).sort());
+    const byId = new Map(entrants.map((e) => [e.id, e.username]));
+    expect(first.body.items.every((e) => byId.get(e.userId) === e.username)).toBe(true);
   });
 });

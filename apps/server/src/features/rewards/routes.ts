@@ -2,6 +2,8 @@ import { OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   FILE_RULES,
   M_REWARDS,
+  ZAdminEntrants,
+  ZAdminEntrantsQuery,
   ZAdminGiveawayPage,
   ZAdminGiveawayQuery,
   ZAdminWinners,
@@ -25,7 +27,7 @@ import {
   publishGiveaway,
   updateGiveaway,
 } from "./admin-giveaways.ts";
-import { listAdminGiveaways, listAdminWinners } from "./admin-list-giveaways.ts";
+import { listAdminEntrants, listAdminGiveaways, listAdminWinners } from "./admin-list-giveaways.ts";
 import { claimPrize } from "./claim-prize.ts";
 import { enterGiveaway } from "./enter-giveaway.ts";
 import { setGiveawayImage } from "./giveaway-image.ts";
@@ -251,6 +253,24 @@ export function rewardsRoutes(deps: TDeps) {
         responses: { 200: json(ZAdminGiveawayPage, "The giveaways"), ...errorResponses(400, 401, 403) },
       }),
       async (c) => c.json(await listAdminGiveaways(deps, viewerOf(c), c.req.valid("query")), 200),
+    )
+    .openapi(
+      defineRoute({
+        method: "get",
+        path: "/admin/rewards/{slug}/entries",
+        operationId: "listGiveawayEntrants",
+        security: access.admin,
+        tags: ["rewards", "admin"],
+        summary:
+          "A giveaway's entrants, 50 a page in member-id order (the draw's list order), with what each paid",
+        request: { params: ZSlugParams, query: ZAdminEntrantsQuery },
+        responses: { 200: json(ZAdminEntrants, "The entrants"), ...errorResponses(400, 401, 403, 404) },
+      }),
+      async (c) =>
+        c.json(
+          await listAdminEntrants(deps, viewerOf(c), c.req.valid("param").slug, c.req.valid("query").after),
+          200,
+        ),
     )
     .openapi(
       defineRoute({

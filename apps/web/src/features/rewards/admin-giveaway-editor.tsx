@@ -26,6 +26,7 @@ import { formatDate } from "../../lib/format.ts";
 import { GiveawayStatusPill } from "./admin-rewards-parts.tsx";
 import { uploadGiveawayImage } from "./api.ts";
 import {
+  useAdminEntrants,
   useAdminWinners,
   useCreateGiveaway,
   useGiveaway,
@@ -457,6 +458,65 @@ function WinnersTable({ slug, winners }: { slug: string; winners: TAdminWinners[
   );
 }
 
+/** Who entered, in the draw's list order, with what each entry cost. */
+function Entrants({ slug }: { slug: string }) {
+  const query = useAdminEntrants(slug);
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <section aria-labelledby="admin-entrants-heading" className="flex flex-col gap-3">
+      <h3 id="admin-entrants-heading" className="text-lg font-semibold">
+        Entrants{query.data ? ` (${query.data.pages[0]?.total.toLocaleString() ?? 0})` : ""}
+      </h3>
+      {query.isPending ? (
+        <Spinner label="Loading the entrants" className="text-accent" />
+      ) : query.isError ? (
+        <LoadError
+          look="inset"
+          title="Could not load the entrants"
+          onRetry={() => void query.refetch()}
+          busy={query.isFetching}
+        />
+      ) : items.length === 0 ? (
+        <p className="text-sm text-muted">Nobody has entered yet.</p>
+      ) : (
+        <>
+          <ul
+            aria-label="Entrants"
+            className="flex flex-col divide-y divide-border rounded-2xl border border-border bg-surface"
+          >
+            {items.map((e) => (
+              <li
+                key={e.userId}
+                className="flex flex-wrap items-baseline justify-between gap-x-3 px-4 py-2.5 text-sm"
+              >
+                <Link to={`/user/${e.username}`} className="font-medium hover:underline">
+                  @{e.username}
+                </Link>
+                <span className="text-xs text-muted">
+                  {formatDate(e.enteredAt)}
+                  {e.pointsSpent > 0 ? ` · ${e.pointsSpent.toLocaleString()} points` : ""}
+                </span>
+              </li>
+            ))}
+          </ul>
+          {query.hasNextPage ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              className="self-center"
+              busy={query.isFetchingNextPage}
+              busyLabel="Loading..."
+              onClick={() => void query.fetchNextPage()}
+            >
+              Show more
+            </Button>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
 /** A published giveaway: its terms as fixed, the commitment, and after the draw the winners with their claims. */
 function PublishedGiveaway({ giveaway }: { giveaway: TGiveawayDetail }) {
   const drawn = giveaway.status === "drawn";
@@ -535,6 +595,7 @@ function PublishedGiveaway({ giveaway }: { giveaway: TGiveawayDetail }) {
           )}
         </section>
       ) : null}
+      <Entrants slug={giveaway.slug} />
     </div>
   );
 }

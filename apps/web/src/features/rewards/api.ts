@@ -1,4 +1,5 @@
 import type {
+  TAdminEntrants,
   TAdminGiveawayFilter,
   TAdminGiveawayPage,
   TAdminWinners,
@@ -106,4 +107,9 @@ export function removeGiveawayImage(slug: string): Promise<TGiveawayDetail> {
   return apiFetch<TGiveawayDetail>(`/api/admin/rewards/${encodeURIComponent(slug)}/image`, {
     method: "DELETE",
   });
+}
+
+export function fetchAdminEntrants(slug: string, after: string | null): Promise<TAdminEntrants> {
+  const query = after ? `?after=${encodeURIComponent(after)}` : "";
+  return apiFetch<TAdminEntrants>(`/api/admin/rewards/${encodeURIComponent(slug)}/entries${query}`);
 }

@@ -6,6 +6,7 @@ import {
   claimPrize,
   createGiveaway,
   enterGiveaway,
+  fetchAdminEntrants,
   fetchAdminGiveaways,
   fetchAdminWinners,
   fetchGiveaway,
@@ -27,6 +28,7 @@ export const rewardKeys = {
   mine: () => [...rewardKeys.all, "mine"] as const,
   admin: (filter: TAdminGiveawayFilter) => [...rewardKeys.all, "admin", filter] as const,
   winners: (slug: string) => [...rewardKeys.all, "winners", slug] as const,
+  entrants: (slug: string) => [...rewardKeys.all, "entrants", slug] as const,
 };
 
 /** The dashboard's "My giveaways": the member's entries with wins and claims. */
@@ -87,6 +89,16 @@ export function useAdminGiveaways(filter: TAdminGiveawayFilter) {
     queryFn: ({ pageParam }) => fetchAdminGiveaways(filter, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+/** A giveaway's entrants for the admin, 50 at a time in the draw's list order. */
+export function useAdminEntrants(slug: string) {
+  return useInfiniteQuery({
+    queryKey: rewardKeys.entrants(slug),
+    queryFn: ({ pageParam }) => fetchAdminEntrants(slug, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextAfter,
   });
 }
 
