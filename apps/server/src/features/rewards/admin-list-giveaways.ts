@@ -10,6 +10,7 @@ import {
 import { and, eq, gt, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
+import type { TDb } from "../../db/client.ts";
 import { giveawayEntries, giveaways, giveawayWinners, profiles } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { findGiveaway } from "./read-giveaways.ts";
@@ -32,7 +33,7 @@ function decodeCursor(raw: string): TCursor {
 }
 
 /** A filter as conditions on the status and the clock (the phases giveawayPhase tells apart). */
-function filterWhere(filter: TAdminGiveawayFilter): SQL | undefined {
+export function filterWhere(filter: TAdminGiveawayFilter): SQL | undefined {
   const now = sql`now()`;
   switch (filter) {
     case "all":
@@ -53,22 +54,9 @@ function filterWhere(filter: TAdminGiveawayFilter): SQL | undefined {
   }
 }
 
-/**
- * GET /api/admin/rewards (admins only): every giveaway, drafts and cancelled ones too, newest first, a keyset page
- * at a time on giveaways_newest_idx; the cursor keeps created_at's microseconds so no row is skipped or repeated.
- */
-export async function listAdminGiveaways(
-  deps: TDeps,
-  viewer: TViewer | null,
-  query: { filter: TAdminGiveawayFilter; cursor?: string | undefined },
-): Promise<TAdminGiveawayPage> {
-  requireAdmin(viewer);
-  const where: (SQL | undefined)[] = [filterWhere(query.filter)];
-  if (query.cursor) {
-    const c = decodeCursor(query.cursor);
-    where.push(sql`(${giveaways.createdAt}, ${giveaways.id}) < (${c.t}::timestamptz, ${c.id}::uuid)`);
-  }
-  const rows = await deps.db
+/** One page of the admin's list under `where`, newest first on giveaways_newest_idx (exported for the plan test). */
+export function adminGiveawaysQuery(db: TDb, where: (SQL | undefined)[], limit: number) {
+  return db
     .select({
       id: giveaways.id,
       slug: giveaways.slug,
@@ -86,7 +74,44 @@ export async function listAdminGiveaways(
     .from(giveaways)
     .where(and(...where))
     .orderBy(sql`${giveaways.createdAt} desc nulls first`, sql`${giveaways.id} desc nulls first`)
-    .limit(PAGE_SIZE + 1);
+    .limit(limit);
+}
+
+/** A giveaway's entrants after a member id, in id order (exported for the plan test). */
+export function entrantsQuery(db: TDb, giveawayId: string, after: string | undefined, limit: number) {
+  return db
+    .select({
+      userId: giveawayEntries.userId,
+      username: profiles.username,
+      avatarUrl: profiles.avatarUrl,
+      pointsSpent: giveawayEntries.pointsSpent,
+      enteredAt: giveawayEntries.createdAt,
+    })
+    .from(giveawayEntries)
+    .innerJoin(profiles, eq(profiles.id, giveawayEntries.userId))
+    .where(
+      and(eq(giveawayEntries.giveawayId, giveawayId), after ? gt(giveawayEntries.userId, after) : undefined),
+    )
+    .orderBy(giveawayEntries.userId)
+    .limit(limit);
+}
+
+/**
+ * GET /api/admin/rewards (admins only): every giveaway, drafts and cancelled ones too, newest first, a keyset page
+ * at a time on giveaways_newest_idx; the cursor keeps created_at's microseconds so no row is skipped or repeated.
+ */
+export async function listAdminGiveaways(
+  deps: TDeps,
+  viewer: TViewer | null,
+  query: { filter: TAdminGiveawayFilter; cursor?: string | undefined },
+): Promise<TAdminGiveawayPage> {
+  requireAdmin(viewer);
+  const where: (SQL | undefined)[] = [filterWhere(query.filter)];
+  if (query.cursor) {
+    const c = decodeCursor(query.cursor);
+    where.push(sql`(${giveaways.createdAt}, ${giveaways.id}) < (${c.t}::timestamptz, ${c.id}::uuid)`);
+  }
+  const rows = await adminGiveawaysQuery(deps.db, where, PAGE_SIZE + 1);
   const page = rows.slice(0, PAGE_SIZE);
   const last = page.at(-1);
   const now = Date.now();
@@ -173,19 +198,7 @@ export async function listAdminEntrants(
   requireAdmin(viewer);
   const g = await findGiveaway(deps.db, slug);
   if (!g) throw new AppError("NOT_FOUND", M_REWARDS.giveawayNotFound);
-  const rows = await deps.db
-    .select({
-      userId: giveawayEntries.userId,
-      username: profiles.username,
-      avatarUrl: profiles.avatarUrl,
-      pointsSpent: giveawayEntries.pointsSpent,
-      enteredAt: giveawayEntries.createdAt,
-    })
-    .from(giveawayEntries)
-    .innerJoin(profiles, eq(profiles.id, giveawayEntries.userId))
-    .where(and(eq(giveawayEntries.giveawayId, g.id), after ? gt(giveawayEntries.userId, after) : undefined))
-    .orderBy(giveawayEntries.userId)
-    .limit(ENTRANTS_PAGE + 1);
+  const rows = await entrantsQuery(deps.db, g.id, after, ENTRANTS_PAGE + 1);
   const page = rows.slice(0, ENTRANTS_PAGE);
   return {
     total: g.entriesCount,
