@@ -28,6 +28,9 @@ describe("a richer profile", () => {
     await form.getByRole("button", { name: "Save changes" }).click();
     await page.getByText("Profile updated").first().waitFor();
     await shot(page, "profile-edit-saved-light-1280");
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menu").getByText("Ada Lovelace").waitFor();
+    await page.keyboard.press("Escape");
 
     // A post shows the display name beside the username.
     const post = await fetch(`${j.server.url}/api/posts`, {

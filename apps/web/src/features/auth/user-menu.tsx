@@ -25,8 +25,13 @@ export function UserMenu({ session }: { session: TSession }) {
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuLabel>
-          <span className="block truncate text-sm font-semibold text-foreground">@{username}</span>
-          <span className="block">{points.toLocaleString()} points</span>
+          <span className="block truncate text-sm font-semibold text-foreground">
+            {session.profile.displayName ?? `@${username}`}
+          </span>
+          <span className="block truncate">
+            {session.profile.displayName ? `@${username} · ` : ""}
+            {points.toLocaleString()} points
+          </span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
