@@ -24,6 +24,100 @@ export const EXPORT_MAX_ROWS_PER_SECTION = 20_000;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
+ * The archive's list queries, each a range read on the member's id through the index named beside it (checked by
+ * query-plans.test.ts), at most `cap` rows.
+ */
+export function exportQueries(db: TDeps["db"], userId: string, cap = EXPORT_MAX_ROWS_PER_SECTION) {
+  // posts_author_newest_idx
+  const myPosts = db
+    .select({
+      id: posts.id,
+      content: posts.content,
+      communityId: posts.communityId,
+      likesCount: posts.likesCount,
+      commentsCount: posts.commentsCount,
+      viewsCount: posts.viewsCount,
+      createdAt: posts.createdAt,
+      editedAt: posts.editedAt,
+    })
+    .from(posts)
+    .where(eq(posts.userId, userId))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(cap);
+  // post_comments_user_idx
+  const myComments = db
+    .select({
+      id: postComments.id,
+      postId: postComments.postId,
+      parentId: postComments.parentId,
+      content: postComments.content,
+      likesCount: postComments.likesCount,
+      createdAt: postComments.createdAt,
+    })
+    .from(postComments)
+    .where(eq(postComments.userId, userId))
+    .limit(cap);
+  // post_likes_user_idx
+  const postLikeRows = db
+    .select({ postId: postLikes.postId, createdAt: postLikes.createdAt })
+    .from(postLikes)
+    .where(eq(postLikes.userId, userId))
+    .orderBy(desc(postLikes.createdAt))
+    .limit(cap);
+  // post_comment_likes_user_idx
+  const commentLikeRows = db
+    .select({ commentId: postCommentLikes.commentId, createdAt: postCommentLikes.createdAt })
+    .from(postCommentLikes)
+    .where(eq(postCommentLikes.userId, userId))
+    .limit(cap);
+  // post_comment_reactions_user_idx
+  const reactionRows = db
+    .select({
+      commentId: postCommentReactions.commentId,
+      emoji: postCommentReactions.emoji,
+      createdAt: postCommentReactions.createdAt,
+    })
+    .from(postCommentReactions)
+    .where(eq(postCommentReactions.userId, userId))
+    .limit(cap);
+  // points_transactions_user_newest_idx; the activity is one of a handful of rows
+  const ledger = db
+    .select({
+      points: pointsTransactions.points,
+      activity: pointsActivities.name,
+      description: pointsTransactions.description,
+      referenceType: pointsTransactions.referenceType,
+      referenceId: pointsTransactions.referenceId,
+      createdAt: pointsTransactions.createdAt,
+    })
+    .from(pointsTransactions)
+    .innerJoin(pointsActivities, eq(pointsActivities.id, pointsTransactions.activityId))
+    .where(eq(pointsTransactions.userId, userId))
+    .orderBy(desc(pointsTransactions.createdAt))
+    .limit(cap);
+  // reports_reporter_newest_idx
+  const myReports = db
+    .select({
+      id: reports.id,
+      kolHandle: reports.kolHandle,
+      category: reports.category,
+      description: reports.description,
+      contractAddress: reports.contractAddress,
+      txHash: reports.txHash,
+      status: reports.status,
+      reviewReason: reports.reviewReason,
+      reviewedAt: reports.reviewedAt,
+      createdAt: reports.createdAt,
+    })
+    .from(reports)
+    .where(eq(reports.reporterId, userId))
+    .orderBy(desc(reports.createdAt), desc(reports.id))
+    .limit(cap);
+
+  return { myPosts, myComments, postLikeRows, commentLikeRows, reactionRows, ledger, myReports };
+}
+
+/**
  * GET /api/me/export: the member's own data as one JSON document. Only what they wrote or own: no password hash, no
  * session or verification tokens, no TOTP secret, no other member's e-mail (a report's reviewer is not named).
  */
@@ -44,92 +138,16 @@ export async function exportMyData(deps: TDeps, viewer: TViewer | null): Promise
   const [profile] = await db.select().from(profiles).where(eq(profiles.id, me.id));
   if (!account || !profile) throw new AppError("UNAUTHORIZED", M.auth.signInRequired);
 
-  // posts_author_newest_idx
-  const myPosts = await db
-    .select({
-      id: posts.id,
-      content: posts.content,
-      communityId: posts.communityId,
-      likesCount: posts.likesCount,
-      commentsCount: posts.commentsCount,
-      viewsCount: posts.viewsCount,
-      createdAt: posts.createdAt,
-      editedAt: posts.editedAt,
-    })
-    .from(posts)
-    .where(eq(posts.userId, me.id))
-    .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(cap);
-  // post_comments_user_idx
-  const myComments = await db
-    .select({
-      id: postComments.id,
-      postId: postComments.postId,
-      parentId: postComments.parentId,
-      content: postComments.content,
-      likesCount: postComments.likesCount,
-      createdAt: postComments.createdAt,
-    })
-    .from(postComments)
-    .where(eq(postComments.userId, me.id))
-    .limit(cap);
-  // post_likes_user_idx
-  const postLikeRows = await db
-    .select({ postId: postLikes.postId, createdAt: postLikes.createdAt })
-    .from(postLikes)
-    .where(eq(postLikes.userId, me.id))
-    .orderBy(desc(postLikes.createdAt))
-    .limit(cap);
-  // post_comment_likes_user_idx
-  const commentLikeRows = await db
-    .select({ commentId: postCommentLikes.commentId, createdAt: postCommentLikes.createdAt })
-    .from(postCommentLikes)
-    .where(eq(postCommentLikes.userId, me.id))
-    .limit(cap);
-  // post_comment_reactions_user_idx
-  const reactionRows = await db
-    .select({
-      commentId: postCommentReactions.commentId,
-      emoji: postCommentReactions.emoji,
-      createdAt: postCommentReactions.createdAt,
-    })
-    .from(postCommentReactions)
-    .where(eq(postCommentReactions.userId, me.id))
-    .limit(cap);
-  // points_transactions_user_newest_idx; the activity is one of a handful of rows
-  const ledger = await db
-    .select({
-      points: pointsTransactions.points,
-      activity: pointsActivities.name,
-      description: pointsTransactions.description,
-      referenceType: pointsTransactions.referenceType,
-      referenceId: pointsTransactions.referenceId,
-      createdAt: pointsTransactions.createdAt,
-    })
-    .from(pointsTransactions)
-    .innerJoin(pointsActivities, eq(pointsActivities.id, pointsTransactions.activityId))
-    .where(eq(pointsTransactions.userId, me.id))
-    .orderBy(desc(pointsTransactions.createdAt))
-    .limit(cap);
-  // reports_reporter_newest_idx
-  const myReports = await db
-    .select({
-      id: reports.id,
-      kolHandle: reports.kolHandle,
-      category: reports.category,
-      description: reports.description,
-      contractAddress: reports.contractAddress,
-      txHash: reports.txHash,
-      status: reports.status,
-      reviewReason: reports.reviewReason,
-      reviewedAt: reports.reviewedAt,
-      createdAt: reports.createdAt,
-    })
-    .from(reports)
-    .where(eq(reports.reporterId, me.id))
-    .orderBy(desc(reports.createdAt), desc(reports.id))
-    .limit(cap);
-
+  const q = exportQueries(db, me.id, cap);
+  const [myPosts, myComments, postLikeRows, commentLikeRows, reactionRows, ledger, myReports] = [
+    await q.myPosts,
+    await q.myComments,
+    await q.postLikeRows,
+    await q.commentLikeRows,
+    await q.reactionRows,
+    await q.ledger,
+    await q.myReports,
+  ];
   const sections = {
     posts: myPosts,
     comments: myComments,
