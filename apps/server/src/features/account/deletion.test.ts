@@ -7,6 +7,7 @@ import {
   pointsTransactions,
   profiles,
   sessions,
+  sweepWallets,
   users,
 } from "../../db/schema/index.ts";
 import { createUser, signIn, type TTestUser } from "../../testing/factories.ts";
@@ -110,6 +111,9 @@ describe("erasing an account after its grace period", () => {
     postId = (await createPostAs(server, user.cookie, { content: "Written before leaving" })).id;
     await commentAs(server, bob.cookie, postId, { content: "Bob replies" });
     await commentAs(server, user.cookie, postId, { content: "A comment that stays" });
+    await server.deps.db
+      .insert(sweepWallets)
+      .values({ userId: user.id, address: `Wallet${user.id.slice(0, 8)}` });
     const [p] = await server.deps.db.select().from(profiles).where(eq(profiles.id, user.id));
     pointsBefore = p?.points ?? 0;
     expect((await askToDelete(user)).status).toBe(200);
@@ -134,6 +138,9 @@ describe("erasing an account after its grace period", () => {
     expect(await server.deps.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
     expect(await server.deps.db.select().from(accounts).where(eq(accounts.userId, user.id))).toEqual([]);
     expect((await server.fetch(avatarUrl)).status).toBe(404);
+    expect(await server.deps.db.select().from(sweepWallets).where(eq(sweepWallets.userId, user.id))).toEqual(
+      [],
+    );
     await expect(signIn(server, user.email, user.password)).rejects.toThrow(/HTTP 401/);
     expect((await waiting(user.id))?.erasedAt).toBeInstanceOf(Date);
   });

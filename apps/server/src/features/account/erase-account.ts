@@ -4,8 +4,11 @@ import type { TDeps } from "../../context.ts";
 import {
   accountDeletions,
   accounts,
+  giveawayWinners,
   profiles,
   sessions,
+  sweepChallenges,
+  sweepWallets,
   twoFactors,
   userRoles,
   users,
@@ -25,7 +28,7 @@ export type TEraseOutcome = "erased" | "not-due" | "not-waiting";
 /**
  * Erases an account whose deletion is due, in one transaction: the profile's personal fields (username replaced,
  * display name 'Deleted account', avatar, bio, links), the e-mail and names better-auth keeps, every session,
- * password and second factor, and admin roles. What the member wrote stays, shown as from the deleted account;
+ * password and second factor, admin roles, linked wallets and prize-claim contacts. What the member wrote stays, shown as from the deleted account;
  * the points ledger stays on the anonymous id. The avatar file goes from storage after the commit.
  */
 export async function eraseAccount(deps: TDeps, userId: string): Promise<TEraseOutcome> {
@@ -75,6 +78,10 @@ export async function eraseAccount(deps: TDeps, userId: string): Promise<TEraseO
     await tx.delete(accounts).where(eq(accounts.userId, userId));
     await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
     await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+    // Linked wallets (their addresses) and the contact given to claim a prize.
+    await tx.delete(sweepChallenges).where(eq(sweepChallenges.userId, userId));
+    await tx.delete(sweepWallets).where(eq(sweepWallets.userId, userId));
+    await tx.update(giveawayWinners).set({ claimContact: null }).where(eq(giveawayWinners.userId, userId));
     await tx.update(accountDeletions).set({ erasedAt: now }).where(eq(accountDeletions.userId, userId));
     return { kind: "erased" as const, avatarUrl: profile?.avatarUrl ?? null };
   });

@@ -109,7 +109,8 @@ export default function PrivacyPage() {
         <p>When the 14 days are over, we erase:</p>
         <ul>
           <li>your profile: username, display name, bio, links and avatar (the image file too);</li>
-          <li>your e-mail address, your password, your two-factor settings and every session.</li>
+          <li>your e-mail address, your password, your two-factor settings and every session;</li>
+          <li>your linked wallets and the contact details you gave to claim a prize.</li>
         </ul>
         <p>
           What you wrote stays: your posts and comments remain on the site, shown as from a deleted account
