@@ -66,7 +66,11 @@ export function CommentItem({
   return (
     <article aria-label={`Comment by ${comment.author.username}`} className="flex gap-3">
       <Link to={profile} tabIndex={-1} aria-hidden className="shrink-0">
-        <Avatar src={comment.author.avatarUrl} name={comment.author.username} className="size-9" />
+        <Avatar
+          src={comment.author.avatarUrl}
+          name={comment.author.displayName ?? comment.author.username}
+          className="size-9"
+        />
       </Link>
       <div className="min-w-0 flex-1">
         <div className="rounded-xl bg-surface-2 px-3 py-2">

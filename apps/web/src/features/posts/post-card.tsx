@@ -58,7 +58,11 @@ export function PostCard({
       <header className="flex items-start gap-3">
         {known ? (
           <Link to={`/user/${encodeURIComponent(post.author.username)}`} tabIndex={-1} aria-hidden>
-            <Avatar src={post.author.avatarUrl} name={post.author.username} className="size-10" />
+            <Avatar
+              src={post.author.avatarUrl}
+              name={post.author.displayName ?? post.author.username}
+              className="size-10"
+            />
           </Link>
         ) : (
           <Avatar src={null} name="?" className="size-10" />

@@ -192,7 +192,11 @@ export default function ProfilePage() {
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-10">
       <section className="rounded-2xl border border-border bg-surface p-5 shadow-panel sm:p-6">
         <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
-          <Avatar src={p.avatarUrl} name={p.username} className="size-16 text-lg sm:size-20 sm:text-xl" />
+          <Avatar
+            src={p.avatarUrl}
+            name={p.displayName ?? p.username}
+            className="size-16 text-lg sm:size-20 sm:text-xl"
+          />
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div className="min-w-0">
