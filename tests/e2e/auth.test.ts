@@ -426,8 +426,8 @@ describe("dashboard, admin and bans", () => {
     await accountMenu(adminPage).click();
     await adminPage.getByRole("menuitem", { name: "Admin Dashboard" }).click();
     await adminPage.getByRole("heading", { level: 1, name: "Admin Dashboard" }).waitFor();
-    // The dashboard opens on its first tool, the report queue.
-    expect(new URL(adminPage.url()).pathname).toBe("/admin/reports");
+    // The dashboard opens on its first section, the overview.
+    expect(new URL(adminPage.url()).pathname).toBe("/admin/overview");
   });
 
   it("signs a banned member's open tab out on its next request, with the ban message", async () => {

@@ -42,7 +42,9 @@ describe("the header at 390 px", () => {
     const panel = short.getByRole("dialog", { name: "Navigation" });
     await panel.waitFor();
     const scrolls = await panel.evaluate((el) => {
-      const area = [...el.querySelectorAll("div")].find((d) => getComputedStyle(d).overflowY === "auto");
+      const area = Array.from(el.querySelectorAll("div")).find(
+        (d) => getComputedStyle(d).overflowY === "auto",
+      );
       return area ? area.scrollHeight > area.clientHeight : false;
     });
     expect(scrolls).toBe(true);

@@ -11,6 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { ApiError } from "../../lib/api.ts";
 import { formatDay } from "../../lib/format.ts";
 import { useSession } from "../auth/session.ts";
+import { ProfileCertificates } from "../learn/profile-certificates.tsx";
 import { PostCard } from "../posts/post-card.tsx";
 import { usePageTitle } from "../site/queries.ts";
 import { FollowButton } from "./follow-button.tsx";
@@ -246,6 +247,7 @@ export default function ProfilePage() {
               />
               <Stat value={p.followingCount} label="Following" onClick={() => setTab("following")} />
             </div>
+            <ProfileCertificates username={p.username} />
           </div>
         </div>
       </section>
