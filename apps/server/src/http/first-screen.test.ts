@@ -65,7 +65,9 @@ describe("a visitor's first screen rendered on the server", () => {
     const feed = state.queries.find((q) => JSON.stringify(q.queryKey).startsWith('["posts","feed"'));
     const api = await (await server.fetch("/api/feed?tab=all&sort=newest")).json();
     expect(feed?.state.data).toEqual({ pages: [api], pageParams: [null] });
-    expect(html).toContain(`>${author.username}</a>`);
+    // The author's name links to their profile (a member without a display name is shown by username).
+    expect(html).toContain(`href="/user/${author.username}"`);
+    expect(html).toContain(`>${author.username}</span></a>`);
     expect(html).not.toContain("<script>alert(1)");
   });
 
