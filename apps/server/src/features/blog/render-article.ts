@@ -4,7 +4,7 @@ import type { TDeps } from "../../context.ts";
 import { queryRows } from "../../db/query-rows.ts";
 import { blogImages } from "../../db/schema/index.ts";
 import { renderMarkdown, scanMarkdown, type TImageSize } from "../../lib/markdown.ts";
-import { isUuid, notBanned } from "../posts/visibility.ts";
+import { isUuid, visibleTo } from "../posts/visibility.ts";
 
 /*
  * An article's Markdown as readers get it: lib/markdown.ts with heading anchors and a table of contents, external
@@ -89,14 +89,14 @@ export async function renderArticleBody(
   }
   const posts = new Map<string, TPostCard>();
   if (postIds.length > 0) {
-    // Only what anyone may read: public posts outside communities, by a member not under a site ban.
+    // Only what a visitor may read (the feed's own rule): public posts outside communities, by an unbanned member.
     const rows = await queryRows<TPostCard>(
       deps.db,
       sql`select p.id::text as id, pr.username, p.content from posts p join profiles pr on pr.id = p.user_id
             where p.id in (${sql.join(
               postIds.map((id) => sql`${id}::uuid`),
               sql`, `,
-            )}) and p.community_id is null and ${notBanned(sql`p.user_id`)}`,
+            )}) and ${visibleTo(null)}`,
     );
     for (const row of rows) posts.set(row.id, row);
   }
