@@ -51,6 +51,12 @@ describe("the job runner", () => {
           where id = (select id from sessions where user_id = ${admin.id} order by created_at limit 1)
             and (select count(*) from sessions where user_id = ${admin.id}) > 1`,
     );
+    await queryRows(
+      server.deps.db,
+      sql`insert into sweep_challenges (nonce, user_id, address, message, expires_at)
+          values ('expired-nonce', ${member.id}, 'addr', 'm', now() - interval '1 minute'),
+                 ('live-nonce', ${member.id}, 'addr', 'm', now() + interval '10 minutes')`,
+    );
     const liveSessions = await count(sql`select count(*)::int as n from sessions where expires_at > now()`);
     expect(await server.deps.jobs?.send("clean-up")).toBeTruthy();
     await until(
@@ -64,6 +70,7 @@ describe("the job runner", () => {
     expect(await count(sql`select count(*)::int as n from sessions where expires_at > now()`)).toBe(
       liveSessions,
     );
+    expect(await count(sql`select count(*)::int as n from sweep_challenges`)).toBe(1);
     // The member is still signed in.
     expect((await call(server, "GET", "/api/me", { cookie: member.cookie })).status).toBe(200);
   });

@@ -83,8 +83,10 @@ export async function createChallenge(
     issuedAt: now.toISOString(),
     expirationTime: expires.toISOString(),
   });
-  // Everyone's expired challenges go as new ones come, so the table holds about ten minutes of them.
-  await deps.db.delete(sweepChallenges).where(lt(sweepChallenges.expiresAt, now));
+  // This member's expired challenges go as a new one comes (their index); everyone else's go in the hourly clean-up.
+  await deps.db
+    .delete(sweepChallenges)
+    .where(and(eq(sweepChallenges.userId, viewer.id), lt(sweepChallenges.expiresAt, now)));
   await deps.db
     .insert(sweepChallenges)
     .values({ nonce, userId: viewer.id, address, message, expiresAt: expires });
