@@ -117,8 +117,8 @@ const giveawayFields = {
     .number(M_REWARDS.claimDaysInvalid)
     .int(M_REWARDS.claimDaysInvalid)
     .min(1, M_REWARDS.claimDaysInvalid)
-    .max(90, M_REWARDS.claimDaysInvalid)
-    .default(7),
+    .max(REWARDS_LIMITS.maxClaimDays, M_REWARDS.claimDaysInvalid)
+    .default(REWARDS_LIMITS.claimDays),
 };
 
 /** POST /api/admin/rewards: a new giveaway, saved as a draft. */
