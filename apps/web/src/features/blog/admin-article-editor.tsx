@@ -3,7 +3,6 @@ import {
   ARTICLE_STATUS_LABELS,
   ARTICLE_STATUSES,
   BLOG_LIMITS,
-  M,
   slugify,
   type TAdminArticle,
   ZArticleInput,
@@ -14,6 +13,7 @@ import { Controller, useForm } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
 import type { z } from "zod";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
 import { ImageUploadControls, useImageUpload } from "../../components/image-upload.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -25,6 +25,7 @@ import { toast } from "../../components/ui/toaster.tsx";
 import { ApiError, refusalMessage } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatDate } from "../../lib/format.ts";
+import { showServerErrors } from "../../lib/server-errors.ts";
 import { ArticleStatusPill } from "./admin-blog-parts.tsx";
 import { uploadCover } from "./api.ts";
 import { MarkdownEditor } from "./markdown-editor.tsx";
@@ -171,17 +172,7 @@ function ArticleForm({ article }: { article?: TAdminArticle }) {
       form.reset(formValues(saved));
       if (!article) void navigate(`/admin/blog/${saved.id}`, { replace: true });
     } catch (error) {
-      const fields = error instanceof ApiError ? error.fields : undefined;
-      const fieldOf = (key: string) => FIELDS.find((f) => key === f || key.startsWith(`${f}.`));
-      const shown = new Set<string>();
-      for (const [key, message] of Object.entries(fields ?? {})) {
-        const field = fieldOf(key);
-        if (field && !shown.has(field)) {
-          shown.add(field);
-          form.setError(field, { message });
-        }
-      }
-      if (shown.size === 0) form.setError("root", { message: refusalMessage(error, M.generic.unexpected) });
+      showServerErrors(form, FIELDS, error);
     }
   });
 
@@ -326,14 +317,7 @@ function ArticleForm({ article }: { article?: TAdminArticle }) {
           </label>
         </div>
       </fieldset>
-      {errors.root?.message ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-rug/30 bg-rug-soft px-3 py-2 text-sm font-medium text-rug"
-        >
-          {errors.root.message}
-        </p>
-      ) : null}
+      <FormAlert message={errors.root?.message} />
       <div className="flex flex-wrap items-center justify-end gap-2">
         {article ? (
           <Button variant="ghost" className="mr-auto" onClick={() => setConfirming(true)}>

@@ -14,6 +14,7 @@ import { Controller, useForm } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
 import type { z } from "zod";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
 import { ImageUploadControls, useImageUpload } from "../../components/image-upload.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -24,8 +25,9 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import { ApiError, refusalMessage } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
+import { showServerErrors } from "../../lib/server-errors.ts";
 import { uploadCourseCover } from "./admin-api.ts";
-import { CoursePill, FormAlert, showServerErrors } from "./admin-learn-parts.tsx";
+import { CoursePill } from "./admin-learn-parts.tsx";
 import {
   adminLearnKeys,
   useAdminCourse,

@@ -6,6 +6,7 @@ import { Controller, useForm } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
 import type { z } from "zod";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { PROSE } from "../../components/prose.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -16,7 +17,7 @@ import { Tabs, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import { ApiError, refusalMessage } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
-import { FormAlert, showServerErrors } from "./admin-learn-parts.tsx";
+import { showServerErrors } from "../../lib/server-errors.ts";
 import {
   useAdminCourse,
   useCreateLesson,

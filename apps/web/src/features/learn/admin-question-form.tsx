@@ -4,13 +4,14 @@ import { CheckCircle2, Pencil, Plus, Trash2, X } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { FormAlert } from "../../components/form-alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input, Textarea } from "../../components/ui/input.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import { refusalMessage } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
-import { FormAlert, showServerErrors } from "./admin-learn-parts.tsx";
+import { showServerErrors } from "../../lib/server-errors.ts";
 import { useCreateQuestion, useDeleteQuestion, useUpdateQuestion } from "./admin-queries.ts";
 
 type TQuestion = TAdminCourse["questions"][number];

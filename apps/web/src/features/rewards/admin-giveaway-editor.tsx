@@ -12,6 +12,7 @@ import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
 import type { z } from "zod";
+import { FormAlert } from "../../components/form-alert.tsx";
 import { ImageUploadControls, useImageUpload } from "../../components/image-upload.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -23,6 +24,7 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import { ApiError, refusalMessage } from "../../lib/api.ts";
 import { formatDate } from "../../lib/format.ts";
+import { showServerErrors } from "../../lib/server-errors.ts";
 import { GiveawayStatusPill } from "./admin-rewards-parts.tsx";
 import { uploadGiveawayImage } from "./api.ts";
 import {
@@ -93,9 +95,8 @@ function GiveawayForm({ giveaway }: { giveaway?: TGiveawayDetail }) {
   const update = useUpdateGiveaway(giveaway?.slug ?? "");
   const [slugEdited, setSlugEdited] = useState(Boolean(giveaway));
   const form = useForm<TForm, unknown, TValues>({
-    resolver: (values, context, options) =>
-      // An empty slug is left out: the server makes it from the title.
-      schemaResolver({ ...values, slug: values.slug || undefined }, context, options),
+    // An empty slug is allowed by the schema: the server makes it from the title.
+    resolver: schemaResolver,
     defaultValues: formValues(giveaway),
   });
   const { errors, isSubmitting, isDirty } = form.formState;
@@ -121,16 +122,7 @@ function GiveawayForm({ giveaway }: { giveaway?: TGiveawayDetail }) {
         void navigate(`/admin/rewards/${saved.slug}`, { replace: true });
       }
     } catch (error) {
-      const fields = error instanceof ApiError ? error.fields : undefined;
-      let shown = 0;
-      for (const [key, message] of Object.entries(fields ?? {})) {
-        const field = FIELDS.find((f) => key === f);
-        if (field) {
-          shown += 1;
-          form.setError(field, { message });
-        }
-      }
-      if (shown === 0) form.setError("root", { message: refusalMessage(error, M.generic.unexpected) });
+      showServerErrors(form, FIELDS, error);
     }
   });
 
@@ -232,14 +224,7 @@ function GiveawayForm({ giveaway }: { giveaway?: TGiveawayDetail }) {
         </div>
         <p className="text-xs text-muted">Members banned before the draw are left out of it.</p>
       </fieldset>
-      {errors.root?.message ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-rug/30 bg-rug-soft px-3 py-2 text-sm font-medium text-rug"
-        >
-          {errors.root.message}
-        </p>
-      ) : null}
+      <FormAlert message={errors.root?.message} />
       <div className="flex justify-end">
         <Button
           type="submit"
