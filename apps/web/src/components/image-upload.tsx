@@ -1,7 +1,8 @@
 import { checkFileClaim, FILE_RULES, M } from "@plugs/domain";
-import { ImageUp, X } from "lucide-react";
+import { ImageUp, Trash2, X } from "lucide-react";
 import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import { refusalMessage } from "../lib/api.ts";
+import { cn } from "../lib/cn.ts";
 import { fileAccept } from "../lib/file-accept.ts";
 import { UploadCancelled } from "../lib/upload.ts";
 import { Button, type TButtonSize } from "./ui/button.tsx";
@@ -139,5 +140,76 @@ export function ImageUploadControls({
         </p>
       ) : null}
     </>
+  );
+}
+
+/**
+ * An admin's one picture (a cover, a giveaway's image): the stored one, or the file going up, or a dashed 'No …'
+ * box, beside the upload controls and, when there is a picture and a way to drop it, its Remove button.
+ */
+export function ImageUploadCard({
+  upload,
+  current,
+  alt,
+  empty,
+  aspect,
+  name,
+  noun,
+  remove,
+}: {
+  upload: TImageUpload;
+  /** The stored picture's address. */
+  current: string | null;
+  alt: string;
+  /** What the box says without a picture, e.g. 'No cover'. */
+  empty: string;
+  /** The picture's shape, a Tailwind aspect class. */
+  aspect: string;
+  /** For ImageUploadControls: what the image is, lower case. */
+  name: string;
+  /** The buttons' noun: 'cover' makes 'Upload cover', 'Change cover' and 'Remove cover'. */
+  noun: string;
+  remove?: { pending: boolean; onRemove: () => void };
+}) {
+  const shown = upload.preview ?? current;
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      {shown ? (
+        <img
+          src={shown}
+          alt={alt}
+          className={cn(aspect, "w-full rounded-xl border border-border object-cover sm:w-56")}
+        />
+      ) : (
+        <div
+          className={cn(
+            aspect,
+            "flex w-full items-center justify-center rounded-xl border border-dashed border-border text-xs text-muted sm:w-56",
+          )}
+        >
+          {empty}
+        </div>
+      )}
+      <div className="flex flex-col gap-2">
+        <ImageUploadControls
+          upload={upload}
+          name={name}
+          action={current ? `Change ${noun}` : `Upload ${noun}`}
+          size="sm"
+        />
+        {remove && current && !upload.busy ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="w-fit"
+            busy={remove.pending}
+            busyLabel="Removing..."
+            onClick={remove.onRemove}
+          >
+            <Trash2 aria-hidden /> Remove {noun}
+          </Button>
+        ) : null}
+      </div>
+    </div>
   );
 }

@@ -3,29 +3,28 @@ import {
   ARTICLE_STATUS_LABELS,
   ARTICLE_STATUSES,
   BLOG_LIMITS,
-  slugify,
   type TAdminArticle,
   ZArticleInput,
 } from "@plugs/domain";
-import { ArrowLeft, ExternalLink, Save, Trash2 } from "lucide-react";
+import { ExternalLink, Save, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
 import type { z } from "zod";
+import { AdminEditorPage, EditorQuery } from "../../components/admin-editor-page.tsx";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
-import { ImageUploadControls, useImageUpload } from "../../components/image-upload.tsx";
-import { LoadError } from "../../components/load-error.tsx";
+import { ImageUploadCard, useImageUpload } from "../../components/image-upload.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { fieldClasses, Input, Textarea } from "../../components/ui/input.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
-import { ApiError, refusalMessage } from "../../lib/api.ts";
+import { refusalMessage } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatDate } from "../../lib/format.ts";
 import { showServerErrors } from "../../lib/server-errors.ts";
+import { useSlugFromTitle } from "../../lib/use-slug-from-title.ts";
 import { ArticleStatusPill } from "./admin-blog-parts.tsx";
 import { uploadCover } from "./api.ts";
 import { MarkdownEditor } from "./markdown-editor.tsx";
@@ -50,11 +49,6 @@ function localInput(iso: string | null): string | null {
   const date = new Date(iso);
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** A slug made from a title, within the slug's length. */
-function slugOf(title: string): string {
-  return slugify(title).slice(0, BLOG_LIMITS.slugMax).replace(/-+$/, "");
 }
 
 function formValues(article: TAdminArticle | undefined): TArticleForm {
@@ -88,45 +82,23 @@ function CoverField({ article }: { article: TAdminArticle }) {
     },
     done: "Cover updated",
   });
-  const shown = upload.preview ?? article.coverUrl;
   return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-      {shown ? (
-        <img
-          src={shown}
-          alt="Cover"
-          className="aspect-[16/9] w-full rounded-xl border border-border object-cover sm:w-56"
-        />
-      ) : (
-        <div className="flex aspect-[16/9] w-full items-center justify-center rounded-xl border border-dashed border-border text-xs text-muted sm:w-56">
-          No cover
-        </div>
-      )}
-      <div className="flex flex-col gap-2">
-        <ImageUploadControls
-          upload={upload}
-          name="cover"
-          action={article.coverUrl ? "Change cover" : "Upload cover"}
-          size="sm"
-        />
-        {article.coverUrl && !upload.busy ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            className="w-fit"
-            busy={remove.isPending}
-            busyLabel="Removing..."
-            onClick={() =>
-              remove.mutate(article.id, {
-                onError: (err) => toast.error(refusalMessage(err, "Could not remove the cover")),
-              })
-            }
-          >
-            <Trash2 aria-hidden /> Remove cover
-          </Button>
-        ) : null}
-      </div>
-    </div>
+    <ImageUploadCard
+      upload={upload}
+      current={article.coverUrl}
+      alt="Cover"
+      empty="No cover"
+      aspect="aspect-[16/9]"
+      name="cover"
+      noun="cover"
+      remove={{
+        pending: remove.isPending,
+        onRemove: () =>
+          remove.mutate(article.id, {
+            onError: (err) => toast.error(refusalMessage(err, "Could not remove the cover")),
+          }),
+      }}
+    />
   );
 }
 
@@ -137,20 +109,14 @@ function ArticleForm({ article }: { article?: TAdminArticle }) {
   const remove = useDeleteArticle();
   const categories = useAdminCategories();
   const [confirming, setConfirming] = useState(false);
-  // A new article's slug follows its title until the admin writes one; a saved one keeps its address.
-  const [slugEdited, setSlugEdited] = useState(Boolean(article));
   const form = useForm<TArticleForm, unknown, TArticleValues>({
     resolver: zodResolver(ZArticleInput),
     defaultValues: formValues(article),
   });
   const { errors, isSubmitting, isDirty } = form.formState;
   const status = form.watch("status");
-  const titleField = form.register("title", {
-    onChange: (e) => {
-      if (!slugEdited) form.setValue("slug", slugOf(e.target.value));
-    },
-  });
-  const slugField = form.register("slug", { onChange: () => setSlugEdited(true) });
+  // A new article's slug follows its title until the admin writes one; a saved one keeps its address.
+  const slugFields = useSlugFromTitle(form, BLOG_LIMITS.slugMax, Boolean(article));
 
   const submit = form.handleSubmit(async (values) => {
     const input = {
@@ -179,7 +145,7 @@ function ArticleForm({ article }: { article?: TAdminArticle }) {
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">
       <Field label="Title" error={errors.title?.message}>
-        {(props) => <Input {...props} {...titleField} maxLength={BLOG_LIMITS.titleMax + 10} />}
+        {(props) => <Input {...props} {...slugFields.title} maxLength={BLOG_LIMITS.titleMax + 10} />}
       </Field>
       <Field
         label="Slug"
@@ -193,7 +159,7 @@ function ArticleForm({ article }: { article?: TAdminArticle }) {
         {(props) => (
           <div className="flex items-center gap-1">
             <span className="text-sm text-muted">/blog/</span>
-            <Input {...props} {...slugField} maxLength={BLOG_LIMITS.slugMax} className="font-mono" />
+            <Input {...props} {...slugFields.slug} maxLength={BLOG_LIMITS.slugMax} className="font-mono" />
           </div>
         )}
       </Field>
@@ -371,27 +337,27 @@ export function AdminArticleEditor() {
   const query = useAdminArticle(id ?? "");
   const article = id ? query.data : undefined;
   return (
-    <section aria-labelledby="admin-article-heading" className="flex flex-col gap-4">
-      <Link
-        to="/admin/blog"
-        className="inline-flex items-center gap-1.5 text-sm text-muted hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden /> Articles
-      </Link>
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <h2 id="admin-article-heading" className="text-xl font-semibold">
-          {id ? "Edit article" : "New article"}
-        </h2>
-        {article ? <ArticleStatusPill status={article.status} /> : null}
-        {article?.status === "published" ? (
-          <Link
-            to={`/blog/${article.slug}`}
-            className="inline-flex items-center gap-1 text-sm font-medium text-accent hover:underline"
-          >
-            View article <ExternalLink className="size-3.5" aria-hidden />
-          </Link>
-        ) : null}
-      </div>
+    <AdminEditorPage
+      headingId="admin-article-heading"
+      back="/admin/blog"
+      backLabel="Articles"
+      title={id ? "Edit article" : "New article"}
+      beside={
+        article ? (
+          <>
+            <ArticleStatusPill status={article.status} />
+            {article.status === "published" ? (
+              <Link
+                to={`/blog/${article.slug}`}
+                className="inline-flex items-center gap-1 text-sm font-medium text-accent hover:underline"
+              >
+                View article <ExternalLink className="size-3.5" aria-hidden />
+              </Link>
+            ) : null}
+          </>
+        ) : null
+      }
+    >
       {article ? (
         <p className="text-xs text-muted">
           {article.status === "scheduled" && article.publishAt
@@ -405,22 +371,11 @@ export function AdminArticleEditor() {
       ) : null}
       {!id ? (
         <ArticleForm />
-      ) : query.isPending ? (
-        <Spinner label="Loading article" className="text-accent" />
-      ) : query.isError ? (
-        <LoadError
-          look="inset"
-          title={
-            query.error instanceof ApiError && query.error.status === 404
-              ? query.error.message
-              : "Could not load the article"
-          }
-          onRetry={() => void query.refetch()}
-          busy={query.isFetching}
-        />
       ) : (
-        <ArticleForm key={query.data.id} article={query.data} />
+        <EditorQuery query={query} loading="Loading article" what="article">
+          {(data) => <ArticleForm key={data.id} article={data} />}
+        </EditorQuery>
       )}
-    </section>
+    </AdminEditorPage>
   );
 }

@@ -3,29 +3,28 @@ import {
   COURSE_LEVEL_LABELS,
   COURSE_LEVELS,
   LEARN_LIMITS,
-  slugify,
   type TAdminCourse,
   ZCourseInput,
 } from "@plugs/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowDown, ArrowLeft, ArrowUp, ExternalLink, Pencil, Plus, Save, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, ExternalLink, Pencil, Plus, Save, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
 import type { z } from "zod";
+import { AdminEditorPage, EditorQuery } from "../../components/admin-editor-page.tsx";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
-import { ImageUploadControls, useImageUpload } from "../../components/image-upload.tsx";
-import { LoadError } from "../../components/load-error.tsx";
+import { ImageUploadCard, useImageUpload } from "../../components/image-upload.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { fieldClasses, Input, Textarea } from "../../components/ui/input.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
-import { ApiError, refusalMessage } from "../../lib/api.ts";
+import { refusalMessage } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { showServerErrors } from "../../lib/server-errors.ts";
+import { useSlugFromTitle } from "../../lib/use-slug-from-title.ts";
 import { uploadCourseCover } from "./admin-api.ts";
 import { CoursePill } from "./admin-learn-parts.tsx";
 import {
@@ -82,27 +81,16 @@ function CoverField({ course, onSaved }: { course: TAdminCourse; onSaved: (url: 
     },
     done: "Cover updated",
   });
-  const shown = upload.preview ?? course.coverUrl;
   return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-      {shown ? (
-        <img
-          src={shown}
-          alt="Cover"
-          className="aspect-[16/9] w-full rounded-xl border border-border object-cover sm:w-56"
-        />
-      ) : (
-        <div className="flex aspect-[16/9] w-full items-center justify-center rounded-xl border border-dashed border-border text-xs text-muted sm:w-56">
-          No cover
-        </div>
-      )}
-      <ImageUploadControls
-        upload={upload}
-        name="cover"
-        action={course.coverUrl ? "Change cover" : "Upload cover"}
-        size="sm"
-      />
-    </div>
+    <ImageUploadCard
+      upload={upload}
+      current={course.coverUrl}
+      alt="Cover"
+      empty="No cover"
+      aspect="aspect-[16/9]"
+      name="cover"
+      noun="cover"
+    />
   );
 }
 
@@ -111,20 +99,13 @@ function CourseForm({ course }: { course?: TAdminCourse }) {
   const navigate = useNavigate();
   const create = useCreateCourse();
   const update = useUpdateCourse();
-  const [slugEdited, setSlugEdited] = useState(Boolean(course));
   const form = useForm<TCourseForm, unknown, TCourseValues>({
     resolver: zodResolver(ZCourseInput),
     defaultValues: formValues(course),
   });
   const { errors, isSubmitting, isDirty } = form.formState;
   const published = form.watch("published");
-  const titleField = form.register("title", {
-    onChange: (e) => {
-      if (!slugEdited) {
-        form.setValue("slug", slugify(e.target.value).slice(0, LEARN_LIMITS.slugMax).replace(/-+$/, ""));
-      }
-    },
-  });
+  const slugFields = useSlugFromTitle(form, LEARN_LIMITS.slugMax, Boolean(course));
   const number = (name: (typeof FIELDS)[number]) => form.register(name);
 
   const submit = form.handleSubmit(async (values) => {
@@ -145,7 +126,7 @@ function CourseForm({ course }: { course?: TAdminCourse }) {
   return (
     <form onSubmit={submit} noValidate aria-label="Course" className="flex flex-col gap-5">
       <Field label="Title" error={errors.title?.message}>
-        {(props) => <Input {...props} {...titleField} maxLength={LEARN_LIMITS.titleMax + 10} />}
+        {(props) => <Input {...props} {...slugFields.title} maxLength={LEARN_LIMITS.titleMax + 10} />}
       </Field>
       <Field
         label="Slug"
@@ -157,12 +138,7 @@ function CourseForm({ course }: { course?: TAdminCourse }) {
         {(props) => (
           <div className="flex items-center gap-1">
             <span className="text-sm whitespace-nowrap text-muted">/learn/course/</span>
-            <Input
-              {...props}
-              {...form.register("slug", { onChange: () => setSlugEdited(true) })}
-              maxLength={LEARN_LIMITS.slugMax}
-              className="font-mono"
-            />
+            <Input {...props} {...slugFields.slug} maxLength={LEARN_LIMITS.slugMax} className="font-mono" />
           </div>
         )}
       </Field>
@@ -401,60 +377,51 @@ export function AdminCourseEditor() {
   const query = useAdminCourse(id ?? "");
   const course = id ? query.data : undefined;
   return (
-    <section aria-labelledby="admin-course-heading" className="flex flex-col gap-4">
-      <Link
-        to="/admin/learn"
-        className="inline-flex items-center gap-1.5 text-sm text-muted hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden /> Courses
-      </Link>
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <h2 id="admin-course-heading" className="text-xl font-semibold">
-          {id ? "Edit course" : "New course"}
-        </h2>
-        {course ? <CoursePill published={course.published} /> : null}
-        {course?.published ? (
-          <Link
-            to={`/learn/course/${course.slug}`}
-            className="inline-flex items-center gap-1 text-sm font-medium text-accent hover:underline"
-          >
-            View course <ExternalLink className="size-3.5" aria-hidden />
-          </Link>
-        ) : null}
-      </div>
+    <AdminEditorPage
+      headingId="admin-course-heading"
+      back="/admin/learn"
+      backLabel="Courses"
+      title={id ? "Edit course" : "New course"}
+      beside={
+        course ? (
+          <>
+            <CoursePill published={course.published} />
+            {course.published ? (
+              <Link
+                to={`/learn/course/${course.slug}`}
+                className="inline-flex items-center gap-1 text-sm font-medium text-accent hover:underline"
+              >
+                View course <ExternalLink className="size-3.5" aria-hidden />
+              </Link>
+            ) : null}
+          </>
+        ) : null
+      }
+    >
       {!id ? (
         <CourseForm />
-      ) : query.isPending ? (
-        <Spinner label="Loading the course" className="text-accent" />
-      ) : query.isError ? (
-        <LoadError
-          look="inset"
-          title={
-            query.error instanceof ApiError && query.error.status === 404
-              ? query.error.message
-              : "Could not load the course"
-          }
-          onRetry={() => void query.refetch()}
-          busy={query.isFetching}
-        />
       ) : (
-        <>
-          <CourseForm key={query.data.id} course={query.data} />
-          <LessonList course={query.data} />
-          <section aria-labelledby="admin-bank-heading" className="flex flex-col gap-3">
-            <div>
-              <h3 id="admin-bank-heading" className="text-lg font-semibold">
-                Exam bank
-              </h3>
-              <p className="text-sm text-muted">
-                <BankLine course={query.data} />
-              </p>
-            </div>
-            <QuestionList course={query.data} lessonId={null} empty="No exam questions yet." />
-          </section>
-          <DeleteCourse course={query.data} />
-        </>
+        <EditorQuery query={query} loading="Loading the course" what="course">
+          {(data) => (
+            <>
+              <CourseForm key={data.id} course={data} />
+              <LessonList course={data} />
+              <section aria-labelledby="admin-bank-heading" className="flex flex-col gap-3">
+                <div>
+                  <h3 id="admin-bank-heading" className="text-lg font-semibold">
+                    Exam bank
+                  </h3>
+                  <p className="text-sm text-muted">
+                    <BankLine course={data} />
+                  </p>
+                </div>
+                <QuestionList course={data} lessonId={null} empty="No exam questions yet." />
+              </section>
+              <DeleteCourse course={data} />
+            </>
+          )}
+        </EditorQuery>
       )}
-    </section>
+    </AdminEditorPage>
   );
 }

@@ -1,13 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LEARN_LIMITS, type TAdminCourse, ZLessonInput } from "@plugs/domain";
-import { ArrowLeft, Save, Trash2 } from "lucide-react";
+import { Save, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { Link, useNavigate, useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
 import type { z } from "zod";
+import { AdminEditorPage, EditorQuery } from "../../components/admin-editor-page.tsx";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
-import { LoadError } from "../../components/load-error.tsx";
 import { PROSE } from "../../components/prose.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
@@ -15,7 +15,7 @@ import { Input, Textarea } from "../../components/ui/input.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { Tabs, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
-import { ApiError, refusalMessage } from "../../lib/api.ts";
+import { refusalMessage } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { showServerErrors } from "../../lib/server-errors.ts";
 import {
@@ -211,52 +211,39 @@ export function AdminLessonEditor() {
   const query = useAdminCourse(id);
   const lesson = query.data?.lessons.find((l) => l.id === lessonId);
   return (
-    <section aria-labelledby="admin-lesson-heading" className="flex flex-col gap-4">
-      <Link
-        to={`/admin/learn/${id}`}
-        className="inline-flex items-center gap-1.5 text-sm text-muted hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden /> {query.data?.title ?? "Course"}
-      </Link>
-      <h2 id="admin-lesson-heading" className="text-xl font-semibold">
-        {lessonId === "new" ? "New lesson" : lesson ? `Lesson ${lesson.position}` : "Lesson"}
-      </h2>
-      {query.isPending ? (
-        <Spinner label="Loading the lesson" className="text-accent" />
-      ) : query.isError ? (
-        <LoadError
-          look="inset"
-          title={
-            query.error instanceof ApiError && query.error.status === 404
-              ? query.error.message
-              : "Could not load the course"
-          }
-          onRetry={() => void query.refetch()}
-          busy={query.isFetching}
-        />
-      ) : lessonId !== "new" && !lesson ? (
-        <p className="rounded-2xl border border-dashed border-border bg-surface p-6 text-center text-sm text-muted">
-          Lesson not found
-        </p>
-      ) : (
-        <>
-          <LessonForm key={lesson?.id ?? "new"} course={query.data} lesson={lesson} />
-          {lesson ? (
-            <section aria-labelledby="admin-quiz-heading" className="flex flex-col gap-3">
-              <div>
-                <h3 id="admin-quiz-heading" className="text-lg font-semibold">
-                  Quiz
-                </h3>
-                <p className="text-sm text-muted">
-                  Passing it ({lesson.quizPassPercent}% or more) completes the lesson. Without questions,
-                  learners mark the lesson complete themselves.
-                </p>
-              </div>
-              <QuestionList course={query.data} lessonId={lesson.id} empty="No quiz questions yet." />
-            </section>
-          ) : null}
-        </>
-      )}
-    </section>
+    <AdminEditorPage
+      headingId="admin-lesson-heading"
+      back={`/admin/learn/${id}`}
+      backLabel={query.data?.title ?? "Course"}
+      title={lessonId === "new" ? "New lesson" : lesson ? `Lesson ${lesson.position}` : "Lesson"}
+    >
+      <EditorQuery query={query} loading="Loading the lesson" what="course">
+        {(course) =>
+          lessonId !== "new" && !lesson ? (
+            <p className="rounded-2xl border border-dashed border-border bg-surface p-6 text-center text-sm text-muted">
+              Lesson not found
+            </p>
+          ) : (
+            <>
+              <LessonForm key={lesson?.id ?? "new"} course={course} lesson={lesson} />
+              {lesson ? (
+                <section aria-labelledby="admin-quiz-heading" className="flex flex-col gap-3">
+                  <div>
+                    <h3 id="admin-quiz-heading" className="text-lg font-semibold">
+                      Quiz
+                    </h3>
+                    <p className="text-sm text-muted">
+                      Passing it ({lesson.quizPassPercent}% or more) completes the lesson. Without questions,
+                      learners mark the lesson complete themselves.
+                    </p>
+                  </div>
+                  <QuestionList course={course} lessonId={lesson.id} empty="No quiz questions yet." />
+                </section>
+              ) : null}
+            </>
+          )
+        }
+      </EditorQuery>
+    </AdminEditorPage>
   );
 }

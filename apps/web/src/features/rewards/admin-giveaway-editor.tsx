@@ -1,19 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  M,
-  REWARDS_LIMITS,
-  slugify,
-  type TAdminWinners,
-  type TGiveawayDetail,
-  ZGiveawayInput,
-} from "@plugs/domain";
-import { ArrowLeft, Ban, Dices, ExternalLink, Rocket, Save, Shuffle, Trash2 } from "lucide-react";
+import { M, REWARDS_LIMITS, type TAdminWinners, type TGiveawayDetail, ZGiveawayInput } from "@plugs/domain";
+import { Ban, Dices, ExternalLink, Rocket, Save, Shuffle } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
 import type { z } from "zod";
+import { AdminEditorPage, EditorQuery } from "../../components/admin-editor-page.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
-import { ImageUploadControls, useImageUpload } from "../../components/image-upload.tsx";
+import { ImageUploadCard, useImageUpload } from "../../components/image-upload.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
@@ -22,9 +16,10 @@ import { Field } from "../../components/ui/field.tsx";
 import { Input, Textarea } from "../../components/ui/input.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
-import { ApiError, refusalMessage } from "../../lib/api.ts";
+import { refusalMessage } from "../../lib/api.ts";
 import { formatDate } from "../../lib/format.ts";
 import { showServerErrors } from "../../lib/server-errors.ts";
+import { useSlugFromTitle } from "../../lib/use-slug-from-title.ts";
 import { GiveawayStatusPill } from "./admin-rewards-parts.tsx";
 import { uploadGiveawayImage } from "./api.ts";
 import {
@@ -62,10 +57,6 @@ function localInput(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-function slugOf(title: string): string {
-  return slugify(title).slice(0, REWARDS_LIMITS.slugMax).replace(/-+$/, "");
-}
-
 function formValues(g: TGiveawayDetail | undefined): TForm {
   const hour = 3_600_000;
   return {
@@ -93,19 +84,13 @@ function GiveawayForm({ giveaway }: { giveaway?: TGiveawayDetail }) {
   const navigate = useNavigate();
   const create = useCreateGiveaway();
   const update = useUpdateGiveaway(giveaway?.slug ?? "");
-  const [slugEdited, setSlugEdited] = useState(Boolean(giveaway));
   const form = useForm<TForm, unknown, TValues>({
     // An empty slug is allowed by the schema: the server makes it from the title.
     resolver: schemaResolver,
     defaultValues: formValues(giveaway),
   });
   const { errors, isSubmitting, isDirty } = form.formState;
-  const titleField = form.register("title", {
-    onChange: (e) => {
-      if (!slugEdited) form.setValue("slug", slugOf(e.target.value));
-    },
-  });
-  const slugField = form.register("slug", { onChange: () => setSlugEdited(true) });
+  const slugFields = useSlugFromTitle(form, REWARDS_LIMITS.slugMax, Boolean(giveaway));
 
   const submit = form.handleSubmit(async (values) => {
     const input = {
@@ -132,7 +117,7 @@ function GiveawayForm({ giveaway }: { giveaway?: TGiveawayDetail }) {
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">
       <Field label="Title" error={errors.title?.message}>
-        {(props) => <Input {...props} {...titleField} maxLength={REWARDS_LIMITS.titleMax + 10} />}
+        {(props) => <Input {...props} {...slugFields.title} maxLength={REWARDS_LIMITS.titleMax + 10} />}
       </Field>
       <Field
         label="Slug"
@@ -142,7 +127,7 @@ function GiveawayForm({ giveaway }: { giveaway?: TGiveawayDetail }) {
         {(props) => (
           <div className="flex items-center gap-1">
             <span className="text-sm text-muted">/rewards/</span>
-            <Input {...props} {...slugField} maxLength={REWARDS_LIMITS.slugMax} className="font-mono" />
+            <Input {...props} {...slugFields.slug} maxLength={REWARDS_LIMITS.slugMax} className="font-mono" />
           </div>
         )}
       </Field>
@@ -250,47 +235,25 @@ function ImageField({ giveaway }: { giveaway: TGiveawayDetail }) {
     },
     done: "Image updated",
   });
-  const shown = upload.preview ?? giveaway.imageUrl;
   return (
     <div className="flex flex-col gap-1.5">
       <span className="text-sm font-medium">Image</span>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        {shown ? (
-          <img
-            src={shown}
-            alt={giveaway.title}
-            className="aspect-[2/1] w-full rounded-xl border border-border object-cover sm:w-56"
-          />
-        ) : (
-          <div className="flex aspect-[2/1] w-full items-center justify-center rounded-xl border border-dashed border-border text-xs text-muted sm:w-56">
-            No image
-          </div>
-        )}
-        <div className="flex flex-col gap-2">
-          <ImageUploadControls
-            upload={upload}
-            name="giveaway"
-            action={giveaway.imageUrl ? "Change image" : "Upload image"}
-            size="sm"
-          />
-          {giveaway.imageUrl && !upload.busy ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              className="w-fit"
-              busy={remove.isPending}
-              busyLabel="Removing..."
-              onClick={() =>
-                remove.mutate(undefined, {
-                  onError: (err) => toast.error(refusalMessage(err, "Could not remove the image")),
-                })
-              }
-            >
-              <Trash2 aria-hidden /> Remove image
-            </Button>
-          ) : null}
-        </div>
-      </div>
+      <ImageUploadCard
+        upload={upload}
+        current={giveaway.imageUrl}
+        alt={giveaway.title}
+        empty="No image"
+        aspect="aspect-[2/1]"
+        name="giveaway"
+        noun="image"
+        remove={{
+          pending: remove.isPending,
+          onRemove: () =>
+            remove.mutate(undefined, {
+              onError: (err) => toast.error(refusalMessage(err, "Could not remove the image")),
+            }),
+        }}
+      />
     </div>
   );
 }
@@ -591,53 +554,44 @@ export function AdminGiveawayEditor() {
   const query = useGiveaway(slug ?? "");
   const giveaway = slug ? query.data : undefined;
   return (
-    <section aria-labelledby="admin-giveaway-heading" className="flex flex-col gap-4">
-      <Link
-        to="/admin/rewards"
-        className="inline-flex w-fit items-center gap-1.5 text-sm text-muted hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden /> Giveaways
-      </Link>
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <h2 id="admin-giveaway-heading" className="text-xl font-semibold break-words">
-          {!slug ? "New giveaway" : (giveaway?.title ?? "Giveaway")}
-        </h2>
-        {giveaway ? <GiveawayStatusPill giveaway={giveaway} /> : null}
-        {giveaway && giveaway.status !== "draft" ? (
-          <Link
-            to={`/rewards/${giveaway.slug}`}
-            className="inline-flex items-center gap-1 text-sm font-medium text-accent hover:underline"
-          >
-            View page <ExternalLink className="size-3.5" aria-hidden />
-          </Link>
-        ) : null}
-      </div>
+    <AdminEditorPage
+      headingId="admin-giveaway-heading"
+      back="/admin/rewards"
+      backLabel="Giveaways"
+      title={!slug ? "New giveaway" : (giveaway?.title ?? "Giveaway")}
+      beside={
+        giveaway ? (
+          <>
+            <GiveawayStatusPill giveaway={giveaway} />
+            {giveaway.status !== "draft" ? (
+              <Link
+                to={`/rewards/${giveaway.slug}`}
+                className="inline-flex items-center gap-1 text-sm font-medium text-accent hover:underline"
+              >
+                View page <ExternalLink className="size-3.5" aria-hidden />
+              </Link>
+            ) : null}
+          </>
+        ) : null
+      }
+    >
       {!slug ? (
         <GiveawayForm />
-      ) : query.isPending ? (
-        <Spinner label="Loading the giveaway" className="text-accent" />
-      ) : query.isError ? (
-        <LoadError
-          look="inset"
-          title={
-            query.error instanceof ApiError && query.error.status === 404
-              ? query.error.message
-              : "Could not load the giveaway"
-          }
-          onRetry={() => void query.refetch()}
-          busy={query.isFetching}
-        />
       ) : (
-        <>
-          <Actions giveaway={query.data} />
-          <ImageField giveaway={query.data} />
-          {query.data.status === "draft" ? (
-            <GiveawayForm key={query.data.slug} giveaway={query.data} />
-          ) : (
-            <PublishedGiveaway giveaway={query.data} />
+        <EditorQuery query={query} loading="Loading the giveaway" what="giveaway">
+          {(data) => (
+            <>
+              <Actions giveaway={data} />
+              <ImageField giveaway={data} />
+              {data.status === "draft" ? (
+                <GiveawayForm key={data.slug} giveaway={data} />
+              ) : (
+                <PublishedGiveaway giveaway={data} />
+              )}
+            </>
           )}
-        </>
+        </EditorQuery>
       )}
-    </section>
+    </AdminEditorPage>
   );
 }
