@@ -8,15 +8,12 @@ import type { z } from "zod";
 import { AdminEditorPage, EditorQuery } from "../../components/admin-editor-page.tsx";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
-import { PROSE } from "../../components/prose.ts";
+import { MarkdownPane } from "../../components/markdown-pane.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
-import { Input, Textarea } from "../../components/ui/input.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
-import { Tabs, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
+import { Input } from "../../components/ui/input.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import { refusalMessage } from "../../lib/api.ts";
-import { cn } from "../../lib/cn.ts";
 import { showServerErrors } from "../../lib/server-errors.ts";
 import {
   useAdminCourse,
@@ -32,64 +29,15 @@ type TLessonForm = z.input<typeof ZLessonInput>;
 type TLessonValues = z.output<typeof ZLessonInput>;
 const FIELDS = ["title", "body", "minutes", "videoUrl", "quizPassPercent"] as const;
 
-/** The lesson's Markdown beside the server's rendering of it (one or the other, by tab, on a phone). */
-function LessonMarkdown({
-  value,
-  onChange,
-  controlProps,
-}: {
+/** The lesson's Markdown beside the server's rendering of it. */
+function LessonMarkdown(props: {
   value: string;
   onChange: (value: string) => void;
   controlProps: { id: string; "aria-invalid"?: true; "aria-describedby"?: string };
 }) {
-  const [view, setView] = useState<"write" | "preview">("write");
-  const preview = useLessonPreview(value);
+  const preview = useLessonPreview(props.value);
   return (
-    <div className="flex flex-col gap-3">
-      <div className="lg:hidden">
-        <Tabs value={view} onValueChange={(next) => setView(next as "write" | "preview")}>
-          <TabsList aria-label="Editor view">
-            <TabsTrigger value="write">Write</TabsTrigger>
-            <TabsTrigger value="preview">Preview</TabsTrigger>
-          </TabsList>
-        </Tabs>
-      </div>
-      <div className="grid gap-4 lg:grid-cols-2">
-        <Textarea
-          {...controlProps}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          rows={16}
-          spellCheck
-          className={cn("min-h-80 font-mono text-[13px]", view === "write" ? "block" : "hidden lg:block")}
-        />
-        <section
-          aria-label="Preview"
-          aria-busy={preview.isFetching}
-          className={cn(
-            "min-h-80 overflow-auto rounded-lg border border-border bg-surface p-4",
-            view === "preview" ? "block" : "hidden lg:block",
-          )}
-        >
-          <p className="flex items-center gap-2 text-xs font-semibold tracking-wide text-muted uppercase">
-            Preview {preview.isFetching ? <Spinner className="size-3" label="Updating preview" /> : null}
-          </p>
-          {value.trim() === "" ? (
-            <p className="mt-3 text-sm text-muted">The lesson appears here as learners will see it.</p>
-          ) : preview.isError ? (
-            <p role="alert" className="mt-3 text-sm text-rug">
-              {preview.error.message}
-            </p>
-          ) : preview.data ? (
-            <div
-              className={cn("-mt-2", PROSE)}
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitized by the server
-              dangerouslySetInnerHTML={{ __html: preview.data.html }}
-            />
-          ) : null}
-        </section>
-      </div>
-    </div>
+    <MarkdownPane {...props} preview={preview} empty="The lesson appears here as learners will see it." />
   );
 }
 
