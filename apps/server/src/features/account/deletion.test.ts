@@ -1,19 +1,24 @@
 import { ACCOUNT_DELETION_GRACE_DAYS } from "@plugs/domain";
-import { eq, sql } from "drizzle-orm";
+import { eq, or, sql } from "drizzle-orm";
+import { authenticator } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   accountDeletions,
   accounts,
+  contactMessages,
+  follows,
+  loginAttempts,
+  notifications,
   pointsTransactions,
   profiles,
   sessions,
   sweepWallets,
   users,
 } from "../../db/schema/index.ts";
-import { createUser, signIn, type TTestUser } from "../../testing/factories.ts";
+import { createUser, makeAdmin, signIn, type TTestUser } from "../../testing/factories.ts";
 import { samplePng } from "../../testing/sample-files.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
-import { errorOf, me, postJson, readOutbox } from "../auth/testing.ts";
+import { errorOf, me, postJson, readOutbox, withCookies } from "../auth/testing.ts";
 import { commentAs } from "../comments/testing.ts";
 import { call, createPostAs } from "../posts/testing.ts";
 import { eraseAccount, erasedUsername, eraseOverdueAccounts } from "./erase-account.ts";
@@ -90,12 +95,75 @@ describe("asking to delete my account", () => {
   });
 });
 
+describe("a two-factor account's waiting deletion", () => {
+  it("is cancelled by the whole sign-in, not by the password step alone", async () => {
+    const user = await createUser(server);
+    const enabled = await postJson(
+      server,
+      "/api/auth/two-factor/enable",
+      { password: user.password },
+      { cookie: user.cookie },
+    );
+    const secret = new URL(((await enabled.json()) as { totpURI: string }).totpURI).searchParams.get(
+      "secret",
+    ) as string;
+    const verified = await postJson(
+      server,
+      "/api/auth/two-factor/verify-totp",
+      { code: authenticator.generate(secret) },
+      { cookie: user.cookie },
+    );
+    expect(verified.status).toBe(200);
+    user.cookie = withCookies(user.cookie, verified);
+    expect((await askToDelete(user)).status).toBe(200);
+
+    // Someone who knows the password but lacks the second factor leaves the deletion waiting.
+    const passwordStep = await postJson(server, "/api/auth/sign-in/email", {
+      email: user.email,
+      password: user.password,
+    });
+    expect(await passwordStep.json()).toMatchObject({ twoFactorRedirect: true });
+    expect(await waiting(user.id)).toBeDefined();
+
+    // The owner, with the authenticator's code, cancels it.
+    const code = authenticator.clone({ epoch: Date.now() + 30_000 }).generate(secret);
+    const second = await postJson(
+      server,
+      "/api/auth/two-factor/verify-totp",
+      { code },
+      { cookie: withCookies("", passwordStep) },
+    );
+    expect(second.status).toBe(200);
+    expect(await waiting(user.id)).toBeUndefined();
+  });
+});
+
 describe("erasing an account after its grace period", () => {
   let user: TTestUser;
   let bob: TTestUser;
   let postId: string;
   let avatarUrl: string;
   let pointsBefore: number;
+  let bobBefore: { followersCount: number; followingCount: number };
+
+  /** Notifications to or from a member. */
+  const notificationsOf = (id: string) =>
+    server.deps.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(or(eq(notifications.userId, id), eq(notifications.actorId, id)));
+  const contactFrom = (u: TTestUser) =>
+    server.deps.db
+      .select({ id: contactMessages.id })
+      .from(contactMessages)
+      .where(or(sql`lower(${contactMessages.email}) = ${u.email}`, eq(contactMessages.userId, u.id)));
+  const counts = async (id: string) => {
+    const [row] = await server.deps.db
+      .select({ followersCount: profiles.followersCount, followingCount: profiles.followingCount })
+      .from(profiles)
+      .where(eq(profiles.id, id));
+    return row ?? { followersCount: 0, followingCount: 0 };
+  };
 
   beforeAll(async () => {
     user = await createUser(server);
@@ -114,8 +182,34 @@ describe("erasing an account after its grace period", () => {
     await server.deps.db
       .insert(sweepWallets)
       .values({ userId: user.id, address: `Wallet${user.id.slice(0, 8)}` });
+    // Follows both ways (each notifies), a message sent signed in and one as a visitor under the same e-mail in
+    // capitals (each notifies the admin), and a failed sign-in recorded under the e-mail.
+    const admin = await createUser(server);
+    await makeAdmin(server, admin.id);
+    expect(
+      (await call(server, "PUT", `/api/users/${bob.username}/follow`, { cookie: user.cookie })).status,
+    ).toBe(200);
+    expect(
+      (await call(server, "PUT", `/api/users/${user.username}/follow`, { cookie: bob.cookie })).status,
+    ).toBe(200);
+    const contact = {
+      name: "Leaving Soon",
+      topic: "account",
+      message: "Please tell me what you keep about me.",
+    };
+    for (const [email, cookie] of [
+      [user.email, user.cookie],
+      [user.email.toUpperCase(), ""],
+    ] as const) {
+      const sent = await call(server, "POST", "/api/contact", { cookie, json: { ...contact, email } });
+      expect(sent.status).toBe(201);
+    }
+    await expect(signIn(server, user.email, "Not-the-one9")).rejects.toThrow(/HTTP 401/);
+    expect(await notificationsOf(user.id)).not.toEqual([]);
+    expect(await contactFrom(user)).toHaveLength(2);
     const [p] = await server.deps.db.select().from(profiles).where(eq(profiles.id, user.id));
     pointsBefore = p?.points ?? 0;
+    bobBefore = await counts(bob.id);
     expect((await askToDelete(user)).status).toBe(200);
     await endGracePeriod(user.id);
     expect(await eraseOverdueAccounts(server.deps)).toBe(1);
@@ -143,6 +237,33 @@ describe("erasing an account after its grace period", () => {
     );
     await expect(signIn(server, user.email, user.password)).rejects.toThrow(/HTTP 401/);
     expect((await waiting(user.id))?.erasedAt).toBeInstanceOf(Date);
+  });
+
+  it("erases notifications to and from them, their follows, their contact messages and sign-in attempts", async () => {
+    expect(await notificationsOf(user.id)).toEqual([]);
+    // The admin's notifications of both messages went with them.
+    expect(
+      await server.deps.db.select().from(notifications).where(eq(notifications.kind, "contact_message")),
+    ).toEqual([]);
+    expect(
+      await server.deps.db
+        .select()
+        .from(follows)
+        .where(or(eq(follows.followerId, user.id), eq(follows.followedId, user.id))),
+    ).toEqual([]);
+    expect(await counts(bob.id)).toEqual({
+      followersCount: bobBefore.followersCount - 1,
+      followingCount: bobBefore.followingCount - 1,
+    });
+    expect(await counts(user.id)).toEqual({ followersCount: 0, followingCount: 0 });
+    expect(await contactFrom(user)).toEqual([]);
+    // Only attempts made after the erase (the test above tries the old password) are left.
+    const erasedAt = (await waiting(user.id))?.erasedAt as Date;
+    const attempts = await server.deps.db
+      .select({ createdAt: loginAttempts.createdAt })
+      .from(loginAttempts)
+      .where(eq(loginAttempts.email, user.email));
+    expect(attempts.filter((a) => a.createdAt <= erasedAt)).toEqual([]);
   });
 
   it("keeps posts and comments, shown as from the deleted account", async () => {

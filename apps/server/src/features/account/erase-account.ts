@@ -14,6 +14,7 @@ import {
   users,
 } from "../../db/schema/index.ts";
 import { MEDIA_PREFIX } from "../../storage/storage.ts";
+import { eraseTraces } from "./erase-traces.ts";
 
 /** The job that erases one account at the end of its grace period (sent when the deletion is asked for). */
 export const ERASE_ACCOUNT_JOB = "account-erase";
@@ -28,7 +29,8 @@ export type TEraseOutcome = "erased" | "not-due" | "not-waiting";
 /**
  * Erases an account whose deletion is due, in one transaction: the profile's personal fields (username replaced,
  * display name 'Deleted account', avatar, bio, links), the e-mail and names better-auth keeps, every session,
- * password and second factor, admin roles, linked wallets and prize-claim contacts. What the member wrote stays, shown as from the deleted account;
+ * password and second factor, admin roles, linked wallets and prize-claim contacts, and the traces eraseTraces names
+ * (notifications, follows, contact messages, sign-in attempts). What the member wrote stays, shown as from the deleted account;
  * the points ledger stays on the anonymous id. The avatar file goes from storage after the commit.
  */
 export async function eraseAccount(deps: TDeps, userId: string): Promise<TEraseOutcome> {
@@ -61,6 +63,7 @@ export async function eraseAccount(deps: TDeps, userId: string): Promise<TEraseO
         updatedAt: now,
       })
       .where(eq(profiles.id, userId));
+    await eraseTraces(tx, userId);
     await tx
       .update(users)
       .set({

@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import type { TDeps } from "../../context.ts";
 import { accounts, profiles, sessions, twoFactors, users, verifications } from "../../db/schema/index.ts";
 import { getMailer, linkMail } from "../../lib/mailer.ts";
-import { cancelDeletionOnSignIn } from "../account/cancel-deletion.ts";
+import { cancelDeletionPlugin } from "../account/cancel-deletion.ts";
 import { sendChangeEmailMails } from "../account/change-email-mails.ts";
 import { acceptedOrigins } from "./origin-guard.ts";
 import { createAccountProfile } from "./profile-setup.ts";
@@ -144,6 +144,11 @@ function buildAuth(deps: TDeps) {
         backupCodeOptions: { amount: 10, length: 10 },
       }),
       admin({ bannedUserMessage: M.auth.banned, defaultRole: "user" }),
+      // After twoFactor: signing in during a deletion's grace period cancels it (features/account).
+      cancelDeletionPlugin(deps),
+      // Test servers only: better-auth's test-utils (no routes; testing/factories.ts). Typed as never so the
+      // optional plugin leaves the instance's inferred API as it is.
+      ...(deps.authTestPlugin ? [deps.authTestPlugin as never] : []),
     ],
     databaseHooks: {
       user: {
@@ -172,10 +177,6 @@ function buildAuth(deps: TDeps) {
               .where(eq(profiles.id, session.userId));
             if (profile?.isBanned)
               throw new APIError("FORBIDDEN", { message: M.auth.banned, code: "BANNED_USER" });
-          },
-          // Signing in during a deletion's grace period cancels it (features/account).
-          after: async (session) => {
-            await cancelDeletionOnSignIn(deps, session.userId);
           },
         },
       },

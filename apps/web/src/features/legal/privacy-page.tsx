@@ -103,14 +103,18 @@ export default function PrivacyPage() {
         <p>
           In <Link to="/dashboard/security">Dashboard &gt; Security</Link>, choose "Delete my account" and
           enter your password. You are signed out everywhere at once, and your account is deleted 14 days
-          later. If you sign in during those 14 days, the deletion is cancelled; we e-mail you the date when
-          you ask, and again if it is cancelled.
+          later. If you sign in during those 14 days (with your second factor, if you have one), the deletion
+          is cancelled; we e-mail you the date when you ask, and again if it is cancelled.
         </p>
         <p>When the 14 days are over, we erase:</p>
         <ul>
           <li>your profile: username, display name, bio, links and avatar (the image file too);</li>
           <li>your e-mail address, your password, your two-factor settings and every session;</li>
-          <li>your linked wallets and the contact details you gave to claim a prize.</li>
+          <li>your linked wallets and the contact details you gave to claim a prize;</li>
+          <li>
+            your notifications and those you caused, who you follow and who follows you, the messages sent
+            from your e-mail through the Contact page, and the record of sign-in attempts under it.
+          </li>
         </ul>
         <p>
           What you wrote stays: your posts and comments remain on the site, shown as from a deleted account
