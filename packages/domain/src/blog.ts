@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BLOG_LIMITS } from "./blog-limits.ts";
 import { ZPage } from "./pages.ts";
+import { M_SLUG, ZSlug } from "./slugify.ts";
 import { isSafeString, zText } from "./text.ts";
 
 // Blog: articles written by the admins in Markdown (rendered and sanitized by the server), with one category and
@@ -23,7 +24,7 @@ export const M_BLOG = {
   tagNotFound: "Tag not found",
   titleRequired: "Title is required",
   titleTooLong: `Title must be at most ${BLOG_LIMITS.titleMax} characters`,
-  slugInvalid: "Slug may use lowercase letters, digits and single hyphens",
+  slugInvalid: M_SLUG.invalid,
   slugTaken: "That slug is already used by another article",
   excerptRequired: "Excerpt is required",
   excerptTooLong: `Excerpt must be at most ${BLOG_LIMITS.excerptMax} characters`,
@@ -50,11 +51,7 @@ const isoDate = zText(M_BLOG.publishAtInvalid).refine(
   (v) => !Number.isNaN(Date.parse(v)),
   M_BLOG.publishAtInvalid,
 );
-const ZSlug = zText(M_BLOG.slugInvalid)
-  .trim()
-  .min(1, M_BLOG.slugInvalid)
-  .max(BLOG_LIMITS.slugMax, M_BLOG.slugInvalid)
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, M_BLOG.slugInvalid);
+const ZBlogSlug = ZSlug(BLOG_LIMITS.slugMax);
 const ZPageNumber = z.coerce.number().int().min(1).max(10_000).optional();
 
 export const ZArticleStatus = z.enum(ARTICLE_STATUSES, M_BLOG.statusInvalid);
@@ -76,7 +73,7 @@ const articleFields = {
     .max(BLOG_LIMITS.titleMax, M_BLOG.titleTooLong)
     .refine(isSafeString, M_BLOG.invalidCharacters),
   /** Left out or empty: made from the title. */
-  slug: z.union([z.literal(""), ZSlug]).optional(),
+  slug: z.union([z.literal(""), ZBlogSlug]).optional(),
   excerpt: zText(M_BLOG.excerptRequired)
     .trim()
     .min(1, M_BLOG.excerptRequired)
@@ -115,7 +112,7 @@ export const ZCategoryInput = z.object({
     .min(1, M_BLOG.categoryNameRequired)
     .max(BLOG_LIMITS.categoryNameMax, M_BLOG.categoryNameTooLong)
     .refine(isSafeString, M_BLOG.invalidCharacters),
-  slug: z.union([z.literal(""), ZSlug]).optional(),
+  slug: z.union([z.literal(""), ZBlogSlug]).optional(),
   description: zText()
     .trim()
     .max(BLOG_LIMITS.categoryDescriptionMax, M_BLOG.categoryDescriptionTooLong)

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { M_SLUG, ZSlug } from "./slugify.ts";
 import { isSafeString, ZWebUrl, zText } from "./text.ts";
 
 // Learn: courses, lessons, quizzes, the course exam and its certificate. The server grades every attempt; these are
@@ -58,7 +59,7 @@ export const M_LEARN = {
   levelInvalid: "Choose beginner, intermediate or advanced",
   titleRequired: "Title is required",
   titleTooLong: `Title must be at most ${LEARN_LIMITS.titleMax} characters`,
-  slugInvalid: "Slug may use lowercase letters, digits and single hyphens",
+  slugInvalid: M_SLUG.invalid,
   slugTaken: "That slug is already used by another course",
   descriptionTooLong: `Description must be at most ${LEARN_LIMITS.descriptionMax} characters`,
   bodyTooLong: `Lesson text must be at most ${LEARN_LIMITS.bodyMax} characters`,
@@ -135,10 +136,7 @@ export type TCourseListQuery = z.infer<typeof ZCourseListQuery>;
 /** A course as the admin writes it (POST creates; PATCH takes any of the fields). */
 export const ZCourseInput = z.object({
   title,
-  slug: zText(M_LEARN.slugInvalid)
-    .trim()
-    .max(LEARN_LIMITS.slugMax, M_LEARN.slugInvalid)
-    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, M_LEARN.slugInvalid),
+  slug: ZSlug(LEARN_LIMITS.slugMax),
   description: zText()
     .trim()
     .max(LEARN_LIMITS.descriptionMax, M_LEARN.descriptionTooLong)

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { M_SLUG, ZSlug } from "./slugify.ts";
 import { isSafeString, zText } from "./text.ts";
 
 /*
@@ -23,7 +24,7 @@ export const M_REWARDS = {
   prizeTooLong: "Prize cannot exceed 200 characters",
   descriptionTooLong: "Description cannot exceed 20000 characters",
   invalidCharacters: "Input contains invalid characters",
-  slugInvalid: "Slug can only contain lowercase letters, numbers and single hyphens",
+  slugInvalid: M_SLUG.invalid,
   slugTaken: "A giveaway with this slug already exists",
   winnersInvalid: "Winners must be a whole number from 1 to 1000",
   costInvalid: "Entry cost must be a whole number of points from 0 to 1000000",
@@ -83,12 +84,8 @@ const giveawayFields = {
     .min(1, M_REWARDS.titleRequired)
     .max(REWARDS_LIMITS.titleMax, M_REWARDS.titleTooLong)
     .refine(isSafeString, M_REWARDS.invalidCharacters),
-  /** Left out: made from the title. */
-  slug: zText(M_REWARDS.slugInvalid)
-    .trim()
-    .max(REWARDS_LIMITS.slugMax, M_REWARDS.slugInvalid)
-    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, M_REWARDS.slugInvalid)
-    .optional(),
+  /** Left out or empty: made from the title. */
+  slug: z.union([z.literal(""), ZSlug(REWARDS_LIMITS.slugMax)]).optional(),
   /** Markdown, rendered and sanitized by the server. */
   description: zText().max(REWARDS_LIMITS.descriptionMax, M_REWARDS.descriptionTooLong).default(""),
   prize: zText(M_REWARDS.prizeRequired)

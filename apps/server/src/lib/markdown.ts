@@ -130,7 +130,7 @@ export function renderMarkdown(
       const level = Math.max(2, Number(token.tag.slice(1)));
       const text = headingText(tokens[i + 1]?.children ?? null);
       if (level > 4 || !text) continue;
-      const slug = slugify(text).slice(0, 60).replace(/-+$/, "") || "section";
+      const slug = slugify(text, 60) || "section";
       const base = RESERVED_IDS.has(slug) ? `${slug}-section` : slug;
       let id = base;
       for (let n = 2; used.has(id); n++) id = `${base}-${n}`;

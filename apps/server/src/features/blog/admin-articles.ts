@@ -2,6 +2,7 @@ import {
   BLOG_LIMITS,
   M_BLOG,
   readingMinutes,
+  SLUG_PATTERN,
   slugify,
   type TAdminArticle,
   type TAdminArticleList,
@@ -22,7 +23,8 @@ import {
   blogTags,
   profiles,
 } from "../../db/schema/index.ts";
-import { AppError, isForeignKeyViolation, isUniqueViolation } from "../../errors.ts";
+import { AppError, isForeignKeyViolation } from "../../errors.ts";
+import { slugOrFromTitle, slugTaken } from "../../lib/slug.ts";
 import { recordAdminAction, type TAdminAction } from "../admin/record-admin-action.ts";
 import { schedulePublish } from "./publish-article.ts";
 
@@ -32,26 +34,18 @@ type TListQuery = z.output<typeof ZAdminArticleListQuery>;
 export type TTx = Parameters<Parameters<TDb["transaction"]>[0]>[0];
 type TRow = typeof blogArticles.$inferSelect;
 
-const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-
-function slugOf(input: { slug?: string | undefined; title: string }): string {
-  const slug = input.slug || slugify(input.title).slice(0, BLOG_LIMITS.slugMax).replace(/-+$/, "");
-  if (!SLUG.test(slug))
-    throw new AppError("VALIDATION", M_BLOG.slugInvalid, { fields: { slug: M_BLOG.slugInvalid } });
-  return slug;
-}
+const slugOf = (input: { slug?: string | undefined; title: string }) =>
+  slugOrFromTitle(input.slug, input.title, BLOG_LIMITS.slugMax);
+const articleSlugTaken = slugTaken(M_BLOG.slugTaken);
 
 /** A write's database refusals in the admin's words: a taken slug, or a category deleted meanwhile. */
-function slugTaken(err: unknown): never {
-  if (isUniqueViolation(err)) {
-    throw new AppError("CONFLICT", M_BLOG.slugTaken, { fields: { slug: M_BLOG.slugTaken } });
-  }
+function refused(err: unknown): never {
   if (isForeignKeyViolation(err)) {
     throw new AppError("VALIDATION", M_BLOG.categoryUnknown, {
       fields: { categoryId: M_BLOG.categoryUnknown },
     });
   }
-  throw err;
+  return articleSlugTaken(err);
 }
 
 const STATUS_ACTIONS: Record<TArticleStatus, string> = {
@@ -92,8 +86,8 @@ async function checkCategory(db: Pick<TDb, "select">, categoryId: string | null)
 async function setTags(tx: TTx, articleId: string, names: string[]) {
   const bySlug = new Map<string, string>();
   for (const name of names) {
-    const slug = slugify(name).slice(0, BLOG_LIMITS.slugMax).replace(/-+$/, "");
-    if (!SLUG.test(slug))
+    const slug = slugify(name, BLOG_LIMITS.slugMax);
+    if (!SLUG_PATTERN.test(slug))
       throw new AppError("VALIDATION", M_BLOG.tagInvalid, { fields: { tags: M_BLOG.tagInvalid } });
     if (!bySlug.has(slug)) bySlug.set(slug, name.replace(/\s+/g, " ").trim());
   }
@@ -250,7 +244,7 @@ export async function createArticle(
       });
       return created.id;
     })
-    .catch(slugTaken);
+    .catch(refused);
   if (columns.status === "scheduled" && columns.publishAt) await schedulePublish(deps, id, columns.publishAt);
   return adminArticle(deps, id);
 }
@@ -340,7 +334,7 @@ export async function updateArticle(
         },
       });
     })
-    .catch(slugTaken);
+    .catch(refused);
   if (columns.status === "scheduled" && columns.publishAt) await schedulePublish(deps, id, columns.publishAt);
   return adminArticle(deps, id);
 }

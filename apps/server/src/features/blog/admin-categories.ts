@@ -1,7 +1,6 @@
 import {
   BLOG_LIMITS,
   M_BLOG,
-  slugify,
   type TBlogCategory,
   type ZCategoryInput,
   type ZCategoryPatch,
@@ -10,27 +9,15 @@ import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
 import { blogArticles, blogCategories } from "../../db/schema/index.ts";
-import { AppError, isForeignKeyViolation, isUniqueViolation } from "../../errors.ts";
+import { AppError, isForeignKeyViolation } from "../../errors.ts";
+import { slugOrFromTitle, slugTaken } from "../../lib/slug.ts";
 import { recordAdminAction } from "../admin/record-admin-action.ts";
 import { listCategories, viewCategory } from "./read-articles.ts";
 
 type TInput = z.output<typeof ZCategoryInput>;
 type TPatch = z.output<typeof ZCategoryPatch>;
 
-function slugOf(slug: string | undefined, name: string): string {
-  const out = slug || slugify(name).slice(0, BLOG_LIMITS.slugMax).replace(/-+$/, "");
-  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(out)) {
-    throw new AppError("VALIDATION", M_BLOG.slugInvalid, { fields: { slug: M_BLOG.slugInvalid } });
-  }
-  return out;
-}
-
-function slugTaken(err: unknown): never {
-  if (isUniqueViolation(err)) {
-    throw new AppError("CONFLICT", M_BLOG.categorySlugTaken, { fields: { slug: M_BLOG.categorySlugTaken } });
-  }
-  throw err;
-}
+const slugOf = (slug: string | undefined, name: string) => slugOrFromTitle(slug, name, BLOG_LIMITS.slugMax);
 
 /** GET /api/admin/blog/categories: every category with its published article count. */
 export async function listAdminCategories(deps: TDeps, viewer: TViewer | null) {
@@ -61,7 +48,7 @@ export async function createCategory(
         detail: { slug },
       });
     })
-    .catch(slugTaken);
+    .catch(slugTaken(M_BLOG.categorySlugTaken));
   return viewCategory(deps, slug);
 }
 
@@ -96,7 +83,7 @@ export async function updateCategory(
         },
       });
     })
-    .catch(slugTaken);
+    .catch(slugTaken(M_BLOG.categorySlugTaken));
   return viewCategory(deps, slug);
 }
 

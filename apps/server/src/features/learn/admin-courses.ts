@@ -23,7 +23,8 @@ import {
   learnLessons,
   learnQuestions,
 } from "../../db/schema/index.ts";
-import { AppError, isUniqueViolation } from "../../errors.ts";
+import { AppError } from "../../errors.ts";
+import { slugTaken } from "../../lib/slug.ts";
 import { changedFields, recordAdminAction } from "../admin/record-admin-action.ts";
 import { saveUploadedFile } from "../media/save-upload.ts";
 import { courseLessons, learnPointAmounts } from "./course-access.ts";
@@ -111,13 +112,6 @@ export async function listAdminCourses(deps: TDeps, viewer: TViewer | null): Pro
   };
 }
 
-function slugTaken(err: unknown): never {
-  if (isUniqueViolation(err)) {
-    throw new AppError("CONFLICT", M_LEARN.slugTaken, { fields: { slug: M_LEARN.slugTaken } });
-  }
-  throw err;
-}
-
 /** POST /api/admin/learn/courses: a new course (a draft unless `published`). */
 export async function createCourse(
   deps: TDeps,
@@ -143,7 +137,7 @@ export async function createCourse(
       }
       return created;
     })
-    .catch(slugTaken);
+    .catch(slugTaken(M_LEARN.slugTaken));
   if (!row) throw new AppError("INTERNAL", "Course not created");
   return adminCourse(deps, viewer, row.id);
 }
@@ -191,7 +185,7 @@ export async function updateCourse(
         ]),
       });
     })
-    .catch(slugTaken);
+    .catch(slugTaken(M_LEARN.slugTaken));
   return adminCourse(deps, viewer, id);
 }
 

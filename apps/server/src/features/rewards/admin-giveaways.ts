@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import {
   M_REWARDS,
+  REWARDS_LIMITS,
   seedCommitment,
-  slugify,
   type TGiveawayDetail,
   ZGiveawayInput,
   type ZGiveawayPatch,
@@ -17,7 +17,8 @@ import {
   pointsTransactions,
   profiles,
 } from "../../db/schema/index.ts";
-import { AppError, isUniqueViolation } from "../../errors.ts";
+import { AppError } from "../../errors.ts";
+import { slugOrFromTitle, slugTaken } from "../../lib/slug.ts";
 import { recordAdminAction } from "../admin/record-admin-action.ts";
 import { DRAW_JOB, drawGiveaway } from "./draw-giveaway.ts";
 import { viewGiveaway } from "./read-giveaways.ts";
@@ -25,20 +26,8 @@ import { viewGiveaway } from "./read-giveaways.ts";
 type TInput = z.output<typeof ZGiveawayInput>;
 type TPatch = z.output<typeof ZGiveawayPatch>;
 
-function slugOf(input: { slug?: string | undefined; title: string }): string {
-  const slug = input.slug || slugify(input.title).slice(0, 80).replace(/-+$/, "");
-  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) {
-    throw new AppError("VALIDATION", M_REWARDS.slugInvalid, { fields: { slug: M_REWARDS.slugInvalid } });
-  }
-  return slug;
-}
-
-function slugTaken(err: unknown): never {
-  if (isUniqueViolation(err)) {
-    throw new AppError("CONFLICT", M_REWARDS.slugTaken, { fields: { slug: M_REWARDS.slugTaken } });
-  }
-  throw err;
-}
+const slugOf = (input: { slug?: string | undefined; title: string }) =>
+  slugOrFromTitle(input.slug, input.title, REWARDS_LIMITS.slugMax);
 
 /** The columns a giveaway's terms fill, as created and as a draft's edit changes them. */
 function termsOf(input: TInput) {
@@ -97,7 +86,7 @@ export async function createGiveaway(
         detail: { after: { slug, ...termsOf(input) } },
       });
     })
-    .catch(slugTaken);
+    .catch(slugTaken(M_REWARDS.slugTaken));
   return viewGiveaway(deps, admin, slug);
 }
 
@@ -140,7 +129,7 @@ export async function updateGiveaway(
         },
       });
     })
-    .catch(slugTaken);
+    .catch(slugTaken(M_REWARDS.slugTaken));
   return viewGiveaway(deps, admin, newSlug);
 }
 

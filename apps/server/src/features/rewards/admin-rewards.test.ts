@@ -313,6 +313,36 @@ describe("the giveaway's image", () => {
   });
 });
 
+describe("the slug", () => {
+  it("is made from the title when left empty, refuses a bad one and one already taken", async () => {
+    const body = {
+      title: `Slug From Title ${Date.now()}!`,
+      prize: "1 SOL",
+      winnersCount: 1,
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+    };
+    const made = await call<TGiveawayDetail>(server, "POST", "/api/admin/rewards", {
+      cookie: admin.cookie,
+      json: { ...body, slug: "" },
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.slug).toBe(`slug-from-title-${body.title.match(/\d+/)?.[0]}`);
+    const bad = await call<TError>(server, "POST", "/api/admin/rewards", {
+      cookie: admin.cookie,
+      json: { ...body, slug: "Bad Slug" },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields?.slug).toBe(M_REWARDS.slugInvalid);
+    const taken = await call<TError>(server, "POST", "/api/admin/rewards", {
+      cookie: admin.cookie,
+      json: { ...body, slug: made.body.slug },
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.fields?.slug).toBe(M_REWARDS.slugTaken);
+  });
+});
+
 describe("the claim window", () => {
   it("is set per giveaway (1 to 90 days) and gives each winner that long from the draw", async () => {
     const body = {
