@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZPage } from "./pages.ts";
 import { zText } from "./text.ts";
 
 /*
@@ -155,12 +156,7 @@ export const ZAdminMember = z.object({
 });
 export type TAdminMember = z.infer<typeof ZAdminMember>;
 
-export const ZAdminMemberPage = z.object({
-  items: z.array(ZAdminMember),
-  total: z.number(),
-  page: z.number(),
-  pageCount: z.number(),
-});
+export const ZAdminMemberPage = ZPage(ZAdminMember);
 export type TAdminMemberPage = z.infer<typeof ZAdminMemberPage>;
 
 /** POST /api/admin/members/:id/ban and /unban: the reason is kept in the audit log (and shown for a ban). */
