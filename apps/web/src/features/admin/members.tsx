@@ -2,13 +2,12 @@ import { ADMIN_M, MEMBER_FILTERS, type TAdminMember, type TMemberFilter } from "
 import { Ban, ShieldCheck, ShieldOff, Undo2, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, Route, Routes, useSearchParams } from "react-router";
-import { LoadError } from "../../components/load-error.tsx";
+import { AdminEmpty, AdminListStates, AdminRows } from "../../components/admin-list.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
 import { Tabs, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { formatDay } from "../../lib/format.ts";
 import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
@@ -143,27 +142,31 @@ function MemberList() {
           />
         )}
       </Field>
-      {query.isPending ? (
-        <Spinner label="Loading members" className="text-accent" />
-      ) : query.isError ? (
-        <LoadError
-          look="inset"
-          title={query.error.message}
-          onRetry={() => void query.refetch()}
-          busy={query.isFetching}
-        />
-      ) : query.data.items.length === 0 ? (
-        <p className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-border bg-surface p-6 text-center text-sm text-muted">
-          <Users className="size-5" aria-hidden />
-          {ADMIN_M.membersEmpty}
-        </p>
-      ) : (
-        <>
-          <p className="text-sm text-muted">
-            {query.data.total} {query.data.total === 1 ? "member" : "members"}
-          </p>
-          <ul aria-label="Members" className="flex flex-col gap-3">
-            {query.data.items.map((member) => (
+      <AdminListStates
+        query={query}
+        loading="Loading members"
+        isEmpty={(data) => data.items.length === 0}
+        empty={
+          <AdminEmpty className="flex flex-col items-center gap-2">
+            <Users className="size-5" aria-hidden />
+            {ADMIN_M.membersEmpty}
+          </AdminEmpty>
+        }
+      >
+        {(data) => (
+          <AdminRows
+            label="Members"
+            count={{ total: data.total, one: "member", many: "members" }}
+            footer={
+              <Pager
+                page={data.page}
+                pageCount={data.pageCount}
+                onPage={(p) => show({ page: p })}
+                label="Member pages"
+              />
+            }
+          >
+            {data.items.map((member) => (
               <li key={member.id}>
                 <MemberRow
                   member={member}
@@ -173,15 +176,9 @@ function MemberList() {
                 />
               </li>
             ))}
-          </ul>
-          <Pager
-            page={query.data.page}
-            pageCount={query.data.pageCount}
-            onPage={(p) => show({ page: p })}
-            label="Member pages"
-          />
-        </>
-      )}
+          </AdminRows>
+        )}
+      </AdminListStates>
       {banning ? <BanDialog member={banning} onClose={() => setBanning(null)} /> : null}
       {changingRole ? <RoleDialog member={changingRole} onClose={() => setChangingRole(null)} /> : null}
     </section>

@@ -5,17 +5,15 @@ import {
   type TAdminArticleRow,
   type TArticleStatus,
 } from "@plugs/domain";
-import { FolderCog, Plus, Search } from "lucide-react";
-import { useEffect, useState } from "react";
+import { FolderCog, Plus } from "lucide-react";
 import { Link, Route, Routes, useSearchParams } from "react-router";
-import { LoadError } from "../../components/load-error.tsx";
+import { AdminEmpty, AdminListStates, AdminRows } from "../../components/admin-list.tsx";
 import { Pager } from "../../components/pager.tsx";
+import { SearchBox } from "../../components/search-box.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { Input } from "../../components/ui/input.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
 import { Tabs, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { formatDate } from "../../lib/format.ts";
-import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
+import { useUrlSearch } from "../../lib/use-url-search.ts";
 import { AdminArticleEditor } from "./admin-article-editor.tsx";
 import { ArticleStatusPill } from "./admin-blog-parts.tsx";
 import { AdminCategories } from "./admin-categories.tsx";
@@ -74,8 +72,7 @@ function ArticleList() {
     : "all";
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
   const q = params.get("q") ?? "";
-  const [typed, setTyped] = useState(q);
-  const search = useDebouncedValue(typed, 300).trim();
+  const [typed, setTyped] = useUrlSearch(q);
   const show = (next: { status?: TFilter; page?: number }) => {
     const s = next.status ?? status;
     const address = new URLSearchParams();
@@ -84,19 +81,6 @@ function ArticleList() {
     if ((next.page ?? 1) > 1) address.set("page", String(next.page));
     setParams(address);
   };
-  useEffect(() => {
-    if (search === q) return;
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (search) next.set("q", search);
-        else next.delete("q");
-        next.delete("page");
-        return next;
-      },
-      { replace: true },
-    );
-  }, [search, q, setParams]);
   const query = useAdminArticles(q, status === "all" ? "" : status, page);
 
   return (
@@ -130,59 +114,51 @@ function ArticleList() {
             </TabsList>
           </Tabs>
         </div>
-        <div className="relative flex-1 sm:max-w-xs">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
-            aria-hidden
-          />
-          <Input
-            type="search"
-            aria-label="Search articles"
-            placeholder="Search articles..."
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            className="pl-9"
-            maxLength={BLOG_LIMITS.searchMax}
-          />
-        </div>
-      </div>
-      {query.isPending ? (
-        <Spinner label="Loading articles" className="text-accent" />
-      ) : query.isError ? (
-        <LoadError
-          look="inset"
-          title="Could not load the articles"
-          onRetry={() => void query.refetch()}
-          busy={query.isFetching}
+        <SearchBox
+          label="Search articles"
+          placeholder="Search articles..."
+          value={typed}
+          onChange={setTyped}
+          maxLength={BLOG_LIMITS.searchMax}
+          className="flex-1 sm:max-w-xs"
         />
-      ) : query.data.items.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-border bg-surface p-6 text-center text-sm text-muted">
-          {q
-            ? "No articles match the search."
-            : status === "all"
-              ? "No articles yet. Write the first one."
-              : `No ${ARTICLE_STATUS_LABELS[status].toLowerCase()} articles.`}
-        </p>
-      ) : (
-        <>
-          <p className="text-sm text-muted">
-            {query.data.total} {query.data.total === 1 ? "article" : "articles"}
-          </p>
-          <ul aria-label="Articles" className="flex flex-col gap-3">
-            {query.data.items.map((article) => (
+      </div>
+      <AdminListStates
+        query={query}
+        loading="Loading articles"
+        failed="Could not load the articles"
+        isEmpty={(data) => data.items.length === 0}
+        empty={
+          <AdminEmpty>
+            {q
+              ? "No articles match the search."
+              : status === "all"
+                ? "No articles yet. Write the first one."
+                : `No ${ARTICLE_STATUS_LABELS[status].toLowerCase()} articles.`}
+          </AdminEmpty>
+        }
+      >
+        {(data) => (
+          <AdminRows
+            label="Articles"
+            count={{ total: data.total, one: "article", many: "articles" }}
+            footer={
+              <Pager
+                page={data.page}
+                pageCount={data.pageCount}
+                onPage={(p) => show({ page: p })}
+                label="Article pages"
+              />
+            }
+          >
+            {data.items.map((article) => (
               <li key={article.id}>
                 <ArticleRow article={article} />
               </li>
             ))}
-          </ul>
-          <Pager
-            page={query.data.page}
-            pageCount={query.data.pageCount}
-            onPage={(p) => show({ page: p })}
-            label="Article pages"
-          />
-        </>
-      )}
+          </AdminRows>
+        )}
+      </AdminListStates>
     </section>
   );
 }

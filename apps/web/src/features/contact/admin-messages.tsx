@@ -7,9 +7,8 @@ import {
 } from "@plugs/domain";
 import { MessageSquareReply, UserRound } from "lucide-react";
 import { Link, Route, Routes, useSearchParams } from "react-router";
-import { LoadError } from "../../components/load-error.tsx";
+import { AdminEmpty, AdminListStates, AdminRows } from "../../components/admin-list.tsx";
 import { Pager } from "../../components/pager.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
 import { Tabs, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { formatDate } from "../../lib/format.ts";
 import { AdminMessage } from "./admin-message.tsx";
@@ -94,41 +93,39 @@ function MessageList() {
           </Tabs>
         </div>
       </div>
-      {query.isPending ? (
-        <Spinner label="Loading messages" className="text-accent" />
-      ) : query.isError ? (
-        <LoadError
-          look="inset"
-          title={query.error.message}
-          onRetry={() => void query.refetch()}
-          busy={query.isFetching}
-        />
-      ) : query.data.items.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-border bg-surface p-6 text-center text-sm text-muted">
-          {status === "all"
-            ? "No messages yet."
-            : `No ${CONTACT_STATUS_LABELS[status].toLowerCase()} messages.`}
-        </p>
-      ) : (
-        <>
-          <p className="text-sm text-muted">
-            {query.data.total} {query.data.total === 1 ? "message" : "messages"}
-          </p>
-          <ul aria-label="Messages" className="flex flex-col gap-3">
-            {query.data.items.map((message) => (
+      <AdminListStates
+        query={query}
+        loading="Loading messages"
+        isEmpty={(data) => data.items.length === 0}
+        empty={
+          <AdminEmpty>
+            {status === "all"
+              ? "No messages yet."
+              : `No ${CONTACT_STATUS_LABELS[status].toLowerCase()} messages.`}
+          </AdminEmpty>
+        }
+      >
+        {(data) => (
+          <AdminRows
+            label="Messages"
+            count={{ total: data.total, one: "message", many: "messages" }}
+            footer={
+              <Pager
+                page={data.page}
+                pageCount={data.pageCount}
+                onPage={(p) => show({ page: p })}
+                label="Message pages"
+              />
+            }
+          >
+            {data.items.map((message) => (
               <li key={message.id}>
                 <MessageRow message={message} />
               </li>
             ))}
-          </ul>
-          <Pager
-            page={query.data.page}
-            pageCount={query.data.pageCount}
-            onPage={(p) => show({ page: p })}
-            label="Message pages"
-          />
-        </>
-      )}
+          </AdminRows>
+        )}
+      </AdminListStates>
     </section>
   );
 }

@@ -2,9 +2,8 @@ import { COURSE_LEVEL_LABELS, type TAdminCourseList } from "@plugs/domain";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Link, Route, Routes } from "react-router";
-import { LoadError } from "../../components/load-error.tsx";
+import { AdminEmpty, AdminListStates, AdminRows } from "../../components/admin-list.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
 import { Tabs, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { AdminCourseEditor } from "./admin-course-editor.tsx";
 import { CoursePill } from "./admin-learn-parts.tsx";
@@ -64,32 +63,31 @@ function CourseList() {
           <TabsTrigger value="drafts">Drafts</TabsTrigger>
         </TabsList>
       </Tabs>
-      {query.isPending ? (
-        <Spinner label="Loading courses" className="text-accent" />
-      ) : query.isError ? (
-        <LoadError
-          look="inset"
-          title="Could not load the courses"
-          onRetry={() => void query.refetch()}
-          busy={query.isFetching}
-        />
-      ) : items.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-border bg-surface p-6 text-center text-sm text-muted">
-          {filter === "all"
-            ? "No courses yet. Write the first one."
-            : filter === "published"
-              ? "No published courses."
-              : "No drafts."}
-        </p>
-      ) : (
-        <ul aria-label="Courses" className="flex flex-col gap-3">
-          {items.map((course) => (
-            <li key={course.id}>
-              <CourseRow course={course} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <AdminListStates
+        query={query}
+        loading="Loading courses"
+        failed="Could not load the courses"
+        isEmpty={() => items.length === 0}
+        empty={
+          <AdminEmpty>
+            {filter === "all"
+              ? "No courses yet. Write the first one."
+              : filter === "published"
+                ? "No published courses."
+                : "No drafts."}
+          </AdminEmpty>
+        }
+      >
+        {() => (
+          <AdminRows label="Courses">
+            {items.map((course) => (
+              <li key={course.id}>
+                <CourseRow course={course} />
+              </li>
+            ))}
+          </AdminRows>
+        )}
+      </AdminListStates>
     </section>
   );
 }

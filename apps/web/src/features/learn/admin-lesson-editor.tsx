@@ -6,6 +6,7 @@ import { Controller, useForm } from "react-hook-form";
 import { useNavigate, useParams } from "react-router";
 import type { z } from "zod";
 import { AdminEditorPage, EditorQuery } from "../../components/admin-editor-page.tsx";
+import { AdminEmpty } from "../../components/admin-list.tsx";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { MarkdownPane } from "../../components/markdown-pane.tsx";
@@ -168,9 +169,7 @@ export function AdminLessonEditor() {
       <EditorQuery query={query} loading="Loading the lesson" what="course">
         {(course) =>
           lessonId !== "new" && !lesson ? (
-            <p className="rounded-2xl border border-dashed border-border bg-surface p-6 text-center text-sm text-muted">
-              Lesson not found
-            </p>
+            <AdminEmpty>Lesson not found</AdminEmpty>
           ) : (
             <>
               <LessonForm key={lesson?.id ?? "new"} course={course} lesson={lesson} />

@@ -1,9 +1,8 @@
 import { ADMIN_GIVEAWAY_FILTERS, type TAdminGiveawayFilter, type TAdminGiveawayRow } from "@plugs/domain";
 import { Plus } from "lucide-react";
 import { Link, Route, Routes, useSearchParams } from "react-router";
-import { LoadError } from "../../components/load-error.tsx";
+import { AdminEmpty, AdminListStates, AdminRows } from "../../components/admin-list.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
 import { Tabs, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { formatDate } from "../../lib/format.ts";
 import { AdminGiveawayEditor } from "./admin-giveaway-editor.tsx";
@@ -88,43 +87,44 @@ function GiveawayList() {
           </TabsList>
         </Tabs>
       </div>
-      {query.isPending ? (
-        <Spinner label="Loading the giveaways" className="text-accent" />
-      ) : query.isError ? (
-        <LoadError
-          look="inset"
-          title="Could not load the giveaways"
-          onRetry={() => void query.refetch()}
-          busy={query.isFetching}
-        />
-      ) : items.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-border bg-surface p-6 text-center text-sm text-muted">
-          {filter === "all"
-            ? "No giveaways yet. Create the first one."
-            : `No ${FILTER_LABELS[filter].toLowerCase()} giveaways.`}
-        </p>
-      ) : (
-        <>
-          <ul aria-label="Giveaways" className="flex flex-col gap-3">
+      <AdminListStates
+        query={query}
+        loading="Loading the giveaways"
+        failed="Could not load the giveaways"
+        isEmpty={() => items.length === 0}
+        empty={
+          <AdminEmpty>
+            {filter === "all"
+              ? "No giveaways yet. Create the first one."
+              : `No ${FILTER_LABELS[filter].toLowerCase()} giveaways.`}
+          </AdminEmpty>
+        }
+      >
+        {() => (
+          <AdminRows
+            label="Giveaways"
+            footer={
+              query.hasNextPage ? (
+                <Button
+                  variant="secondary"
+                  className="self-center"
+                  busy={query.isFetchingNextPage}
+                  busyLabel="Loading..."
+                  onClick={() => void query.fetchNextPage()}
+                >
+                  Show more
+                </Button>
+              ) : null
+            }
+          >
             {items.map((g) => (
               <li key={g.id}>
                 <GiveawayRow g={g} />
               </li>
             ))}
-          </ul>
-          {query.hasNextPage ? (
-            <Button
-              variant="secondary"
-              className="self-center"
-              busy={query.isFetchingNextPage}
-              busyLabel="Loading..."
-              onClick={() => void query.fetchNextPage()}
-            >
-              Show more
-            </Button>
-          ) : null}
-        </>
-      )}
+          </AdminRows>
+        )}
+      </AdminListStates>
     </section>
   );
 }
