@@ -1,17 +1,13 @@
 import { COURSE_LEVEL_LABELS, COURSE_LEVELS, type TCourseLevel } from "@plugs/domain";
-import { Search } from "lucide-react";
-import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { LoadError } from "../../components/load-error.tsx";
+import { CardGrid, CardGridItem, CardGridStates } from "../../components/card-grid.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
-import { Input } from "../../components/ui/input.tsx";
+import { SearchBox } from "../../components/search-box.tsx";
 import { cn } from "../../lib/cn.ts";
-import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
+import { useUrlSearch } from "../../lib/use-url-search.ts";
 import { usePageTitle } from "../site/queries.ts";
 import { CourseCardView } from "./learn-parts.tsx";
 import { useCourses } from "./queries.ts";
-
-const SKELETONS = ["a", "b", "c"];
 
 function levelOf(value: string | null): TCourseLevel | "" {
   return COURSE_LEVELS.includes(value as TCourseLevel) ? (value as TCourseLevel) : "";
@@ -23,20 +19,7 @@ export default function LearnPage() {
   const [params, setParams] = useSearchParams();
   const level = levelOf(params.get("level"));
   const q = params.get("q") ?? "";
-  const [typed, setTyped] = useState(q);
-  const search = useDebouncedValue(typed, 300);
-  useEffect(() => {
-    if (search.trim() === q) return;
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (search.trim()) next.set("q", search.trim());
-        else next.delete("q");
-        return next;
-      },
-      { replace: true },
-    );
-  }, [search, q, setParams]);
+  const [typed, setTyped] = useUrlSearch(q);
   const setLevel = (value: TCourseLevel | "") =>
     setParams((prev) => {
       const next = new URLSearchParams(prev);
@@ -74,56 +57,41 @@ export default function LearnPage() {
             </button>
           ))}
         </fieldset>
-        <div className="relative flex-1 sm:max-w-sm">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
-            aria-hidden
-          />
-          <Input
-            type="search"
-            aria-label="Search courses"
-            placeholder="Search courses..."
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            className="pl-9"
-            maxLength={100}
-          />
-        </div>
+        <SearchBox
+          label="Search courses"
+          placeholder="Search courses..."
+          value={typed}
+          onChange={setTyped}
+          maxLength={100}
+          className="flex-1 sm:max-w-sm"
+        />
       </div>
 
       <section aria-label="Courses" aria-busy={query.isFetching} className="mt-6">
-        {query.isPending ? (
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {SKELETONS.map((key) => (
-              <div key={key} className="h-80 animate-pulse rounded-2xl border border-border bg-surface" />
-            ))}
-          </div>
-        ) : query.isError ? (
-          <LoadError
-            title="Could not load the courses"
-            onRetry={() => void query.refetch()}
-            busy={query.isFetching}
-          />
-        ) : query.data.items.length === 0 ? (
-          <div className="rounded-2xl border border-dashed border-border bg-surface px-6 py-12 text-center">
-            <p className="font-semibold">{q || level ? "No courses match" : "No courses yet"}</p>
-            <p className="mt-1 text-sm text-muted">
-              {q || level
+        <CardGridStates
+          query={query}
+          skeletons={3}
+          skeletonClassName="h-80"
+          failed="Could not load the courses"
+          isEmpty={(data) => data.items.length === 0}
+          empty={{
+            title: q || level ? "No courses match" : "No courses yet",
+            text:
+              q || level
                 ? "Try another level or search."
-                : "Courses will appear here once they are published."}
-            </p>
-          </div>
-        ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {query.data.items.map((course) => (
-              <li key={course.id} className="flex">
-                <div className="flex-1">
+                : "Courses will appear here once they are published.",
+          }}
+        >
+          {(data) => (
+            <CardGrid>
+              {data.items.map((course) => (
+                <CardGridItem key={course.id}>
                   <CourseCardView course={course} />
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+                </CardGridItem>
+              ))}
+            </CardGrid>
+          )}
+        </CardGridStates>
       </section>
     </div>
   );
