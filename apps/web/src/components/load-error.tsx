@@ -1,4 +1,6 @@
 import { RefreshCw } from "lucide-react";
+import type { ReactNode } from "react";
+import { ApiError } from "../lib/api.ts";
 import { cn } from "../lib/cn.ts";
 import { Button } from "./ui/button.tsx";
 
@@ -45,6 +47,31 @@ export function LoadError({
       >
         <RefreshCw aria-hidden /> {retryLabel}
       </Button>
+    </div>
+  );
+}
+
+/**
+ * A page whose query failed: `notFound` with the server's words for a 404 (unpublished, or a wrong link), else
+ * 'Could not load the {what}' with Retry.
+ */
+export function PageLoadFailure({
+  error,
+  what,
+  onRetry,
+  busy,
+  notFound,
+}: {
+  error: Error;
+  what: string;
+  onRetry: () => void;
+  busy: boolean;
+  notFound: (title: string) => ReactNode;
+}) {
+  if (error instanceof ApiError && error.status === 404) return notFound(error.message);
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <LoadError title={`Could not load the ${what}`} onRetry={onRetry} busy={busy} />
     </div>
   );
 }

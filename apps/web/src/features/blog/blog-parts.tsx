@@ -1,9 +1,9 @@
 import type { TArticleCard, TBlogCategory } from "@plugs/domain";
 import { Clock, Newspaper, Star } from "lucide-react";
 import { Link } from "react-router";
-import { LoadError } from "../../components/load-error.tsx";
+import { PageLoadFailure } from "../../components/load-error.tsx";
+import { NotFoundPanel } from "../../components/not-found-panel.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
-import { ApiError } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { useFormatDay } from "../../lib/format.ts";
 
@@ -232,35 +232,10 @@ export function CategoryChips({
 
 /** An article, category or tag that does not exist (or is not published): its own words, and a way back. */
 export function BlogNotFound({ title }: { title: string }) {
-  return (
-    <div className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6">
-      <Newspaper className="mx-auto size-12 text-muted" aria-hidden />
-      <p className="mt-4 text-sm font-semibold text-accent">404</p>
-      <h1 className="mt-1 text-3xl font-bold tracking-tight">{title}</h1>
-      <p className="mt-2 text-muted">It may have been unpublished, or the link is wrong.</p>
-      <Link to="/blog" className="mt-6 inline-block font-medium text-accent hover:underline">
-        Browse all articles
-      </Link>
-    </div>
-  );
+  return <NotFoundPanel icon={Newspaper} code title={title} back="/blog" backLabel="Browse all articles" />;
 }
 
 /** A blog page that failed: not found for a 404 (the server's words), else 'Could not load the ...' with Retry. */
-export function BlogLoadFailure({
-  error,
-  what,
-  onRetry,
-  busy,
-}: {
-  error: Error;
-  what: string;
-  onRetry: () => void;
-  busy: boolean;
-}) {
-  if (error instanceof ApiError && error.status === 404) return <BlogNotFound title={error.message} />;
-  return (
-    <div className="mx-auto max-w-3xl px-4 py-12">
-      <LoadError title={`Could not load the ${what}`} onRetry={onRetry} busy={busy} />
-    </div>
-  );
+export function BlogLoadFailure(props: { error: Error; what: string; onRetry: () => void; busy: boolean }) {
+  return <PageLoadFailure {...props} notFound={(title) => <BlogNotFound title={title} />} />;
 }

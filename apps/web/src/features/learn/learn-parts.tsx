@@ -1,9 +1,9 @@
 import { COURSE_LEVEL_LABELS, type TCourseCard, type TCourseLevel } from "@plugs/domain";
 import { CheckCircle2, Clock, GraduationCap, Layers, Star } from "lucide-react";
 import { Link } from "react-router";
-import { LoadError } from "../../components/load-error.tsx";
+import { PageLoadFailure } from "../../components/load-error.tsx";
+import { NotFoundPanel } from "../../components/not-found-panel.tsx";
 import { Progress } from "../../components/ui/progress.tsx";
-import { ApiError } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatDay } from "../../lib/format.ts";
 
@@ -107,37 +107,13 @@ export function CourseCardView({ course }: { course: TCourseCard }) {
 
 /** A course, lesson or certificate that does not exist (or is not published): its own words, and a way back. */
 export function LearnNotFound({ title }: { title: string }) {
-  return (
-    <div className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6">
-      <GraduationCap className="mx-auto size-12 text-muted" aria-hidden />
-      <h1 className="mt-4 text-3xl font-bold tracking-tight">{title}</h1>
-      <p className="mt-2 text-muted">It may have been unpublished, or the link is wrong.</p>
-      <Link to="/learn" className="mt-6 inline-block font-medium text-accent hover:underline">
-        Browse all courses
-      </Link>
-    </div>
-  );
+  return <NotFoundPanel icon={GraduationCap} title={title} back="/learn" backLabel="Browse all courses" />;
 }
 
 /**
  * What a Learn page shows when its query failed: the not-found page for a 404 (unpublished, or a wrong link), else
- * "Could not load the {what}" with Try Again.
+ * "Could not load the {what}" with Retry.
  */
-export function LearnLoadFailure({
-  error,
-  what,
-  onRetry,
-  busy,
-}: {
-  error: Error;
-  what: string;
-  onRetry: () => void;
-  busy: boolean;
-}) {
-  if (error instanceof ApiError && error.status === 404) return <LearnNotFound title={error.message} />;
-  return (
-    <div className="mx-auto max-w-3xl px-4 py-12">
-      <LoadError title={`Could not load the ${what}`} onRetry={onRetry} busy={busy} />
-    </div>
-  );
+export function LearnLoadFailure(props: { error: Error; what: string; onRetry: () => void; busy: boolean }) {
+  return <PageLoadFailure {...props} notFound={(title) => <LearnNotFound title={title} />} />;
 }
