@@ -1,5 +1,5 @@
 import { ADMIN_M, type TAdminAuditPage, type TContactReceipt } from "@plugs/domain";
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAuditLog, profiles } from "../../db/schema/index.ts";
 import { getMailer, setMailer } from "../../lib/mailer.ts";
@@ -219,6 +219,37 @@ describe("paging and dates", () => {
     }
     expect(seen).toEqual(all.body.items.map((e) => e.id));
     expect(seen.length).toBeGreaterThanOrEqual(7);
+  });
+
+  it("pages rows with one timestamp, and rows a microsecond apart, each once and in order", async () => {
+    // Three rows share a moment to the microsecond; one is a microsecond later and one a microsecond earlier.
+    const times = [
+      "12:00:00.123457",
+      "12:00:00.123456",
+      "12:00:00.123456",
+      "12:00:00.123456",
+      "12:00:00.123455",
+    ];
+    await server.deps.db.execute(sql`insert into admin_audit_log (actor_username, action, target_type, summary, created_at)
+      select 'same_time', 'test.same_time', 'member', 'Same time ' || t, ('2021-06-01 ' || t || '+00')::timestamptz
+      from unnest(${sql.raw(`array['${times.join("','")}']`)}::text[]) as t`);
+    const seen: { id: string; createdAt: string }[] = [];
+    let cursor: string | null = "";
+    while (cursor !== null) {
+      const page: { body: TAdminAuditPage } = await audit(
+        `?from=2021-06-01&to=2021-06-01&limit=2${cursor ? `&cursor=${cursor}` : ""}`,
+      );
+      seen.push(...page.body.items);
+      cursor = page.body.nextCursor;
+    }
+    const rows = await server.deps.db
+      .select({ id: adminAuditLog.id })
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.action, "test.same_time"))
+      .orderBy(sql`created_at desc, id desc`);
+    expect(seen.map((e) => e.id)).toEqual(rows.map((r) => r.id));
+    expect(seen).toHaveLength(5);
+    expect(new Set(seen.map((e) => e.id)).size).toBe(5);
   });
 
   it("filters by UTC day", async () => {

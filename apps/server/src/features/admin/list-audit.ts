@@ -1,25 +1,9 @@
 import { ADMIN_M, type TAdminAuditEntry, type TAdminAuditPage, type TAdminAuditQuery } from "@plugs/domain";
 import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
-import { z } from "zod";
 import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
 import type { TDb } from "../../db/client.ts";
 import { adminAuditLog, profiles } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-
-const ZCursor = z.object({ t: z.string().regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/), id: z.uuid() });
-type TCursor = z.infer<typeof ZCursor>;
-
-export const encodeCursor = (c: TCursor) => Buffer.from(JSON.stringify(c)).toString("base64url");
-
-function decodeCursor(raw: string): TCursor {
-  try {
-    return ZCursor.parse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")));
-  } catch {
-    throw new AppError("VALIDATION", ADMIN_M.auditCursorInvalid, {
-      fields: { cursor: ADMIN_M.auditCursorInvalid },
-    });
-  }
-}
+import { decodeTimeCursor, timeCursorPage } from "../../lib/time-cursor.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -45,12 +29,8 @@ export async function listAdminAudit(
   }
   const where = auditWhere({ ...query, actorId });
   const rows = await auditPageQuery(deps.db, where, query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(mapAuditEntry),
-    nextCursor: rows.length > query.limit && last ? encodeCursor({ t: last.createdAt, id: last.id }) : null,
-  };
+  const { page, nextCursor } = timeCursorPage(rows, query.limit, (r) => ({ t: r.createdAt, i: r.id }));
+  return { items: page.map(mapAuditEntry), nextCursor };
 }
 
 /** The log's filters as conditions, each one its index can serve. */
@@ -77,8 +57,8 @@ export function auditWhere(filters: {
     where.push(lt(adminAuditLog.createdAt, new Date(Date.parse(`${filters.to}T00:00:00Z`) + DAY_MS)));
   }
   if (filters.cursor) {
-    const c = decodeCursor(filters.cursor);
-    where.push(sql`(${adminAuditLog.createdAt}, ${adminAuditLog.id}) < (${c.t}::timestamptz, ${c.id}::uuid)`);
+    const c = decodeTimeCursor(filters.cursor, ADMIN_M.auditCursorInvalid);
+    where.push(sql`(${adminAuditLog.createdAt}, ${adminAuditLog.id}) < (${c.t}::timestamptz, ${c.i}::uuid)`);
   }
   return where;
 }

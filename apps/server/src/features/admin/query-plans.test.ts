@@ -1,8 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/query-rows.ts";
+import { encodeTimeCursor } from "../../lib/time-cursor.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
-import { auditPageQuery, auditWhere, encodeCursor } from "./list-audit.ts";
+import { auditPageQuery, auditWhere } from "./list-audit.ts";
 import { memberPageQuery } from "./members.ts";
 import { overviewDaysQuery } from "./overview.ts";
 
@@ -47,9 +48,9 @@ async function plan(query: SQL | { getSQL(): SQL }): Promise<string> {
 }
 
 describe("admin query plans", () => {
-  const cursor = encodeCursor({
+  const cursor = encodeTimeCursor({
     t: new Date(Date.now() - 100 * 86_400_000).toISOString(),
-    id: "00000000-0000-4000-8000-000000000000",
+    i: "00000000-0000-4000-8000-000000000000",
   });
   const cases: [string, Parameters<typeof auditWhere>[0], RegExp][] = [
     ["the newest page", {}, /admin_audit_log_newest_idx/],
