@@ -1,13 +1,10 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { ApiError } from "../lib/api.ts";
-import { LoadError } from "./load-error.tsx";
-import { Spinner } from "./ui/spinner.tsx";
 
 /**
- * An admin editor's frame: the way back to its list, the h2 with whatever stands beside it (a status pill, a link
- * to the public page), and the editor below.
+ * An admin editor's frame: the way back to its list, the h2 with its status pill and the link to the public page,
+ * and the editor below.
  */
 export function AdminEditorPage({
   headingId,
@@ -15,6 +12,7 @@ export function AdminEditorPage({
   backLabel,
   title,
   beside,
+  view,
   children,
 }: {
   headingId: string;
@@ -22,7 +20,10 @@ export function AdminEditorPage({
   back: string;
   backLabel: ReactNode;
   title: ReactNode;
+  /** A status pill or so, beside the heading. */
   beside?: ReactNode;
+  /** The public page, once readers can see it. */
+  view?: { to: string; label: string };
   children: ReactNode;
 }) {
   return (
@@ -38,49 +39,16 @@ export function AdminEditorPage({
           {title}
         </h2>
         {beside}
+        {view ? (
+          <Link
+            to={view.to}
+            className="inline-flex items-center gap-1 text-sm font-medium text-accent hover:underline"
+          >
+            {view.label} <ExternalLink className="size-3.5" aria-hidden />
+          </Link>
+        ) : null}
       </div>
       {children}
     </section>
   );
-}
-
-/**
- * What an editor shows for the thing it loads: a spinner while pending, the server's not-found words or
- * 'Could not load the …' with Retry when it failed, else `children` with the data.
- */
-export function EditorQuery<T>({
-  query,
-  loading,
-  what,
-  children,
-}: {
-  query: {
-    isPending: boolean;
-    isFetching: boolean;
-    error: Error | null;
-    data: T | undefined;
-    refetch: () => unknown;
-  };
-  /** The spinner's label, e.g. 'Loading the course'. */
-  loading: string;
-  /** What failed to load, e.g. 'course'. */
-  what: string;
-  children: (data: T) => ReactNode;
-}) {
-  if (query.isPending) return <Spinner label={loading} className="text-accent" />;
-  if (query.error || query.data === undefined) {
-    return (
-      <LoadError
-        look="inset"
-        title={
-          query.error instanceof ApiError && query.error.status === 404
-            ? query.error.message
-            : `Could not load the ${what}`
-        }
-        onRetry={() => void query.refetch()}
-        busy={query.isFetching}
-      />
-    );
-  }
-  return children(query.data);
 }

@@ -1,6 +1,9 @@
 import type { ReactNode } from "react";
+import { ApiError } from "../lib/api.ts";
 import { cn } from "../lib/cn.ts";
-import { LoadError } from "./load-error.tsx";
+import { LoadError, type TQueryState } from "./load-error.tsx";
+import { Pager } from "./pager.tsx";
+import { Button, type TButtonSize } from "./ui/button.tsx";
 import { Spinner } from "./ui/spinner.tsx";
 
 /** An admin list with nothing to show: a dashed box with what to do next. */
@@ -18,10 +21,10 @@ export function AdminEmpty({ children, className }: { children: ReactNode; class
 }
 
 /**
- * An admin list's states: a spinner while pending, the failure with Retry, the empty box, else `children` with the
- * data. Every admin list reads alike this way.
+ * What an admin screen shows for what it loads: a spinner while pending; when it failed, the server's words for a
+ * 404 or else `failed` (the server's words when left out), with Retry; the empty box; else `children` with the data.
  */
-export function AdminListStates<T>({
+export function AdminQuery<T>({
   query,
   loading,
   failed,
@@ -29,46 +32,65 @@ export function AdminListStates<T>({
   empty,
   children,
 }: {
-  query: {
-    isPending: boolean;
-    isFetching: boolean;
-    error: Error | null;
-    data: T | undefined;
-    refetch: () => unknown;
-  };
+  query: TQueryState<T>;
   /** The spinner's label, e.g. 'Loading articles'. */
   loading: string;
-  /** What the failure says; the server's words when left out. */
+  /** E.g. 'Could not load the articles'. */
   failed?: string;
-  isEmpty: (data: T) => boolean;
+  isEmpty?: (data: T) => boolean;
   /** The empty box (see AdminEmpty). */
-  empty: ReactNode;
+  empty?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending) return <Spinner label={loading} className="text-accent" />;
   if (query.error || query.data === undefined) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
       <LoadError
         look="inset"
-        title={failed ?? query.error?.message ?? ""}
+        title={(notFound ? undefined : failed) ?? query.error?.message ?? ""}
         onRetry={() => void query.refetch()}
         busy={query.isFetching}
       />
     );
   }
-  return isEmpty(query.data) ? empty : children(query.data);
+  return isEmpty?.(query.data) ? empty : children(query.data);
 }
 
-/** An admin list's rows: the count ('3 articles') when given, the list, and its pager or Show more below. */
+/** An infinite list's next page, once there is one. */
+export function ShowMore({
+  query,
+  size,
+}: {
+  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+  size?: TButtonSize;
+}) {
+  return query.hasNextPage ? (
+    <Button
+      variant="secondary"
+      size={size}
+      className="self-center"
+      busy={query.isFetchingNextPage}
+      busyLabel="Loading..."
+      onClick={() => void query.fetchNextPage()}
+    >
+      Show more
+    </Button>
+  ) : null;
+}
+
+/** An admin list's rows: the count ('3 articles') when given, the list, and its pager or `footer` below. */
 export function AdminRows({
   label,
   count,
+  pager,
   footer,
   children,
 }: {
   /** The list's accessible name, e.g. 'Articles'. */
   label: string;
   count?: { total: number; one: string; many: string };
+  pager?: { page: number; pageCount: number; onPage: (page: number) => void; label: string };
   footer?: ReactNode;
   children: ReactNode;
 }) {
@@ -82,6 +104,7 @@ export function AdminRows({
       <ul aria-label={label} className="flex flex-col gap-3">
         {children}
       </ul>
+      {pager ? <Pager {...pager} /> : null}
       {footer}
     </>
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { cn } from "../lib/cn.ts";
-import { LoadError } from "./load-error.tsx";
+import { LoadError, type TQueryState } from "./load-error.tsx";
 
 const GRID = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
 
@@ -31,13 +31,7 @@ export function CardGridStates<T>({
   empty,
   children,
 }: {
-  query: {
-    isPending: boolean;
-    isFetching: boolean;
-    error: Error | null;
-    data: T | undefined;
-    refetch: () => unknown;
-  };
+  query: TQueryState<T>;
   /** How many placeholder cards. */
   skeletons: number;
   /** A placeholder's height class, near a real card's. */

@@ -4,6 +4,15 @@ import { ApiError } from "../lib/api.ts";
 import { cn } from "../lib/cn.ts";
 import { Button } from "./ui/button.tsx";
 
+/** What the state components read of a TanStack query. */
+export type TQueryState<T> = {
+  isPending: boolean;
+  isFetching: boolean;
+  error: Error | null;
+  data: T | undefined;
+  refetch: () => unknown;
+};
+
 const LOOKS = {
   /** A page's list: a tinted card. */
   panel: { box: "rounded-2xl border border-rug/30 bg-rug-soft p-6", title: "", retry: "mt-4" },

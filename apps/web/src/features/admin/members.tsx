@@ -2,8 +2,7 @@ import { ADMIN_M, MEMBER_FILTERS, type TAdminMember, type TMemberFilter } from "
 import { Ban, ShieldCheck, ShieldOff, Undo2, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, Route, Routes, useSearchParams } from "react-router";
-import { AdminEmpty, AdminListStates, AdminRows } from "../../components/admin-list.tsx";
-import { Pager } from "../../components/pager.tsx";
+import { AdminEmpty, AdminQuery, AdminRows } from "../../components/admin-list.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
@@ -142,7 +141,7 @@ function MemberList() {
           />
         )}
       </Field>
-      <AdminListStates
+      <AdminQuery
         query={query}
         loading="Loading members"
         isEmpty={(data) => data.items.length === 0}
@@ -157,14 +156,12 @@ function MemberList() {
           <AdminRows
             label="Members"
             count={{ total: data.total, one: "member", many: "members" }}
-            footer={
-              <Pager
-                page={data.page}
-                pageCount={data.pageCount}
-                onPage={(p) => show({ page: p })}
-                label="Member pages"
-              />
-            }
+            pager={{
+              page: data.page,
+              pageCount: data.pageCount,
+              onPage: (p) => show({ page: p }),
+              label: "Member pages",
+            }}
           >
             {data.items.map((member) => (
               <li key={member.id}>
@@ -178,7 +175,7 @@ function MemberList() {
             ))}
           </AdminRows>
         )}
-      </AdminListStates>
+      </AdminQuery>
       {banning ? <BanDialog member={banning} onClose={() => setBanning(null)} /> : null}
       {changingRole ? <RoleDialog member={changingRole} onClose={() => setChangingRole(null)} /> : null}
     </section>

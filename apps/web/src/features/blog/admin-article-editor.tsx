@@ -6,12 +6,13 @@ import {
   type TAdminArticle,
   ZArticleInput,
 } from "@plugs/domain";
-import { ExternalLink, Save, Trash2 } from "lucide-react";
+import { Save, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { Link, useNavigate, useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
 import type { z } from "zod";
-import { AdminEditorPage, EditorQuery } from "../../components/admin-editor-page.tsx";
+import { AdminEditorPage } from "../../components/admin-editor-page.tsx";
+import { AdminQuery } from "../../components/admin-list.tsx";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { ImageUploadCard, useImageUpload } from "../../components/image-upload.tsx";
@@ -342,20 +343,9 @@ export function AdminArticleEditor() {
       back="/admin/blog"
       backLabel="Articles"
       title={id ? "Edit article" : "New article"}
-      beside={
-        article ? (
-          <>
-            <ArticleStatusPill status={article.status} />
-            {article.status === "published" ? (
-              <Link
-                to={`/blog/${article.slug}`}
-                className="inline-flex items-center gap-1 text-sm font-medium text-accent hover:underline"
-              >
-                View article <ExternalLink className="size-3.5" aria-hidden />
-              </Link>
-            ) : null}
-          </>
-        ) : null
+      beside={article ? <ArticleStatusPill status={article.status} /> : null}
+      view={
+        article?.status === "published" ? { to: `/blog/${article.slug}`, label: "View article" } : undefined
       }
     >
       {article ? (
@@ -372,9 +362,9 @@ export function AdminArticleEditor() {
       {!id ? (
         <ArticleForm />
       ) : (
-        <EditorQuery query={query} loading="Loading article" what="article">
+        <AdminQuery query={query} loading="Loading article" failed="Could not load the article">
           {(data) => <ArticleForm key={data.id} article={data} />}
-        </EditorQuery>
+        </AdminQuery>
       )}
     </AdminEditorPage>
   );

@@ -7,8 +7,7 @@ import {
 } from "@plugs/domain";
 import { FolderCog, Plus } from "lucide-react";
 import { Link, Route, Routes, useSearchParams } from "react-router";
-import { AdminEmpty, AdminListStates, AdminRows } from "../../components/admin-list.tsx";
-import { Pager } from "../../components/pager.tsx";
+import { AdminEmpty, AdminQuery, AdminRows } from "../../components/admin-list.tsx";
 import { SearchBox } from "../../components/search-box.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Tabs, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
@@ -123,7 +122,7 @@ function ArticleList() {
           className="flex-1 sm:max-w-xs"
         />
       </div>
-      <AdminListStates
+      <AdminQuery
         query={query}
         loading="Loading articles"
         failed="Could not load the articles"
@@ -142,14 +141,12 @@ function ArticleList() {
           <AdminRows
             label="Articles"
             count={{ total: data.total, one: "article", many: "articles" }}
-            footer={
-              <Pager
-                page={data.page}
-                pageCount={data.pageCount}
-                onPage={(p) => show({ page: p })}
-                label="Article pages"
-              />
-            }
+            pager={{
+              page: data.page,
+              pageCount: data.pageCount,
+              onPage: (p) => show({ page: p }),
+              label: "Article pages",
+            }}
           >
             {data.items.map((article) => (
               <li key={article.id}>
@@ -158,7 +155,7 @@ function ArticleList() {
             ))}
           </AdminRows>
         )}
-      </AdminListStates>
+      </AdminQuery>
     </section>
   );
 }

@@ -7,8 +7,7 @@ import {
 } from "@plugs/domain";
 import { MessageSquareReply, UserRound } from "lucide-react";
 import { Link, Route, Routes, useSearchParams } from "react-router";
-import { AdminEmpty, AdminListStates, AdminRows } from "../../components/admin-list.tsx";
-import { Pager } from "../../components/pager.tsx";
+import { AdminEmpty, AdminQuery, AdminRows } from "../../components/admin-list.tsx";
 import { Tabs, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { formatDate } from "../../lib/format.ts";
 import { AdminMessage } from "./admin-message.tsx";
@@ -93,7 +92,7 @@ function MessageList() {
           </Tabs>
         </div>
       </div>
-      <AdminListStates
+      <AdminQuery
         query={query}
         loading="Loading messages"
         isEmpty={(data) => data.items.length === 0}
@@ -109,14 +108,12 @@ function MessageList() {
           <AdminRows
             label="Messages"
             count={{ total: data.total, one: "message", many: "messages" }}
-            footer={
-              <Pager
-                page={data.page}
-                pageCount={data.pageCount}
-                onPage={(p) => show({ page: p })}
-                label="Message pages"
-              />
-            }
+            pager={{
+              page: data.page,
+              pageCount: data.pageCount,
+              onPage: (p) => show({ page: p }),
+              label: "Message pages",
+            }}
           >
             {data.items.map((message) => (
               <li key={message.id}>
@@ -125,7 +122,7 @@ function MessageList() {
             ))}
           </AdminRows>
         )}
-      </AdminListStates>
+      </AdminQuery>
     </section>
   );
 }

@@ -7,12 +7,13 @@ import {
   ZCourseInput,
 } from "@plugs/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowDown, ArrowUp, ExternalLink, Pencil, Plus, Save, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, Pencil, Plus, Save, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
 import type { z } from "zod";
-import { AdminEditorPage, EditorQuery } from "../../components/admin-editor-page.tsx";
+import { AdminEditorPage } from "../../components/admin-editor-page.tsx";
+import { AdminQuery } from "../../components/admin-list.tsx";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { ImageUploadCard, useImageUpload } from "../../components/image-upload.tsx";
@@ -382,26 +383,13 @@ export function AdminCourseEditor() {
       back="/admin/learn"
       backLabel="Courses"
       title={id ? "Edit course" : "New course"}
-      beside={
-        course ? (
-          <>
-            <CoursePill published={course.published} />
-            {course.published ? (
-              <Link
-                to={`/learn/course/${course.slug}`}
-                className="inline-flex items-center gap-1 text-sm font-medium text-accent hover:underline"
-              >
-                View course <ExternalLink className="size-3.5" aria-hidden />
-              </Link>
-            ) : null}
-          </>
-        ) : null
-      }
+      beside={course ? <CoursePill published={course.published} /> : null}
+      view={course?.published ? { to: `/learn/course/${course.slug}`, label: "View course" } : undefined}
     >
       {!id ? (
         <CourseForm />
       ) : (
-        <EditorQuery query={query} loading="Loading the course" what="course">
+        <AdminQuery query={query} loading="Loading the course" failed="Could not load the course">
           {(data) => (
             <>
               <CourseForm key={data.id} course={data} />
@@ -420,7 +408,7 @@ export function AdminCourseEditor() {
               <DeleteCourse course={data} />
             </>
           )}
-        </EditorQuery>
+        </AdminQuery>
       )}
     </AdminEditorPage>
   );

@@ -2,7 +2,7 @@ import { COURSE_LEVEL_LABELS, type TAdminCourseList } from "@plugs/domain";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Link, Route, Routes } from "react-router";
-import { AdminEmpty, AdminListStates, AdminRows } from "../../components/admin-list.tsx";
+import { AdminEmpty, AdminQuery, AdminRows } from "../../components/admin-list.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Tabs, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { AdminCourseEditor } from "./admin-course-editor.tsx";
@@ -63,7 +63,7 @@ function CourseList() {
           <TabsTrigger value="drafts">Drafts</TabsTrigger>
         </TabsList>
       </Tabs>
-      <AdminListStates
+      <AdminQuery
         query={query}
         loading="Loading courses"
         failed="Could not load the courses"
@@ -87,7 +87,7 @@ function CourseList() {
             ))}
           </AdminRows>
         )}
-      </AdminListStates>
+      </AdminQuery>
     </section>
   );
 }

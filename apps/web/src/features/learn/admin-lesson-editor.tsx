@@ -5,8 +5,8 @@ import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useNavigate, useParams } from "react-router";
 import type { z } from "zod";
-import { AdminEditorPage, EditorQuery } from "../../components/admin-editor-page.tsx";
-import { AdminEmpty } from "../../components/admin-list.tsx";
+import { AdminEditorPage } from "../../components/admin-editor-page.tsx";
+import { AdminEmpty, AdminQuery } from "../../components/admin-list.tsx";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { MarkdownPane } from "../../components/markdown-pane.tsx";
@@ -166,7 +166,7 @@ export function AdminLessonEditor() {
       backLabel={query.data?.title ?? "Course"}
       title={lessonId === "new" ? "New lesson" : lesson ? `Lesson ${lesson.position}` : "Lesson"}
     >
-      <EditorQuery query={query} loading="Loading the lesson" what="course">
+      <AdminQuery query={query} loading="Loading the lesson" failed="Could not load the course">
         {(course) =>
           lessonId !== "new" && !lesson ? (
             <AdminEmpty>Lesson not found</AdminEmpty>
@@ -190,7 +190,7 @@ export function AdminLessonEditor() {
             </>
           )
         }
-      </EditorQuery>
+      </AdminQuery>
     </AdminEditorPage>
   );
 }

@@ -1,11 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { M, REWARDS_LIMITS, type TAdminWinners, type TGiveawayDetail, ZGiveawayInput } from "@plugs/domain";
-import { Ban, Dices, ExternalLink, Rocket, Save, Shuffle } from "lucide-react";
+import { Ban, Dices, Rocket, Save, Shuffle } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
 import type { z } from "zod";
-import { AdminEditorPage, EditorQuery } from "../../components/admin-editor-page.tsx";
+import { AdminEditorPage } from "../../components/admin-editor-page.tsx";
+import { AdminQuery, ShowMore } from "../../components/admin-list.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { ImageUploadCard, useImageUpload } from "../../components/image-upload.tsx";
 import { LoadError } from "../../components/load-error.tsx";
@@ -447,18 +448,7 @@ function Entrants({ slug }: { slug: string }) {
               </li>
             ))}
           </ul>
-          {query.hasNextPage ? (
-            <Button
-              variant="secondary"
-              size="sm"
-              className="self-center"
-              busy={query.isFetchingNextPage}
-              busyLabel="Loading..."
-              onClick={() => void query.fetchNextPage()}
-            >
-              Show more
-            </Button>
-          ) : null}
+          <ShowMore query={query} size="sm" />
         </>
       )}
     </section>
@@ -559,26 +549,17 @@ export function AdminGiveawayEditor() {
       back="/admin/rewards"
       backLabel="Giveaways"
       title={!slug ? "New giveaway" : (giveaway?.title ?? "Giveaway")}
-      beside={
-        giveaway ? (
-          <>
-            <GiveawayStatusPill giveaway={giveaway} />
-            {giveaway.status !== "draft" ? (
-              <Link
-                to={`/rewards/${giveaway.slug}`}
-                className="inline-flex items-center gap-1 text-sm font-medium text-accent hover:underline"
-              >
-                View page <ExternalLink className="size-3.5" aria-hidden />
-              </Link>
-            ) : null}
-          </>
-        ) : null
+      beside={giveaway ? <GiveawayStatusPill giveaway={giveaway} /> : null}
+      view={
+        giveaway && giveaway.status !== "draft"
+          ? { to: `/rewards/${giveaway.slug}`, label: "View page" }
+          : undefined
       }
     >
       {!slug ? (
         <GiveawayForm />
       ) : (
-        <EditorQuery query={query} loading="Loading the giveaway" what="giveaway">
+        <AdminQuery query={query} loading="Loading the giveaway" failed="Could not load the giveaway">
           {(data) => (
             <>
               <Actions giveaway={data} />
@@ -590,7 +571,7 @@ export function AdminGiveawayEditor() {
               )}
             </>
           )}
-        </EditorQuery>
+        </AdminQuery>
       )}
     </AdminEditorPage>
   );

@@ -1,7 +1,7 @@
 import { ADMIN_GIVEAWAY_FILTERS, type TAdminGiveawayFilter, type TAdminGiveawayRow } from "@plugs/domain";
 import { Plus } from "lucide-react";
 import { Link, Route, Routes, useSearchParams } from "react-router";
-import { AdminEmpty, AdminListStates, AdminRows } from "../../components/admin-list.tsx";
+import { AdminEmpty, AdminQuery, AdminRows, ShowMore } from "../../components/admin-list.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Tabs, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { formatDate } from "../../lib/format.ts";
@@ -87,7 +87,7 @@ function GiveawayList() {
           </TabsList>
         </Tabs>
       </div>
-      <AdminListStates
+      <AdminQuery
         query={query}
         loading="Loading the giveaways"
         failed="Could not load the giveaways"
@@ -101,22 +101,7 @@ function GiveawayList() {
         }
       >
         {() => (
-          <AdminRows
-            label="Giveaways"
-            footer={
-              query.hasNextPage ? (
-                <Button
-                  variant="secondary"
-                  className="self-center"
-                  busy={query.isFetchingNextPage}
-                  busyLabel="Loading..."
-                  onClick={() => void query.fetchNextPage()}
-                >
-                  Show more
-                </Button>
-              ) : null
-            }
-          >
+          <AdminRows label="Giveaways" footer={<ShowMore query={query} />}>
             {items.map((g) => (
               <li key={g.id}>
                 <GiveawayRow g={g} />
@@ -124,7 +109,7 @@ function GiveawayList() {
             ))}
           </AdminRows>
         )}
-      </AdminListStates>
+      </AdminQuery>
     </section>
   );
 }
