@@ -1,3 +1,4 @@
+import type { BetterAuthPlugin } from "better-auth";
 import type { TConfig } from "./config.ts";
 import type { TDatabase, TDb } from "./db/client.ts";
 import { AppError } from "./errors.ts";
@@ -15,6 +16,8 @@ export type TDeps = {
   storage: TStorage;
   /** Later and scheduled work (jobs/job-runner.ts); set by the running server, absent in one-off scripts. */
   jobs?: TJobRunner;
+  /** Test servers only: better-auth's test-utils plugin, which makes accounts' sessions for the user factory. */
+  authTestPlugin?: BetterAuthPlugin;
 };
 
 /** The signed-in person making a request, as the auth middleware found them; null for a visitor. */

@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
+import type { BetterAuthPlugin } from "better-auth";
 import { createApp } from "./app.ts";
 import type { TConfig } from "./config.ts";
 import type { TDeps } from "./context.ts";
@@ -35,6 +36,10 @@ export async function startServer(
   options: {
     logger?: TLogger;
     inMemoryDatabase?: boolean;
+    /** The in-memory database starts from this data-folder dump (tests: an already migrated one). */
+    pgliteSnapshot?: Blob;
+    /** Test servers: better-auth's test-utils plugin for the user factory (TDeps.authTestPlugin). */
+    authTestPlugin?: BetterAuthPlugin;
     realtimeHeartbeatMs?: number;
     /** Told each SQL statement the app sends (tests). */
     onQuery?: (query: string) => void;
@@ -50,13 +55,21 @@ export async function startServer(
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: options.inMemoryDatabase ? null : config.dataDir,
+    pgliteSnapshot: options.pgliteSnapshot,
     preparedStatements: config.databasePreparedStatements,
     poolMax: config.databasePoolSize,
     onIdleError: (err) => logger.warn({ err }, "an idle database connection closed"),
     onNotifyError: (err) => logger.error({ err }, "events could not be published after their commit"),
     onQuery: options.onQuery,
   });
-  const deps: TDeps = { config, database, db: database.db, logger, storage };
+  const deps: TDeps = {
+    config,
+    database,
+    db: database.db,
+    logger,
+    storage,
+    authTestPlugin: options.authTestPlugin,
+  };
   try {
     await onAuthStart(deps);
   } catch (err) {

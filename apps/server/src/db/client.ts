@@ -70,6 +70,8 @@ export async function migrateOnce(databaseUrl: string, migrate: () => Promise<vo
 export async function openDatabase(options: {
   databaseUrl: string | null;
   dataDir: string | null;
+  /** An in-memory PGlite starts from this dump of a data folder (a migrated one, for tests) instead of initdb. */
+  pgliteSnapshot?: Blob;
   poolMax?: number;
   /** Prepare often-run statements on each PostgreSQL connection (default on; see preparing-client.ts). */
   preparedStatements?: boolean;
@@ -115,7 +117,7 @@ export async function openDatabase(options: {
     const extensions = { pg_trgm };
     const client = options.dataDir
       ? new PGlite(path.join(options.dataDir, "pglite"), { extensions })
-      : new PGlite({ extensions });
+      : new PGlite({ extensions, loadDataDir: options.pgliteSnapshot });
     await client.waitReady;
     const db = drizzlePglite(client, { schema, logger }) as unknown as TDb;
     notifyAfterCommit(db, onNotifyError);
