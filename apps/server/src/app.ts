@@ -29,6 +29,7 @@ import { defaultBodyLimit } from "./features/media/multipart.ts";
 import { mediaRoutes } from "./features/media/routes.ts";
 import { mentionRoutes } from "./features/mentions/routes.ts";
 import { mountMetrics } from "./features/metrics/metrics.ts";
+import { moderationRoutes } from "./features/moderation/routes.ts";
 import { notificationRoutes } from "./features/notifications/routes.ts";
 import { pointsRoutes } from "./features/points/routes.ts";
 import { postRoutes } from "./features/posts/routes.ts";
@@ -102,6 +103,7 @@ export function createApp(
   api.route("/", jobRoutes(deps));
   api.route("/", postRoutes(deps));
   api.route("/", commentRoutes(deps));
+  api.route("/", moderationRoutes(deps));
   api.route("/", communityRoutes(deps));
   api.route("/", mentionRoutes(deps));
   api.route("/", gifRoutes(deps));

@@ -186,6 +186,8 @@ export const ZCommunityDetail = ZCommunitySummary.extend({
   creatorId: zText().nullable(),
   /** Every member with the creator role (active), oldest first. */
   creators: z.array(z.object({ id: zText(), username: zText() })),
+  /** Suspended by an admin: read-only (no new posts, comments or members). */
+  suspended: z.boolean(),
   updatedAt: zText(),
 });
 export type TCommunityDetail = z.infer<typeof ZCommunityDetail>;

@@ -16,6 +16,7 @@ export * from "./kol-limits.ts";
 export * from "./kols.ts";
 export * from "./learn.ts";
 export * from "./messages.ts";
+export * from "./moderation.ts";
 export * from "./pages.ts";
 export * from "./points.ts";
 export * from "./post-text.ts";

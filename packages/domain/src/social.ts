@@ -91,6 +91,7 @@ export const NOTIFICATION_KINDS = [
   "airdrop",
   "contact_message",
   "giveaway_won",
+  "content_removed",
 ] as const;
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -108,6 +109,8 @@ export const ZNotification = z.object({
   postId: zText().nullable(),
   commentId: zText().nullable(),
   amount: z.number().nullable(),
+  /** Words that come with it: an admin's reason for removing the reader's post or comment (content_removed). */
+  note: zText().nullable(),
   /** Where clicking it goes (a path in the app), or null when it points nowhere. */
   link: zText().nullable(),
   readAt: zText().nullable(),
@@ -169,5 +172,7 @@ export function notificationLink(n: {
       return n.sourceKey ? `/admin/messages/${n.sourceKey}` : "/admin/messages";
     case "giveaway_won":
       return n.sourceKey ? `/rewards/${n.sourceKey}` : "/rewards";
+    case "content_removed":
+      return null;
   }
 }

@@ -32,10 +32,18 @@ export const postComments = pgTable(
     parentId: uuid("parent_id").references((): AnyPgColumn => postComments.id, { onDelete: "cascade" }),
     content: text("content").notNull().default(""),
     likesCount: integer("likes_count").notNull().default(0),
+    /** An admin's removal (features/moderation), a soft delete like posts.removed_at; replies go with a thread. */
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+    removedBy: uuid("removed_by").references(() => profiles.id, { onDelete: "set null" }),
+    removalReason: text("removal_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // The moderation console's Removed tab, newest removal first: only removed rows are in it.
+    index("post_comments_removed_idx")
+      .on(t.removedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.removedAt} is not null`),
     // A post's threads, oldest first (the keyset pages of GET /api/posts/:id/comments).
     index("post_comments_post_threads_idx").on(t.postId, t.createdAt, t.id).where(sql`${t.parentId} is null`),
     // A page's replies, oldest first within each thread; also deleting a thread's replies.

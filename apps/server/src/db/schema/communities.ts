@@ -34,6 +34,9 @@ export const communities = pgTable(
     memberCount: integer("member_count").notNull().default(0),
     communityAvatarUrl: text("community_avatar_url"),
     communityBannerUrl: text("community_banner_url"),
+    /** Suspended by an admin (features/moderation): the community stays readable but takes no posts, comments or joins. */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    suspensionReason: text("suspension_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

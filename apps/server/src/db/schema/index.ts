@@ -10,6 +10,7 @@ export * from "./follows.ts";
 export * from "./kols.ts";
 export * from "./learn.ts";
 export * from "./limits.ts";
+export * from "./moderation.ts";
 export * from "./notifications.ts";
 export * from "./points.ts";
 export * from "./posts.ts";

@@ -14,6 +14,7 @@ const NOTIFICATION_KINDS = [
   "airdrop",
   "contact_message",
   "giveaway_won",
+  "content_removed",
 ] as const;
 
 /**
@@ -38,6 +39,8 @@ export const notifications = pgTable(
     commentId: uuid("comment_id"),
     /** Points or airdrop amount. */
     amount: integer("amount"),
+    /** Words to show with it: an admin's reason for removing the reader's post or comment (content_removed). */
+    note: text("note"),
     readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -26,10 +26,21 @@ export const posts = pgTable(
     commentsCount: integer("comments_count").notNull().default(0),
     viewsCount: integer("views_count").notNull().default(0),
     editedAt: timestamp("edited_at", { withTimezone: true }),
+    /**
+     * An admin's removal (features/moderation): a soft delete. While set, the post is gone for everyone
+     * (byUnbannedAuthor in features/posts/visibility.ts); an admin may restore it within 30 days.
+     */
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+    removedBy: uuid("removed_by").references(() => profiles.id, { onDelete: "set null" }),
+    removalReason: text("removal_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // The moderation console's Removed tab, newest removal first: only removed rows are in it.
+    index("posts_removed_idx")
+      .on(t.removedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.removedAt} is not null`),
     // The admin overview's posts per day (every post, a date range).
     index("posts_created_idx").on(t.createdAt),
     // The public feed (posts outside any community), newest first and most popular first.

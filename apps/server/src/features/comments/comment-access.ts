@@ -10,7 +10,10 @@ export type TCommentRef = {
   postId: string;
   userId: string;
   parentId: string | null;
-  /** Its author is not under a site ban: readers see the comment (a hidden one is "not found" to them). */
+  /**
+   * No admin removed it and its author is not under a site ban: readers see the comment (a hidden one is "not
+   * found" to them).
+   */
   shown: boolean;
 };
 
@@ -23,7 +26,7 @@ export async function findComment(db: TDb, commentId: string): Promise<TCommentR
       postId: postComments.postId,
       userId: postComments.userId,
       parentId: postComments.parentId,
-      shown: sql<boolean>`${notBanned(sql`${postComments.userId}`)}`,
+      shown: sql<boolean>`${postComments.removedAt} is null and ${notBanned(sql`${postComments.userId}`)}`,
     })
     .from(postComments)
     .where(eq(postComments.id, commentId));

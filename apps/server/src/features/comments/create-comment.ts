@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { M, type TComment, type TCreateCommentRequest } from "@plugs/domain";
+import { M, MODERATION_M, type TComment, type TCreateCommentRequest } from "@plugs/domain";
 import { eq, sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { commentMentions, postCommentAttachments, postComments, posts } from "../../db/schema/index.ts";
@@ -30,6 +30,7 @@ export async function createComment(
   if (!post.canInteract) {
     throw new AppError("FORBIDDEN", isReply ? M.comments.memberToReply : M.comments.memberToComment);
   }
+  if (post.suspended) throw new AppError("FORBIDDEN", MODERATION_M.communitySuspended);
 
   let parentId: string | null = null;
   /** The author of the comment answered (a reply to a reply answers that reply's author). */

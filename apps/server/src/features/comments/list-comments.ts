@@ -45,7 +45,7 @@ export function threadIdsQuery(postId: string, cursor: TCursor | null, limit: nu
     ? sql`and (c.created_at, c.id) > (${cursor.t}::timestamptz, ${cursor.i}::uuid)`
     : sql``;
   return sql`select c.id, c.created_at::text as created_at from post_comments c
-    where c.post_id = ${postId} and c.parent_id is null and ${notBanned(sql`c.user_id`)} ${after}
+    where c.post_id = ${postId} and c.parent_id is null and c.removed_at is null and ${notBanned(sql`c.user_id`)} ${after}
     order by c.created_at, c.id limit ${sqlInt(limit)}`;
 }
 
@@ -65,7 +65,7 @@ export function pageIdsQuery(
     : sql``;
   return sql`with threads as (
       select c.id, c.created_at from post_comments c
-      where c.post_id = ${postId} and c.parent_id is null and ${notBanned(sql`c.user_id`)} ${after}
+      where c.post_id = ${postId} and c.parent_id is null and c.removed_at is null and ${notBanned(sql`c.user_id`)} ${after}
         and exists (select 1 from posts p where p.id = ${postId} and ${reachableBy(viewerId)})
       order by c.created_at, c.id limit ${sqlInt(limit + 1)}
     ), shown as (
@@ -74,7 +74,7 @@ export function pageIdsQuery(
     select t.id, t.created_at::text as created_at, true as thread from threads t
     union all
     select r.id, null, false from post_comments r
-    where r.parent_id in (select s.id from shown s) and ${notBanned(sql`r.user_id`)}`;
+    where r.parent_id in (select s.id from shown s) and r.removed_at is null and ${notBanned(sql`r.user_id`)}`;
 }
 
 export async function listComments(

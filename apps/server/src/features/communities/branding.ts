@@ -3,9 +3,10 @@ import { and, eq, max, sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { communities, communityBranding } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
+import { recordAdminAction } from "../admin/record-admin-action.ts";
 import { inspectUpload } from "../media/inspect-upload.ts";
 import { reencodeImage } from "../media/reencode-image.ts";
-import { lockCommunity, requireCreatorOf } from "./community-access.ts";
+import { lockCommunity, requireCommunity, requireCreatorOrAdmin } from "./community-access.ts";
 import { loadCommunityDetail } from "./community-dto.ts";
 
 /** An avatar or banner checked by its bytes and re-encoded, ready to store. */
@@ -51,6 +52,8 @@ export async function storeBranding(
   type: TBrandingType,
   image: TPreparedImage,
   userId: string,
+  /** An admin replacing another community's image: recorded in the audit log in the same transaction. */
+  asAdmin = false,
 ): Promise<{ url: string; version: number }> {
   const stored = await deps.storage.put(
     `community-branding/${communityId}`,
@@ -93,6 +96,16 @@ export async function storeBranding(
             : { communityBannerUrl: stored.url, updatedAt: sql`now()` },
         )
         .where(eq(communities.id, communityId));
+      if (asAdmin) {
+        await recordAdminAction(tx, {
+          actorId: userId,
+          action: "community.update",
+          targetType: "community",
+          targetId: communityId,
+          summary: `Replaced the ${type} of a community`,
+          detail: { [type]: { after: stored.url } },
+        });
+      }
       return next;
     });
     return { url: stored.url, version };
@@ -102,7 +115,7 @@ export async function storeBranding(
   }
 }
 
-/** PUT /api/communities/:id/branding/:type: a creator replaces the avatar or banner (failures throw). */
+/** PUT /api/communities/:id/branding/:type: a creator (or an admin) replaces the avatar or banner (failures throw). */
 export async function replaceBranding(
   deps: TDeps,
   viewer: TViewer | null,
@@ -111,9 +124,10 @@ export async function replaceBranding(
   file: File | null,
 ): Promise<TBrandingResponse> {
   const me = requireViewer(viewer, M.communities.loginToEdit);
-  await requireCreatorOf(deps.db, communityId, me.id, M.communities.creatorsOnlyEdit);
+  await requireCommunity(deps.db, communityId);
+  const { asAdmin } = await requireCreatorOrAdmin(deps.db, communityId, me, M.communities.creatorsOnlyEdit);
   const image = await prepareBrandingImage(file, type);
-  const { url, version } = await storeBranding(deps, communityId, type, image, me.id);
+  const { url, version } = await storeBranding(deps, communityId, type, image, me.id, asAdmin);
   const community = await loadCommunityDetail(deps.db, communityId, me.id);
   if (!community) throw new AppError("NOT_FOUND", M.communities.notFound);
   return { type, url, version, community };

@@ -6,7 +6,13 @@ import { communityMembers } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { isUuid } from "../posts/visibility.ts";
 
-export type TLockedCommunity = { id: string; rules: string | null; rulesVersion: number };
+export type TLockedCommunity = {
+  id: string;
+  name: string;
+  rules: string | null;
+  rulesVersion: number;
+  suspended: boolean;
+};
 
 /**
  * Locks the community's row until the transaction ends, so membership changes of one community run one at a
@@ -18,12 +24,25 @@ export async function lockCommunity(
   communityId: string,
 ): Promise<TLockedCommunity> {
   if (!isUuid(communityId)) throw new AppError("NOT_FOUND", M.communities.notFound);
-  const [row] = await queryRows<{ id: string; community_rules: string | null; rules_version: number }>(
+  const [row] = await queryRows<{
+    id: string;
+    name: string;
+    community_rules: string | null;
+    rules_version: number;
+    suspended: boolean;
+  }>(
     tx,
-    sql`select id, community_rules, rules_version from communities where id = ${communityId} for update`,
+    sql`select id, name, community_rules, rules_version, suspended_at is not null as suspended
+        from communities where id = ${communityId} for update`,
   );
   if (!row) throw new AppError("NOT_FOUND", M.communities.notFound);
-  return { id: row.id, rules: row.community_rules, rulesVersion: row.rules_version };
+  return {
+    id: row.id,
+    name: row.name,
+    rules: row.community_rules,
+    rulesVersion: row.rules_version,
+    suspended: row.suspended,
+  };
 }
 
 /** Does this community exist? 404 otherwise (for read-only routes that take an id). */
@@ -57,6 +76,18 @@ export async function requireCreator(
   message: string = M.communities.creatorsOnlyManage,
 ): Promise<void> {
   if (!(await isActiveCreator(db, communityId, userId))) throw new AppError("FORBIDDEN", message);
+}
+
+/** Creators, or an admin (who may manage any community: the caller records it in the audit log). */
+export async function requireCreatorOrAdmin(
+  db: Pick<TDb, "select">,
+  communityId: string,
+  viewer: { id: string; isAdmin: boolean },
+  message: string,
+): Promise<{ asAdmin: boolean }> {
+  if (await isActiveCreator(db, communityId, viewer.id)) return { asAdmin: false };
+  if (viewer.isAdmin) return { asAdmin: true };
+  throw new AppError("FORBIDDEN", message);
 }
 
 /** 404 for no such community, then 403 with `message` unless the user is one of its active creators. */

@@ -26,6 +26,7 @@ export const communityColumns = {
   memberCount: communities.memberCount,
   createdAt: communities.createdAt,
   updatedAt: communities.updatedAt,
+  suspendedAt: communities.suspendedAt,
   memberRole: communityMembers.role,
   memberStatus: communityMembers.status,
 };
@@ -43,6 +44,7 @@ export type TCommunityRow = {
   memberCount: number;
   createdAt: Date;
   updatedAt: Date;
+  suspendedAt: Date | null;
   memberRole: TCommunityRole | null;
   memberStatus: TMemberStatus | null;
 };
@@ -82,6 +84,7 @@ export function toCommunityDetail(
     rulesVersion: row.rulesVersion,
     creatorId: row.creatorId,
     creators: creators.map((c) => ({ id: c.id, username: c.username })),
+    suspended: row.suspendedAt !== null,
     updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -1,4 +1,4 @@
-import { M, type TMembershipState, ZJoinCommunityRequest } from "@plugs/domain";
+import { M, MODERATION_M, type TMembershipState, ZJoinCommunityRequest } from "@plugs/domain";
 import { and, eq, sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import type { TDb } from "../../db/client.ts";
@@ -46,6 +46,7 @@ export async function joinCommunity(
       .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, me.id)));
     if (existing?.status === "banned") throw new AppError("FORBIDDEN", M.communities.bannedCannotJoin);
     if (existing) return { membership: existing, memberCount: await currentCount(tx, communityId) };
+    if (community.suspended) throw new AppError("FORBIDDEN", MODERATION_M.communitySuspended);
     if (rulesVersion !== undefined && rulesVersion !== community.rulesVersion) {
       throw new AppError("CONFLICT", M.communities.rulesChanged);
     }

@@ -48,6 +48,7 @@ export async function listNotifications(
       commentId: notifications.commentId,
       amount: notifications.amount,
       sourceKey: notifications.sourceKey,
+      note: notifications.note,
       readAt: notifications.readAt,
       createdAt: notifications.createdAt,
       cursorTime: sql<string>`${notifications.createdAt}::text`,

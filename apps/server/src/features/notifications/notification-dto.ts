@@ -9,6 +9,8 @@ export type TNotificationRow = {
   amount: number | null;
   /** What it is about (notify.ts): the link of a contact_message is built from it. */
   sourceKey: string;
+  /** An admin's reason (content_removed). */
+  note: string | null;
   readAt: Date | null;
   createdAt: Date;
   actor: { id: string; username: string; avatarUrl: string | null; isVerified: boolean } | null;
@@ -30,6 +32,7 @@ export function toNotification(row: TNotificationRow): TNotification {
     postId: row.postId,
     commentId: row.commentId,
     amount: row.amount,
+    note: row.note,
     link: notificationLink({
       kind: row.kind,
       postId: row.postId,

@@ -40,6 +40,19 @@ export type TNotifyInput =
       messageId: string;
     }
   | {
+      kind: "content_removed";
+      /** The author of the removed post or comment. */
+      userId: string;
+      /** null: the notice comes from "an admin", never a named one. */
+      actorId: null;
+      /** `post:<id>:<removed_at>` or `comment:<id>:<removed_at>`: a removal after a restore is told again. */
+      sourceKey: string;
+      /** The admin's reason, shown with the notification. */
+      note: string;
+      /** Set when a comment was removed (the notification then says "comment"). */
+      commentId: string | null;
+    }
+  | {
       kind: "giveaway_won";
       userId: string;
       actorId: null;
@@ -59,6 +72,7 @@ function sourceKeyOf(input: TNotifyInput): string {
       return input.actorId;
     case "points":
     case "airdrop":
+    case "content_removed":
       return input.sourceKey;
     case "contact_message":
       return input.messageId;
@@ -79,6 +93,7 @@ type TCreatedRow = {
   post_id: string | null;
   comment_id: string | null;
   amount: number | null;
+  note: string | null;
   source_key: string;
   read_at: Date | string | null;
   created_at: Date | string;
@@ -109,20 +124,21 @@ export async function notify(db: TNotifyDb, inputs: TNotifyInput | TNotifyInput[
     post_id: postIdOf(i),
     comment_id: "commentId" in i ? i.commentId : null,
     amount: "amount" in i ? i.amount : null,
+    note: "note" in i ? i.note : null,
   }));
   const created = await queryRows<TCreatedRow>(
     db,
     sql`with input as (
         select * from json_to_recordset(${JSON.stringify(rows)}::json) as i(user_id uuid, actor_id uuid,
-          kind text, source_key text, post_id uuid, comment_id uuid, amount int)
+          kind text, source_key text, post_id uuid, comment_id uuid, amount int, note text)
       ), created as (
-        insert into notifications (user_id, actor_id, kind, source_key, post_id, comment_id, amount)
-        select i.user_id, i.actor_id, i.kind, i.source_key, i.post_id, i.comment_id, i.amount from input i
+        insert into notifications (user_id, actor_id, kind, source_key, post_id, comment_id, amount, note)
+        select i.user_id, i.actor_id, i.kind, i.source_key, i.post_id, i.comment_id, i.amount, i.note from input i
         where i.post_id is null or exists (select 1 from posts p where p.id = i.post_id and p.visibility = 'public'
           and (p.community_id is null or exists (select 1 from community_members m
             where m.community_id = p.community_id and m.user_id = i.user_id and m.status = 'active')))
         on conflict do nothing
-        returning id, user_id, actor_id, kind, source_key, post_id, comment_id, amount, read_at, created_at
+        returning id, user_id, actor_id, kind, source_key, post_id, comment_id, amount, note, read_at, created_at
       )
       select c.*, a.username, a.avatar_url, a.is_verified from created c left join profiles a on a.id = c.actor_id`,
   );
@@ -138,6 +154,7 @@ export async function notify(db: TNotifyDb, inputs: TNotifyInput | TNotifyInput[
         commentId: row.comment_id,
         amount: row.amount,
         sourceKey: row.source_key,
+        note: row.note,
         readAt: row.read_at === null ? null : rowDate(row.read_at),
         createdAt: rowDate(row.created_at),
         actor:

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { M, type TCreatePostRequest, type TPost } from "@plugs/domain";
+import { M, MODERATION_M, type TCreatePostRequest, type TPost } from "@plugs/domain";
 import { and, eq } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { communities, communityMembers, postMedia, postMentions, posts } from "../../db/schema/index.ts";
@@ -19,7 +19,7 @@ export const EXTERNAL_GIF_TYPE = "image/gif-external";
 async function checkCanPostIn(deps: TDeps, viewer: TViewer, communityId: string | null) {
   if (!communityId) return;
   const [row] = await deps.db
-    .select({ id: communities.id, status: communityMembers.status })
+    .select({ id: communities.id, status: communityMembers.status, suspendedAt: communities.suspendedAt })
     .from(communities)
     .leftJoin(
       communityMembers,
@@ -28,6 +28,7 @@ async function checkCanPostIn(deps: TDeps, viewer: TViewer, communityId: string 
     .where(eq(communities.id, communityId));
   if (!row) throw new AppError("NOT_FOUND", M.posts.communityNotFound);
   if (row.status !== "active") throw new AppError("FORBIDDEN", M.posts.joinToCreate);
+  if (row.suspendedAt) throw new AppError("FORBIDDEN", MODERATION_M.communitySuspended);
 }
 
 /**

@@ -23,7 +23,7 @@ export function activeCommunityIds(viewerId: string): SQL {
 /**
  * The ids of the members under a site ban now, the one definition every read of members' content uses: the
  * product's ban (profiles.is_banned, until an admin lifts it) or better-auth's admin plugin ban (users.banned, set
- * with it by POST /api/admin/users/:id/ban; a ban with a ban_expires ends then). Each half reads a partial index of
+ * with it by POST /api/admin/members/:id/ban; a ban with a ban_expires ends then). Each half reads a partial index of
  * only banned rows (profiles_banned_idx, users_banned_idx).
  */
 export const bannedMemberIds: SQL = sql`select ban_p.id from profiles ban_p where ban_p.is_banned
@@ -40,8 +40,11 @@ export function notBanned(userId: SQL): SQL {
   return sql`${userId} <> all(array(${bannedMemberIds}))`;
 }
 
-/** A condition on `posts p`: its author is not under a site ban. */
-export const byUnbannedAuthor: SQL = notBanned(sql`p.user_id`);
+/**
+ * A condition on `posts p`: the post is shown at all: no admin removed it (features/moderation; a soft delete) and
+ * its author is not under a site ban. Every read of posts goes through it, so a removed post is gone everywhere.
+ */
+export const byUnbannedAuthor: SQL = sql`p.removed_at is null and ${notBanned(sql`p.user_id`)}`;
 
 /** A condition on `posts p`: the post is visible to this viewer (null for a visitor). */
 export function visibleTo(viewerId: string | null): SQL {
@@ -81,6 +84,8 @@ export type TAccessiblePost = {
   communityId: string | null;
   /** The viewer is an active member of the post's community (true for a post outside communities). */
   canInteract: boolean;
+  /** The post's community is suspended by an admin: read-only, no new comments. */
+  suspended: boolean;
 };
 
 /**
@@ -99,12 +104,20 @@ export async function findAccessiblePost(
     user_id: string;
     community_id: string | null;
     can_interact: boolean;
+    suspended: boolean;
   }>(
     db,
-    sql`select p.id, p.user_id, p.community_id, (p.community_id is null or ${member}) as can_interact
+    sql`select p.id, p.user_id, p.community_id, (p.community_id is null or ${member}) as can_interact,
+          exists (select 1 from communities c where c.id = p.community_id and c.suspended_at is not null) as suspended
         from posts p where p.id = ${postId} and p.visibility = 'public' and ${byUnbannedAuthor}`,
   );
   if (!row) return null;
   if (!row.can_interact && row.user_id !== viewerId) return null;
-  return { id: row.id, userId: row.user_id, communityId: row.community_id, canInteract: row.can_interact };
+  return {
+    id: row.id,
+    userId: row.user_id,
+    communityId: row.community_id,
+    canInteract: row.can_interact,
+    suspended: row.suspended,
+  };
 }

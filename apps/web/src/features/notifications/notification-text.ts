@@ -1,4 +1,4 @@
-import type { TNotification } from "@plugs/domain";
+import { MODERATION_M, type TNotification } from "@plugs/domain";
 
 /** What a notification says, per kind, e.g. '@alice mentioned you in a post'. */
 export function notificationText(n: TNotification): string {
@@ -25,5 +25,9 @@ export function notificationText(n: TNotification): string {
         : "New message through the contact page";
     case "giveaway_won":
       return "You won a giveaway! Claim your prize on its page";
+    case "content_removed": {
+      const what = n.commentId ? "comment" : "post";
+      return `${MODERATION_M.removedNotice(what)}: ${n.note ?? ""}`;
+    }
   }
 }
