@@ -206,6 +206,11 @@ export const ENDPOINTS: TEndpoint[] = [
     requests: (fx) => get("/api/admin/rewards", asAdmin(fx)),
   },
   {
+    name: "moderation queue",
+    kind: "read",
+    requests: (fx) => get("/api/admin/moderation/queue", asAdmin(fx)),
+  },
+  {
     name: "profile",
     kind: "read",
     requests: () => get("/api/users/bench_1"),

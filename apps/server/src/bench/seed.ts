@@ -12,6 +12,7 @@ import { queryRows } from "../db/query-rows.ts";
  *   posts         70% public outside communities, 30% in one community; posts 1..HOT_POSTS are public and hot
  *   likes         every user likes the hot posts, then a spread of others (distinct pairs by construction)
  *   comments      hot posts get a tenth of all comments; every fifth comment is a reply to the one before it
+ *   flags         every 20th post is in the moderation queue with 1 to 5 open flags
  *   kols          a third lean plug, a third rug, a third contested; each user votes on consecutive KOLs
  *   notifications follows, comments, points and mentions, round robin over users; the newest fifth unread
  *   counters      likes_count, comments_count, member_count, followers/following, points and KOL tallies
@@ -133,6 +134,16 @@ export async function seedBench(db: TDb, size: TBenchSize, log: (line: string) =
         t, t
       from generate_series(1, ${P}) g
       cross join lateral (select now() - interval '365 days' * (((g::bigint * 7919) % ${P}) / ${P}::float8) as t) ts`,
+  );
+  // Flags: every 20th post flagged by 1 to 5 members (the moderation queue's items, open_flags as counted).
+  await step(
+    "flags",
+    sql`with items as (
+        insert into moderation_items (post_id, open_flags, last_flagged_at)
+        select ${uuidOf("p", sql`g`)}, 1 + g % 5, now() - g * interval '1 minute'
+        from generate_series(20, ${P}, 20) g returning id, open_flags)
+      insert into content_flags (item_id, user_id, reason)
+      select i.id, ${userId(sql`k`)}, 'spam' from items i cross join lateral generate_series(1, i.open_flags) k`,
   );
   // Like j of user u: the hot posts first, then consecutive posts from a per-user start (distinct per user).
   const spread = Math.max(1, P - HOT_POSTS);
