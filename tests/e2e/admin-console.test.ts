@@ -41,7 +41,12 @@ describe("the admin console", () => {
       admin.cookie,
     );
     expect(airdrop.status).toBe(201);
-    const ban = await postJson(j.server, `/api/admin/users/${member.id}/ban`, {}, admin.cookie);
+    const ban = await postJson(
+      j.server,
+      `/api/admin/members/${member.id}/ban`,
+      { reason: "Spam" },
+      admin.cookie,
+    );
     expect(ban.status).toBe(200);
 
     for (const [theme, viewport] of LOOKS) {

@@ -439,7 +439,12 @@ describe("dashboard, admin and bans", () => {
     await page.goto("/dashboard/profile");
     await page.getByLabel("Username").waitFor();
 
-    const res = await postJson(j.server, `/api/admin/users/${victim.id}/ban`, {}, admin.cookie);
+    const res = await postJson(
+      j.server,
+      `/api/admin/members/${victim.id}/ban`,
+      { reason: "Spam" },
+      admin.cookie,
+    );
     expect(res.status).toBe(200);
 
     // The tab learns of the ban from its next request: this save, or a background one (the bell, the event stream)

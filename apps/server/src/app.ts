@@ -8,7 +8,6 @@ import { adminAuditRoutes } from "./features/admin/audit-routes.ts";
 import { adminMemberRoutes } from "./features/admin/members-routes.ts";
 import { adminOverviewRoutes } from "./features/admin/overview-routes.ts";
 import { adminSiteRoutes } from "./features/admin/site-routes.ts";
-import { adminUserRoutes } from "./features/admin/users-routes.ts";
 import { meRoutes } from "./features/auth/me-routes.ts";
 import { originGuard } from "./features/auth/origin-guard.ts";
 import { authRoutes } from "./features/auth/routes.ts";
@@ -95,7 +94,6 @@ export function createApp(
   api.route("/", authRoutes(deps));
   api.route("/", meRoutes(deps));
   api.route("/", accountRoutes(deps));
-  api.route("/", adminUserRoutes(deps));
   api.route("/", adminAuditRoutes(deps));
   api.route("/", adminMemberRoutes(deps));
   api.route("/", adminSiteRoutes(deps));

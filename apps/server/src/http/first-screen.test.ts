@@ -148,9 +148,10 @@ describe("a site-banned member on a visitor's first screen", () => {
     const banned = await createUser(server);
     await createPostAs(server, banned.cookie, { content: "words of a member about to be banned" });
     const ban = (verb: "ban" | "unban") =>
-      server.fetch(`/api/admin/users/${banned.id}/${verb}`, {
+      server.fetch(`/api/admin/members/${banned.id}/${verb}`, {
         method: "POST",
-        headers: { cookie: admin.cookie },
+        headers: { cookie: admin.cookie, "content-type": "application/json" },
+        body: JSON.stringify({ reason: "Spam" }),
       });
     const shown = async () =>
       Promise.all(

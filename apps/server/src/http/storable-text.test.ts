@@ -52,7 +52,7 @@ describe("text no database can store", () => {
       [`/api/communities/${community.id}/user-search?q=%00`, alice.cookie, "q"],
       [`/api/mentions/suggest?q=x%00`, alice.cookie, "q"],
       [`/api/kols?search=%00`, undefined, "search"],
-      [`/api/admin/users?search=%00`, admin.cookie, "search"],
+      [`/api/admin/members?search=%00`, admin.cookie, "search"],
     ];
     for (const [path, cookie, field] of cases) {
       expectInvalid(await call(server, "GET", path, { cookie }), field, path);

@@ -65,11 +65,20 @@ describe("GET /api/admin/audit", () => {
 describe("admin actions are recorded", () => {
   it("a ban and an unban: who, what, the target, before/after", async () => {
     expect(
-      (await call(server, "POST", `/api/admin/users/${target.id}/ban`, { cookie: admin.cookie })).status,
+      (
+        await call(server, "POST", `/api/admin/members/${target.id}/ban`, {
+          cookie: admin.cookie,
+          json: { reason: "Spam links" },
+        })
+      ).status,
     ).toBe(200);
     expect(
-      (await call(server, "POST", `/api/admin/users/${target.id}/unban`, { cookie: otherAdmin.cookie }))
-        .status,
+      (
+        await call(server, "POST", `/api/admin/members/${target.id}/unban`, {
+          cookie: otherAdmin.cookie,
+          json: { reason: "Appeal accepted" },
+        })
+      ).status,
     ).toBe(200);
     const bans = await audit(`?action=member.ban`);
     const ban = bans.body.items.find((e) => e.targetId === target.id);
@@ -77,12 +86,12 @@ describe("admin actions are recorded", () => {
       actor: { id: admin.id, username: admin.username },
       action: "member.ban",
       targetType: "member",
-      summary: `Banned @${target.username}`,
-      detail: { isBanned: { after: true } },
+      summary: `Banned @${target.username}: Spam links`,
+      detail: { isBanned: { after: true }, reason: "Spam links" },
     });
     const byOther = await audit(`?actor=${otherAdmin.username}`);
     expect(byOther.body.items.map((e) => e.action)).toEqual(["member.unban"]);
-    expect(byOther.body.items[0]?.summary).toBe(`Unbanned @${target.username}`);
+    expect(byOther.body.items[0]?.summary).toBe(`Unbanned @${target.username}: Appeal accepted`);
   });
 
   it("an airdrop is recorded; a refused one (unknown member) records nothing", async () => {
@@ -275,7 +284,12 @@ describe("the log is append-only", () => {
     const gone = await createUser(server);
     await makeAdmin(server, gone.id);
     expect(
-      (await call(server, "POST", `/api/admin/users/${member.id}/unban`, { cookie: gone.cookie })).status,
+      (
+        await call(server, "POST", `/api/admin/members/${member.id}/unban`, {
+          cookie: gone.cookie,
+          json: { reason: "Cleared" },
+        })
+      ).status,
     ).toBe(200);
     await db.delete(profiles).where(eq(profiles.id, gone.id));
     const [orphan] = (await audit("?action=member.unban")).body.items;

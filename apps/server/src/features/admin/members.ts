@@ -17,7 +17,7 @@ import { grantAdmin, revokeAdmin } from "../auth/roles.ts";
 import { isUuid } from "../posts/visibility.ts";
 import { listAdminAudit } from "./list-audit.ts";
 import { recordAdminAction } from "./record-admin-action.ts";
-import { setUserBanned } from "./users.ts";
+import { setUserBanned } from "./set-ban.ts";
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 

@@ -135,8 +135,9 @@ async function threadOf(cookie: string | undefined) {
 }
 
 async function setBan(banned: boolean) {
-  const res = await call(server, "POST", `/api/admin/users/${troll.id}/${banned ? "ban" : "unban"}`, {
+  const res = await call(server, "POST", `/api/admin/members/${troll.id}/${banned ? "ban" : "unban"}`, {
     cookie: admin.cookie,
+    json: { reason: "Trolling" },
   });
   expect(res.status).toBe(200);
 }
