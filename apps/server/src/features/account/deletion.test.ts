@@ -8,10 +8,12 @@ import {
   contactMessages,
   follows,
   loginAttempts,
+  memberActionCounts,
   notifications,
   pointsTransactions,
   profiles,
   sessions,
+  sweeps,
   sweepWallets,
   users,
 } from "../../db/schema/index.ts";
@@ -182,6 +184,17 @@ describe("erasing an account after its grace period", () => {
     await server.deps.db
       .insert(sweepWallets)
       .values({ userId: user.id, address: `Wallet${user.id.slice(0, 8)}` });
+    await server.deps.db.insert(sweeps).values({
+      userId: user.id,
+      signature: `Signature${user.id}`,
+      wallet: `Wallet${user.id.slice(0, 8)}`,
+      accountsClosed: 1,
+      lamportsReclaimed: 2_039_280,
+      points: 1000,
+    });
+    await server.deps.db
+      .insert(memberActionCounts)
+      .values({ userId: user.id, action: "post", count: 3, windowEndsAt: new Date(Date.now() + 3_600_000) });
     // Follows both ways (each notifies), a message sent signed in and one as a visitor under the same e-mail in
     // capitals (each notifies the admin), and a failed sign-in recorded under the e-mail.
     const admin = await createUser(server);
@@ -235,6 +248,16 @@ describe("erasing an account after its grace period", () => {
     expect(await server.deps.db.select().from(sweepWallets).where(eq(sweepWallets.userId, user.id))).toEqual(
       [],
     );
+    // The sweep stays (its signature is claimed once) without the wallet; the fair-use counters go.
+    expect(
+      await server.deps.db
+        .select({ wallet: sweeps.wallet, points: sweeps.points })
+        .from(sweeps)
+        .where(eq(sweeps.userId, user.id)),
+    ).toEqual([{ wallet: "", points: 1000 }]);
+    expect(
+      await server.deps.db.select().from(memberActionCounts).where(eq(memberActionCounts.userId, user.id)),
+    ).toEqual([]);
     await expect(signIn(server, user.email, user.password)).rejects.toThrow(/HTTP 401/);
     expect((await waiting(user.id))?.erasedAt).toBeInstanceOf(Date);
   });

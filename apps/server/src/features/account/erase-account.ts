@@ -5,9 +5,11 @@ import {
   accountDeletions,
   accounts,
   giveawayWinners,
+  memberActionCounts,
   profiles,
   sessions,
   sweepChallenges,
+  sweeps,
   sweepWallets,
   twoFactors,
   userRoles,
@@ -29,7 +31,8 @@ export type TEraseOutcome = "erased" | "not-due" | "not-waiting";
 /**
  * Erases an account whose deletion is due, in one transaction: the profile's personal fields (username replaced,
  * display name 'Deleted account', avatar, bio, links), the e-mail and names better-auth keeps, every session,
- * password and second factor, admin roles, linked wallets and prize-claim contacts, and the traces eraseTraces names
+ * password and second factor, admin roles, linked wallets (and the wallet on each of their sweeps), prize-claim
+ * contacts, fair-use counters, and the traces eraseTraces names
  * (notifications, follows, contact messages, sign-in attempts). What the member wrote stays, shown as from the deleted account;
  * the points ledger stays on the anonymous id. The avatar file goes from storage after the commit.
  */
@@ -85,6 +88,10 @@ export async function eraseAccount(deps: TDeps, userId: string): Promise<TEraseO
     await tx.delete(sweepChallenges).where(eq(sweepChallenges.userId, userId));
     await tx.delete(sweepWallets).where(eq(sweepWallets.userId, userId));
     await tx.update(giveawayWinners).set({ claimContact: null }).where(eq(giveawayWinners.userId, userId));
+    // Their sweeps stay (the accounts they paid pay once, ever; the signature is claimed once) without the wallet
+    // that signed them (sweeps_user_newest_idx), and their fair-use counters go (by the counters' primary key).
+    await tx.update(sweeps).set({ wallet: "" }).where(eq(sweeps.userId, userId));
+    await tx.delete(memberActionCounts).where(eq(memberActionCounts.userId, userId));
     await tx.update(accountDeletions).set({ erasedAt: now }).where(eq(accountDeletions.userId, userId));
     return { kind: "erased" as const, avatarUrl: profile?.avatarUrl ?? null };
   });
