@@ -82,3 +82,52 @@ export const M_ACCOUNT_EMAIL = {
   sameEmail: "That is already your e-mail address",
   linkSent: (email: string) => `We sent a confirmation link to ${email}. Open it to finish the change.`,
 } as const;
+
+/** Passkeys (WebAuthn): a way to sign in, added and removed in Dashboard > Security. */
+export const PASSKEY_NAME_MAX = 50;
+/** How many passkeys one account may hold. */
+export const PASSKEYS_MAX = 20;
+
+export const M_PASSKEY = {
+  nameRequired: "Name your passkey",
+  nameTooLong: `A passkey name is at most ${PASSKEY_NAME_MAX} characters`,
+  added: "Passkey added",
+  removed: "Passkey removed",
+  tooMany: `You can have at most ${PASSKEYS_MAX} passkeys`,
+  notFound: "Passkey not found",
+  cancelled: "The passkey prompt was closed. Try again when you are ready.",
+  unsupported: "This browser cannot use passkeys",
+  alreadyAdded: "This passkey is already on your account",
+  notRecognised: "That passkey is not on any account here",
+  failed: "Could not check the passkey. Try again.",
+  signInAgain: "Sign in again to add a passkey",
+  userVerification: "Your device must check it is you (PIN, fingerprint or face) to use a passkey",
+  signIn: "Sign in with a passkey",
+} as const;
+
+/** The name a member gives a passkey when adding it. */
+export const ZPasskeyName = zText({ error: M_PASSKEY.nameRequired })
+  .trim()
+  .min(1, M_PASSKEY.nameRequired)
+  .max(PASSKEY_NAME_MAX, M_PASSKEY.nameTooLong);
+
+/** POST /api/auth/passkey/verify-registration: the browser's credential and its name. */
+export const ZPasskeyRegistrationRequest = z.object({
+  response: z.record(z.string(), z.unknown(), { error: M_PASSKEY.failed }),
+  name: ZPasskeyName,
+});
+export type TPasskeyRegistrationRequest = z.infer<typeof ZPasskeyRegistrationRequest>;
+
+/** POST /api/auth/passkey/verify-authentication: the browser's signed assertion. */
+export const ZPasskeyAuthenticationRequest = z.object({
+  response: z.record(z.string(), z.unknown(), { error: M_PASSKEY.failed }),
+});
+
+/** A passkey as its owner sees it in the list. */
+export type TPasskey = {
+  id: string;
+  name: string;
+  createdAt: string;
+  deviceType: string;
+  backedUp: boolean;
+};

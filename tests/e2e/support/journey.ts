@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { launchBrowser, openPage, type TPageOptions } from "./browser.ts";
-import { startE2EServer, type TE2EServer } from "./server.ts";
+import { startE2EServer, type TE2EServer, type TE2EServerOptions } from "./server.ts";
 
 export type TOpenOptions = Omit<TPageOptions, "baseURL"> & {
   /** Signed in as this account: its session cookie (`name=value; ...`) is put in the browser context. */
@@ -23,14 +23,17 @@ export type TJourney = {
  * and after each test, its contexts closed and a check that no page threw or logged an error (a CSP violation is
  * one).
  */
-export function useJourney(extraEnv: Record<string, string> = {}): TJourney {
+export function useJourney(
+  extraEnv: Record<string, string> = {},
+  serverOptions: TE2EServerOptions = {},
+): TJourney {
   let server: TE2EServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   let pageErrors: string[][] = [];
 
   beforeAll(async () => {
-    server = await startE2EServer(extraEnv);
+    server = await startE2EServer(extraEnv, serverOptions);
     browser = await launchBrowser();
   });
   afterAll(async () => {

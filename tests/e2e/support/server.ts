@@ -9,8 +9,13 @@ import { createScratchDatabase } from "../../../apps/server/src/db/scratch-datab
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const WEB_INDEX = path.join(ROOT, "apps/web/dist/index.html");
 
+export type TE2EServerOptions = {
+  /** The name the server is reached by and its PUBLIC_URL names: localhost where an IP address will not do (WebAuthn). */
+  hostname?: string;
+};
+
 export type TE2EServer = {
-  /** http://127.0.0.1:<port> */
+  /** http://127.0.0.1:<port> (or the hostname asked for) */
   url: string;
   /** The server's DATA_DIR (its mail outbox is `outbox/` in it). */
   dataDir: string;
@@ -47,14 +52,17 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
  * /api/health answers. The web app must have been built (`npm test` builds it first). `extraEnv` adds or
  * overrides settings (e.g. ADMIN_EMAILS, CAPTCHA_PROVIDER, GIPHY_API_KEY with GIPHY_API_URL at a local fake).
  */
-export async function startE2EServer(extraEnv: Record<string, string> = {}): Promise<TE2EServer> {
+export async function startE2EServer(
+  extraEnv: Record<string, string> = {},
+  { hostname = "127.0.0.1" }: TE2EServerOptions = {},
+): Promise<TE2EServer> {
   if (!fs.existsSync(WEB_INDEX)) {
     throw new Error(
       `The web app is not built (${path.relative(ROOT, WEB_INDEX)} is missing). Run \`npm run build\` first; \`npm test\` does it for you.`,
     );
   }
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${hostname}:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "plugs-e2e-"));
   const database = process.env.TEST_DATABASE_URL
     ? await createScratchDatabase(process.env.TEST_DATABASE_URL, "plugs_test")

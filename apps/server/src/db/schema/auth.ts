@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /*
  * better-auth's tables, written by hand (its CLI needs Node 22). The JS property names are better-auth's field
@@ -115,4 +115,34 @@ export const twoFactors = pgTable(
     ...timestamps,
   },
   (t) => [index("two_factors_user_id_idx").on(t.userId)],
+);
+
+/**
+ * A member's passkeys (WebAuthn credentials), the passkey plugin's `passkey` model (features/auth/passkey-plugin.ts):
+ * the public key (base64) and signature counter of each, the name the member gave it, and what the authenticator
+ * said of itself (device type, backed up, transports, AAGUID).
+ */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name"),
+    publicKey: text("public_key").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    credentialID: text("credential_id").notNull(),
+    counter: integer("counter").notNull(),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull(),
+    transports: text("transports"),
+    aaguid: text("aaguid"),
+    ...timestamps,
+  },
+  (t) => [
+    // Signing in finds the passkey by the credential the browser names; one account per credential.
+    uniqueIndex("passkeys_credential_id_key").on(t.credentialID),
+    // A member's list, newest first (also their registration's exclude list and the erase).
+    index("passkeys_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
+  ],
 );

@@ -6,7 +6,8 @@ import { queryRows } from "../../db/query-rows.ts";
  * The traces an erased account leaves beside its profile, removed in the erase's transaction: notifications to and
  * from the member, their follows both ways (the other members' counters move with them), what they sent through
  * the contact form (by their e-mail, any case, or while signed in; the replies cascade, and so do the admins'
- * notifications of it), and the sign-in attempts recorded under their e-mail. Each statement reads one index.
+ * notifications of it), the sign-in attempts recorded under their e-mail, and their passkeys. Each statement reads
+ * one index.
  * Called after the profile's own update, so the member's row is locked before the others' (as follow-user.ts does).
  */
 export async function eraseTraces(tx: Pick<TDb, "execute">, userId: string) {
@@ -43,4 +44,5 @@ export async function eraseTraces(tx: Pick<TDb, "execute">, userId: string) {
       )})`);
   }
   await tx.execute(sql`delete from login_attempts where email = ${email}`);
+  await tx.execute(sql`delete from passkeys where user_id = ${userId}`);
 }

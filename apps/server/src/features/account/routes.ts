@@ -4,6 +4,7 @@ import type { TAppEnv, TDeps } from "../../context.ts";
 import { access, defineRoute, errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import { memberLimit } from "../limits/member-limits.ts";
 import { exportMyData } from "./export-my-data.ts";
+import { listMyPasskeys, removeMyPasskey } from "./passkeys.ts";
 import { requestDeletion } from "./request-deletion.ts";
 
 const ZExport = z
@@ -32,6 +33,16 @@ const ZExport = z
     truncated: z.array(z.string()),
   })
   .openapi("MyDataExport");
+
+const ZPasskey = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    createdAt: z.string(),
+    deviceType: z.string(),
+    backedUp: z.boolean(),
+  })
+  .openapi("Passkey");
 
 /** The member's own account: download my data, delete my account (features/account). */
 export function accountRoutes(deps: TDeps) {
@@ -83,5 +94,39 @@ export function accountRoutes(deps: TDeps) {
         },
       }),
       async (c) => c.json(await requestDeletion(deps, viewerOf(c), c.req.valid("json")), 200),
+    )
+    .openapi(
+      defineRoute({
+        method: "get",
+        path: "/me/passkeys",
+        operationId: "listMyPasskeys",
+        security: access.signedIn(),
+        tags: ["account"],
+        summary: "My passkeys, newest first",
+        description:
+          "Add one with GET /api/auth/passkey/generate-register-options and POST /api/auth/passkey/verify-registration.",
+        responses: { 200: json(z.object({ items: z.array(ZPasskey) }), "The list"), ...errorResponses(401) },
+      }),
+      async (c) => c.json({ items: await listMyPasskeys(deps, viewerOf(c)) }, 200),
+    )
+    .openapi(
+      defineRoute({
+        method: "delete",
+        path: "/me/passkeys/{id}",
+        operationId: "removeMyPasskey",
+        security: access.signedIn(),
+        tags: ["account"],
+        summary: "Remove one of my passkeys (another member's is 404 'Passkey not found')",
+        middleware: [limit] as const,
+        request: { params: z.object({ id: z.string() }) },
+        responses: {
+          200: json(z.object({ ok: z.literal(true) }), "Removed"),
+          ...errorResponses(401, 404, 429),
+        },
+      }),
+      async (c) => {
+        await removeMyPasskey(deps, viewerOf(c), c.req.valid("param").id);
+        return c.json({ ok: true as const }, 200);
+      },
     );
 }

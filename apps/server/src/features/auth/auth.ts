@@ -7,11 +7,20 @@ import { twoFactor } from "better-auth/plugins/two-factor";
 import { username } from "better-auth/plugins/username";
 import { eq } from "drizzle-orm";
 import type { TDeps } from "../../context.ts";
-import { accounts, profiles, sessions, twoFactors, users, verifications } from "../../db/schema/index.ts";
+import {
+  accounts,
+  passkeys,
+  profiles,
+  sessions,
+  twoFactors,
+  users,
+  verifications,
+} from "../../db/schema/index.ts";
 import { getMailer, linkMail } from "../../lib/mailer.ts";
 import { cancelDeletionPlugin } from "../account/cancel-deletion.ts";
 import { sendChangeEmailMails } from "../account/change-email-mails.ts";
 import { acceptedOrigins } from "./origin-guard.ts";
+import { passkeyPlugin } from "./passkey-plugin.ts";
 import { createAccountProfile } from "./profile-setup.ts";
 import { resolveAuthSecret } from "./secret.ts";
 import { totpAfterHook, totpBeforeHook } from "./totp-hooks.ts";
@@ -59,6 +68,7 @@ function buildAuth(deps: TDeps) {
         account: accounts,
         verification: verifications,
         twoFactor: twoFactors,
+        passkey: passkeys,
       },
     }),
     emailAndPassword: {
@@ -144,6 +154,7 @@ function buildAuth(deps: TDeps) {
         backupCodeOptions: { amount: 10, length: 10 },
       }),
       admin({ bannedUserMessage: M.auth.banned, defaultRole: "user" }),
+      passkeyPlugin({ rpName: "Plugs & Rugs", publicUrl: config.publicUrl }),
       // After twoFactor: signing in during a deletion's grace period cancels it (features/account).
       cancelDeletionPlugin(deps),
       // Test servers only: better-auth's test-utils (no routes; testing/factories.ts). Typed as never so the

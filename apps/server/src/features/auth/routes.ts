@@ -8,6 +8,8 @@ import {
   ZBackupCodeRequest,
   ZChangeEmailRequest,
   ZChangePasswordRequest,
+  ZPasskeyAuthenticationRequest,
+  ZPasskeyRegistrationRequest,
   ZRequestPasswordResetRequest,
   ZResetPasswordRequest,
   ZSignInRequest,
@@ -21,6 +23,7 @@ import { access, defineRoute, errorResponses, json, viewerOf } from "../../http/
 import { memberLimit } from "../limits/member-limits.ts";
 import { captchaConfig, createAltchaChallenge, requireCaptcha } from "./captcha.ts";
 import { forwardToAuth } from "./forward.ts";
+import { PASSKEY_ERRORS } from "./passkey-plugin.ts";
 import { mailPasswordChanged } from "./password-changed.ts";
 import { signIn } from "./sign-in.ts";
 import { signUp } from "./sign-up.ts";
@@ -327,6 +330,80 @@ export function authRoutes(deps: TDeps) {
       },
     }),
     async (c) => (await forwardToAuth(deps, c, { body: c.req.valid("json") })) as never,
+  );
+
+  const ZOptions = z.record(z.string(), z.unknown()).openapi({
+    description: "WebAuthn options (JSON) for the browser's navigator.credentials call",
+  });
+  const passkeyMessages = { ...PASSKEY_ERRORS };
+
+  app.openapi(
+    defineRoute({
+      method: "get",
+      path: "/auth/passkey/generate-register-options",
+      operationId: "passkeyRegistrationOptions",
+      security: access.signedIn(),
+      tags: ["auth"],
+      summary: "Start adding a passkey: WebAuthn creation options (and a 5-minute challenge cookie)",
+      description:
+        "The session must be fresh (signed in within a day): otherwise 403 'Sign in again to add a passkey'. 400 when the account already holds the most passkeys allowed.",
+      responses: { 200: json(ZOptions, "Creation options"), ...errorResponses(400, 401, 403) },
+    }),
+    async (c) => (await forwardToAuth(deps, c, { messages: passkeyMessages })) as never,
+  );
+
+  app.openapi(
+    defineRoute({
+      method: "post",
+      path: "/auth/passkey/verify-registration",
+      operationId: "passkeyVerifyRegistration",
+      security: access.signedIn(),
+      tags: ["auth"],
+      summary: "Finish adding a passkey: the browser's credential and the name it is listed under",
+      description:
+        "The device must have verified its user (PIN, fingerprint or face). A credential already on an account, a wrong origin or an expired challenge is a 400 with a message.",
+      middleware: [memberLimit(deps, "account")] as const,
+      request: body(ZPasskeyRegistrationRequest),
+      responses: {
+        200: json(z.object({ id: z.string(), name: z.string() }), "Added"),
+        ...errorResponses(400, 401, 403, 429),
+      },
+    }),
+    async (c) =>
+      (await forwardToAuth(deps, c, { body: c.req.valid("json"), messages: passkeyMessages })) as never,
+  );
+
+  app.openapi(
+    defineRoute({
+      method: "get",
+      path: "/auth/passkey/generate-authenticate-options",
+      operationId: "passkeyAuthenticationOptions",
+      security: access.none,
+      tags: ["auth"],
+      summary: "Start signing in with a passkey: WebAuthn request options (and a 5-minute challenge cookie)",
+      responses: { 200: json(ZOptions, "Request options"), ...errorResponses(429) },
+    }),
+    async (c) => (await forwardToAuth(deps, c, { messages: passkeyMessages })) as never,
+  );
+
+  app.openapi(
+    defineRoute({
+      method: "post",
+      path: "/auth/passkey/verify-authentication",
+      operationId: "passkeyVerifyAuthentication",
+      security: access.none,
+      tags: ["auth"],
+      summary: "Sign in with a passkey (sets the session cookie; no second-factor step follows)",
+      description:
+        "401 'That passkey is not on any account here' for an unknown credential; 401 when the signature, origin or user verification fails; 403 for a banned account.",
+      request: body(ZPasskeyAuthenticationRequest),
+      responses: {
+        200: json(z.object({ user: z.object({ id: z.string() }) }), "Signed in"),
+        ...errorResponses(400, 401, 403),
+      },
+    }),
+    async (c) =>
+      (await forwardToAuth(deps, c, { body: c.req.valid("json"), messages: passkeyMessages })) as never,
   );
 
   app.on(["GET", "POST"], "/auth/*", async (c) => {

@@ -1,6 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { M, type TSignInForm, ZBackupCodeRequest, ZSignInForm, ZTotpCodeRequest } from "@plugs/domain";
-import { ArrowLeft, ShieldCheck } from "lucide-react";
+import {
+  M,
+  M_PASSKEY,
+  type TSignInForm,
+  ZBackupCodeRequest,
+  ZSignInForm,
+  ZTotpCodeRequest,
+} from "@plugs/domain";
+import { ArrowLeft, KeyRound, ShieldCheck } from "lucide-react";
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
@@ -8,6 +15,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
+import { passkeyMessage, signInWithPasskey } from "../passkeys/passkeys.ts";
 import { signInWithEmail, verifySecondFactor } from "./api.ts";
 import { applyFieldErrors, toastAuthError } from "./auth-errors.ts";
 import { CaptchaWidget, type TCaptchaHandle } from "./captcha-widget.tsx";
@@ -94,6 +102,7 @@ function PasswordStep({
         <Button type="submit" busy={isSubmitting} busyLabel={M.auth.busySigningIn} className="w-full">
           Sign In
         </Button>
+        <PasskeySignIn onSignedIn={onSignedIn} />
       </form>
       <ResetPasswordDialog
         open={resetOpen}
@@ -101,6 +110,35 @@ function PasswordStep({
         defaultEmail={form.getValues("email")}
       />
     </>
+  );
+}
+
+/** "Sign in with a passkey": the browser offers the passkeys it holds for this site; no password or code. */
+function PasskeySignIn({ onSignedIn }: { onSignedIn: () => void | Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  const signIn = async () => {
+    setBusy(true);
+    try {
+      await signInWithPasskey();
+      toast.success(M.auth.signedIn);
+      await onSignedIn();
+    } catch (err) {
+      toast.error(passkeyMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      type="button"
+      variant="secondary"
+      busy={busy}
+      busyLabel={M.auth.busySigningIn}
+      onClick={signIn}
+      className="w-full"
+    >
+      <KeyRound aria-hidden /> {M_PASSKEY.signIn}
+    </Button>
   );
 }
 

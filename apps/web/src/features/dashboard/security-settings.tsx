@@ -2,6 +2,7 @@ import { LogOut } from "lucide-react";
 import { Button } from "../../components/ui/button.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import type { TSession } from "../auth/session.ts";
+import { PasskeysCard } from "../passkeys/passkeys-card.tsx";
 import { ChangeEmailCard } from "./change-email-card.tsx";
 import { ChangePasswordCard } from "./change-password-card.tsx";
 import { messageOf } from "./error-message.ts";
@@ -55,13 +56,17 @@ function DeleteAccountCard() {
   );
 }
 
-/** The dashboard's Security section: the password, the e-mail, MFA, the other sessions, your data and deleting the account. */
+/**
+ * The dashboard's Security section: the password, the e-mail, MFA, passkeys, the other sessions, your data and
+ * deleting the account.
+ */
 export function SecuritySettings({ session }: { session: TSession }) {
   return (
     <div className="flex flex-col gap-6">
       <ChangePasswordCard />
       <ChangeEmailCard session={session} />
       <TwoFactorCard session={session} />
+      <PasskeysCard />
       <SessionsCard />
       <YourDataCard />
       <DeleteAccountCard />
