@@ -43,6 +43,8 @@ export const contactMessages = pgTable(
     // The contact limits' windows.
     index("contact_messages_ip_created_idx").on(t.ip, t.createdAt),
     index("contact_messages_email_created_idx").on(sql`lower(${t.email})`, t.createdAt),
+    // A member's messages sent while signed in (erasing the account removes them).
+    index("contact_messages_user_idx").on(t.userId).where(sql`${t.userId} is not null`),
   ],
 );
 

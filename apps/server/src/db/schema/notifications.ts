@@ -58,5 +58,9 @@ export const notifications = pgTable(
     // Deleting a post's notifications (the cascade) and a comment's.
     index("notifications_post_idx").on(t.postId),
     index("notifications_comment_idx").on(t.commentId),
+    // Erasing an account removes what it caused (features/account/erase-traces.ts), and the admins' notices of
+    // the contact messages it sent (a few rows: contact_message only).
+    index("notifications_actor_idx").on(t.actorId),
+    index("notifications_contact_message_idx").on(t.sourceKey).where(sql`${t.kind} = 'contact_message'`),
   ],
 );

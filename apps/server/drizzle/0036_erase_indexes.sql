@@ -1,0 +1,3 @@
+CREATE INDEX "contact_messages_user_idx" ON "contact_messages" USING btree ("user_id") WHERE "contact_messages"."user_id" is not null;--> statement-breakpoint
+CREATE INDEX "notifications_actor_idx" ON "notifications" USING btree ("actor_id");--> statement-breakpoint
+CREATE INDEX "notifications_contact_message_idx" ON "notifications" USING btree ("source_key") WHERE "notifications"."kind" = 'contact_message';
