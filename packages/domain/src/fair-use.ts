@@ -36,8 +36,9 @@ export type TActionLimit = { perMinute: number; perDay: number };
  * - moderate: a community owner's or moderator's member changes (approve, ban, roles, invites);
  * - learn: marking a lesson complete, starting and submitting a quiz or an exam;
  * - rewards: entering a giveaway;
- * - sweep: linking and unlinking a wallet, asking for a link challenge, claiming a sweep's points (the browser asks
- *   again every few seconds while a transaction is not finalized);
+ * - sweep: linking and unlinking a wallet, asking for a link challenge, scanning a wallet's token accounts (each
+ *   scan reads the chain), claiming a sweep's points (the browser asks again every few seconds while a transaction
+ *   is not finalized);
  * - account: changing your password, downloading your data, asking for (or cancelling) your account's deletion.
  */
 export const DEFAULT_MEMBER_LIMITS: Record<TMemberAction, TActionLimit> = {

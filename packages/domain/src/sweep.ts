@@ -62,6 +62,8 @@ export const M_SWEEP = {
   notYourWallet: "This transaction was not signed by a wallet linked to your account",
   alreadyClaimed: "This transaction has already been claimed",
   noCloses: "This transaction closed no token account of your linked wallets",
+  claimTooLong:
+    "The accounts this transaction closed have too long a history to check in one claim. Close fewer accounts per transaction.",
   pointsEarned: (points: number) => `Points Earned: +${points}`,
   // Why a closed account paid nothing (a claim's per-account reasons).
   accountTooYoung: (days: number) =>

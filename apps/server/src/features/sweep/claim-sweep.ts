@@ -21,6 +21,34 @@ const TOKEN_PROGRAMS = new Set<string>([TOKEN_PROGRAM_ADDRESS, TOKEN_2022_PROGRA
 const CLOSE_ACCOUNT = 9;
 /** The most transactions of one account's history read to learn when it was opened. */
 const HISTORY_READS = 30;
+/**
+ * The most RPC reads one claim spends on its accounts' ages, all accounts together (each costs 1 + its history's
+ * reads, usually 2 or 3; up to 31), AGE_CHECKS_AT_ONCE accounts at a time. Past it the claim is refused whole.
+ */
+const CLAIM_READS = 100;
+const AGE_CHECKS_AT_ONCE = 5;
+
+/** A claim's remaining RPC reads; `spend` refuses the claim once they are used up. */
+type TReadBudget = { left: number };
+
+function spend(budget: TReadBudget) {
+  if (budget.left <= 0) {
+    throw new AppError("VALIDATION", M_SWEEP.claimTooLong, { fields: { signature: M_SWEEP.claimTooLong } });
+  }
+  budget.left -= 1;
+}
+
+/** Runs `fn` on every item, at most `limit` at a time. */
+async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await fn(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
 
 const UNPAID_MESSAGES = (minDays: number): Record<TSweepUnpaidReason, string> => ({
   too_young: M_SWEEP.accountTooYoung(minDays),
@@ -108,7 +136,9 @@ async function accountAge(
   address: string,
   closingSignature: string,
   oldEnoughAt: number,
+  budget: TReadBudget,
 ): Promise<"old" | "young" | "unknown"> {
+  spend(budget);
   const list = await rpcCall(
     deps,
     "getSignaturesForAddress",
@@ -121,6 +151,7 @@ async function accountAge(
   for (const item of list) {
     if (item.err !== null) continue;
     if (++reads > HISTORY_READS) return "unknown";
+    spend(budget);
     const tx = await rpcCall(
       deps,
       "getTransaction",
@@ -226,18 +257,15 @@ export async function claimSweep(
   if (minDays > 0) {
     const oldEnoughAt = closedAt - minDays * 86_400;
     const toCheck = closed.filter((c) => !reasons.has(c.address));
-    // A few accounts at a time, so a large batch does not flood the RPC.
-    for (let i = 0; i < toCheck.length; i += 5) {
-      const batch = toCheck.slice(i, i + 5);
-      const ages = tx.blockTime
-        ? await Promise.all(batch.map((c) => accountAge(deps, rpc, c.address, signature, oldEnoughAt)))
-        : batch.map(() => "unknown" as const);
-      batch.forEach((c, j) => {
-        const age = ages[j];
-        if (age === "young") reasons.set(c.address, "too_young");
-        else if (age !== "old") reasons.set(c.address, "age_unknown");
-      });
-    }
+    // A few accounts at a time, so a large batch does not flood the RPC, within the claim's budget of reads.
+    const budget: TReadBudget = { left: CLAIM_READS };
+    await eachLimited(toCheck, AGE_CHECKS_AT_ONCE, async (c) => {
+      const age = tx.blockTime
+        ? await accountAge(deps, rpc, c.address, signature, oldEnoughAt, budget)
+        : "unknown";
+      if (age === "young") reasons.set(c.address, "too_young");
+      else if (age !== "old") reasons.set(c.address, "age_unknown");
+    });
   }
 
   const wallet = ours.includes(signers[0] ?? "") ? (signers[0] as string) : (ours[0] as string);

@@ -123,8 +123,9 @@ export function sweepRoutes(deps: TDeps) {
         tags: ["sweep"],
         summary:
           "The token accounts (Token and Token-2022) of a linked wallet: those you can close, those you cannot and why, and the rent and points closing returns",
+        middleware: [limit] as const,
         request: { params: ZAddressParams },
-        responses: { 200: json(ZSweepScan, "The scan"), ...errorResponses(401, 404, 502, 503) },
+        responses: { 200: json(ZSweepScan, "The scan"), ...errorResponses(401, 404, 429, 502, 503) },
       }),
       async (c) => c.json(await scanWallet(deps, member(viewerOf(c)), c.req.valid("param").address), 200),
     )

@@ -419,8 +419,63 @@ describe("scanning and sweeping", () => {
     expect(later.body.pointsAwarded).toBe(1000);
   });
 
+  it("refuses a claim whose accounts' histories need more reads than one claim may make, writing nothing", async () => {
+    const { getTransferSolInstruction } = await import("@solana-program/system");
+    const mint = await chain.createMint();
+    const accounts: Awaited<ReturnType<typeof chain.createTokenAccount>>[] = [];
+    for (let i = 0; i < 4; i++) accounts.push(await chain.createTokenAccount(wallet.address, mint));
+    chain.advanceDays(8);
+    // 30 recent transactions at each address: each account's age takes 31 reads, 124 for the claim.
+    for (const account of accounts) {
+      for (let n = 1; n <= 30; n++) {
+        await chain.send(
+          [chain.payer],
+          [getTransferSolInstruction({ source: chain.payer, destination: account, amount: BigInt(n) })],
+        );
+      }
+    }
+    const before = await balanceOf(member);
+    const signature = await chain.closeAccounts(wallet, accounts);
+    const res = await claim(member, signature);
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields?.signature).toBe(M_SWEEP.claimTooLong);
+    expect(await balanceOf(member)).toBe(before);
+    expect(
+      await queryRows(server.deps.db, sql`select id from sweeps where signature = ${signature}`),
+    ).toEqual([]);
+  });
+
   it("keeps the ledger's sum equal to the balance", async () => {
     expect(await ledgerSum(member.id)).toBe(await balanceOf(member));
+  });
+});
+
+describe("the scan's fair-use limit", () => {
+  let limited: TTestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ SOLANA_RPC_URL: chain.url, MEMBER_LIMITS: "sweep=2/100" });
+  });
+  afterAll(() => limited?.close());
+
+  it("counts each scan as a sweep action: past the minute's burst it answers 429 and reads nothing", async () => {
+    const user = await createUser(limited);
+    const owner = await newWallet();
+    await limited.deps.db.execute(
+      sql`insert into sweep_wallets (user_id, address) values (${user.id}, ${owner.address})`,
+    );
+    const scan = () =>
+      call<TSweepScan & TError>(limited, "GET", `/api/sweep/wallets/${owner.address}/accounts`, {
+        cookie: user.cookie,
+      });
+    expect((await scan()).status).toBe(200);
+    expect((await scan()).status).toBe(200);
+    const calls = chain.calls.length;
+    const refused = await scan();
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.message).toMatch(
+      /^You're doing that too often\. Try again in \d+ (seconds?|minute)\.$/,
+    );
+    expect(chain.calls.length).toBe(calls);
   });
 });
 
