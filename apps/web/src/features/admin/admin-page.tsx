@@ -22,6 +22,7 @@ import { lazyNamed } from "../../lib/lazy-named.ts";
 import { RequireAdmin } from "../auth/require-session.tsx";
 import { AdminMessages } from "../contact/admin-messages.tsx";
 import { AdminJobs } from "../jobs/admin-jobs.tsx";
+import { AdminModeration } from "../moderation/admin-moderation.tsx";
 import { AdminAirdrops } from "../points/admin-airdrop.tsx";
 import { AdminReports } from "../reports/admin-reports.tsx";
 import { usePageTitle } from "../site/queries.ts";
@@ -97,7 +98,8 @@ const SECTIONS: TSection[] = [
     path: "moderation",
     title: "Moderation",
     icon: MessageSquareWarning,
-    text: "Remove posts and comments that break the rules.",
+    text: "Posts and comments members flagged, most flags first; what was removed, restorable for 30 days.",
+    Screen: AdminModeration,
   },
   {
     path: "messages",

@@ -1,11 +1,12 @@
-import { M, type TComment, type TCommentThread } from "@plugs/domain";
-import { Heart, MessageSquareReply, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { M, MODERATION_M, type TComment, type TCommentThread } from "@plugs/domain";
+import { Flag, Heart, MessageSquareReply, ShieldX, Trash2 } from "lucide-react";
+import { Suspense, useState } from "react";
 import { Link } from "react-router";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { cn } from "../../lib/cn.ts";
 import { formatDate } from "../../lib/format.ts";
+import { lazyNamed } from "../../lib/lazy-named.ts";
 import { useRequireAuth } from "../auth/auth-prompt.ts";
 import { useSession } from "../auth/session.ts";
 import { PostContent } from "../posts/post-content.tsx";
@@ -13,6 +14,9 @@ import { CommentAttachments } from "./comment-attachments.tsx";
 import { ReplyForm } from "./comment-form.tsx";
 import { CommentReactions } from "./comment-reactions.tsx";
 import { useDeleteComment, useToggleCommentLike } from "./queries.ts";
+
+const ReportDialog = lazyNamed(() => import("../moderation/moderation-dialogs.tsx"), "ReportDialog");
+const RemoveDialog = lazyNamed(() => import("../moderation/moderation-dialogs.tsx"), "RemoveDialog");
 
 const action =
   "inline-flex h-8 cursor-pointer items-center gap-1.5 rounded-lg px-2 text-xs font-medium text-muted transition-colors hover:bg-surface-2 hover:text-foreground [&_svg]:size-4";
@@ -60,7 +64,12 @@ export function CommentItem({
   const requireAuth = useRequireAuth();
   const like = useToggleCommentLike(postId);
   const [deleteOpen, setDeleteOpen] = useState(false);
+  // null until first opened: the moderation dialogs' code loads then.
+  const [reportOpen, setReportOpen] = useState<boolean | null>(null);
+  const [removeOpen, setRemoveOpen] = useState<boolean | null>(null);
   const canDelete = !!session && (session.user.id === comment.author.id || session.isAdmin);
+  const canReport = !!session && session.user.id !== comment.author.id;
+  const isAdmin = session?.isAdmin === true;
   const profile = `/user/${encodeURIComponent(comment.author.username)}`;
 
   return (
@@ -128,10 +137,40 @@ export function CommentItem({
               <Trash2 aria-hidden /> Delete
             </button>
           ) : null}
+          {canReport ? (
+            <button
+              type="button"
+              className={action}
+              onClick={() => setReportOpen(true)}
+              aria-label={MODERATION_M.reportComment}
+            >
+              <Flag aria-hidden /> Report
+            </button>
+          ) : null}
+          {isAdmin ? (
+            <button
+              type="button"
+              className={cn(action, "hover:text-rug")}
+              onClick={() => setRemoveOpen(true)}
+              aria-label={`Remove comment by ${comment.author.username}`}
+            >
+              <ShieldX aria-hidden /> Remove
+            </button>
+          ) : null}
           <div className="ml-1">
             <CommentReactions comment={comment} postId={postId} />
           </div>
         </div>
+        {canReport && reportOpen !== null ? (
+          <Suspense fallback={null}>
+            <ReportDialog type="comment" id={comment.id} open={reportOpen} onOpenChange={setReportOpen} />
+          </Suspense>
+        ) : null}
+        {isAdmin && removeOpen !== null ? (
+          <Suspense fallback={null}>
+            <RemoveDialog type="comment" id={comment.id} open={removeOpen} onOpenChange={setRemoveOpen} />
+          </Suspense>
+        ) : null}
         {canDelete ? (
           <DeleteCommentDialog
             comment={comment}

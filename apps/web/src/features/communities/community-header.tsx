@@ -1,15 +1,16 @@
-import { M, type TCommunityDetail } from "@plugs/domain";
+import { M, MODERATION_M, type TCommunityDetail } from "@plugs/domain";
 import { Settings2, Users } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
+import { useSession } from "../auth/session.ts";
 import { communityHref } from "./community-card.tsx";
 import { CommunityAvatar, CommunityBanner } from "./community-visuals.tsx";
 import { MembershipButton } from "./membership-button.tsx";
 
 /**
  * A community's banner, avatar, name, member count, description and actions: View Members (when the screen can show
- * them), Join or Leave, and Manage for its creators.
+ * them), Join or Leave, and Manage for its creators and the admins. A suspended community says so.
  */
 export function CommunityHeader({
   community,
@@ -25,9 +26,18 @@ export function CommunityHeader({
   nameLinks?: boolean;
 }) {
   const Heading = level;
-  const creator = community.membership?.status === "active" && community.membership.role === "creator";
+  const { session } = useSession();
+  // Admins may manage any community (the server records it in the audit log).
+  const creator =
+    (community.membership?.status === "active" && community.membership.role === "creator") ||
+    session?.isAdmin === true;
   return (
     <header className="overflow-hidden rounded-2xl border border-border bg-surface">
+      {community.suspended ? (
+        <p role="status" className="bg-rug/15 px-4 py-2 text-sm font-medium text-rug sm:px-6">
+          {MODERATION_M.communitySuspended}
+        </p>
+      ) : null}
       <CommunityBanner src={community.bannerUrl} />
       <div className="px-4 pb-5 sm:px-6">
         <div className="flex flex-wrap items-end justify-between gap-3">

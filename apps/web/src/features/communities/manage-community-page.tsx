@@ -1,5 +1,5 @@
 import { M, type TCommunityDetail } from "@plugs/domain";
-import { ArrowLeft, FileQuestion, ImageIcon, PencilLine, ShieldX, Users } from "lucide-react";
+import { ArrowLeft, FileQuestion, ImageIcon, PencilLine, ShieldAlert, ShieldX, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { LoadError } from "../../components/load-error.tsx";
@@ -7,6 +7,8 @@ import { Button } from "../../components/ui/button.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { ApiError, refusalMessage } from "../../lib/api.ts";
 import { RequireSession, StatePanel } from "../auth/require-session.tsx";
+import { useSession } from "../auth/session.ts";
+import { SuspensionForm } from "../moderation/suspension-form.tsx";
 import { usePageTitle } from "../site/queries.ts";
 import { BrandingEditor } from "./branding-editor.tsx";
 import { CommunityDetailsForm } from "./community-details-form.tsx";
@@ -32,7 +34,10 @@ function Section({ icon, title, children }: { icon: ReactNode; title: string; ch
 
 function ManageCommunity({ community }: { community: TCommunityDetail }) {
   usePageTitle(`Manage ${community.name}`);
-  if (!isCreatorOf(community)) {
+  const { session } = useSession();
+  const isAdmin = session?.isAdmin === true;
+  const creator = isCreatorOf(community);
+  if (!creator && !isAdmin) {
     return (
       <StatePanel
         icon={<ShieldX aria-hidden className="text-rug" />}
@@ -64,14 +69,24 @@ function ManageCommunity({ community }: { community: TCommunityDetail }) {
       <Section icon={<ImageIcon aria-hidden className="text-accent" />} title="Branding">
         <BrandingEditor community={community} />
       </Section>
-      <Section icon={<Users aria-hidden className="text-accent" />} title={M.communities.membersTitle}>
-        <MembersList community={community} />
-      </Section>
+      {creator ? (
+        <Section icon={<Users aria-hidden className="text-accent" />} title={M.communities.membersTitle}>
+          <MembersList community={community} />
+        </Section>
+      ) : null}
+      {isAdmin ? (
+        <Section icon={<ShieldAlert aria-hidden className="text-rug" />} title="Suspension">
+          <SuspensionForm community={community} />
+        </Section>
+      ) : null}
     </div>
   );
 }
 
-/** /communities/:slug/manage: for the community's creators (the server refuses everyone else anyway). */
+/**
+ * /communities/:slug/manage: for the community's creators, and for admins (details, branding and suspension; the
+ * server refuses everyone else anyway).
+ */
 export default function ManageCommunityPage() {
   const { slug = "" } = useParams();
   return (

@@ -1,6 +1,6 @@
 import type { TNotification } from "@plugs/domain";
 import * as Popover from "@radix-ui/react-popover";
-import { Bell, CheckCheck, Coins } from "lucide-react";
+import { Bell, CheckCheck, Coins, ShieldX } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { LoadError } from "../../components/load-error.tsx";
@@ -27,6 +27,10 @@ function NotificationRow({ n, onOpen }: { n: TNotification; onOpen: (n: TNotific
       >
         {n.actor ? (
           <Avatar src={n.actor.avatarUrl} name={n.actor.username} className="size-8" />
+        ) : n.kind === "content_removed" ? (
+          <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-rug/15 text-rug">
+            <ShieldX className="size-4" aria-hidden />
+          </span>
         ) : (
           <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-plug-soft text-plug">
             <Coins className="size-4" aria-hidden />

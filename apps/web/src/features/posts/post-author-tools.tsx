@@ -1,5 +1,5 @@
-import { M, type TPost, ZUpdatePostRequest } from "@plugs/domain";
-import { Pencil, Trash2 } from "lucide-react";
+import { M, MODERATION_M, type TPost, ZUpdatePostRequest } from "@plugs/domain";
+import { Flag, Pencil, ShieldX, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -14,11 +14,23 @@ import { MentionTextarea } from "./composer/mention-textarea.tsx";
 import { PostOptionsButton } from "./post-options-button.tsx";
 import { useDeletePost, useUpdatePost } from "./queries.ts";
 
-// The post card's author tools, loaded only when the card is the viewer's own (post-card.tsx).
+// The post card's menu and author tools, loaded only for a signed-in viewer (post-card.tsx).
 
-/** The author's Edit / Delete menu on their post. */
-/** The post's menu: Edit and Delete for its author; Delete alone for an admin on someone else's post. */
-export function PostAuthorMenu({ onEdit, onDelete }: { onEdit?: () => void; onDelete: () => void }) {
+/**
+ * The post's menu: Edit and Delete for its author; Report this post for other members; Remove post (with a reason,
+ * restorable) and Delete for an admin.
+ */
+export function PostAuthorMenu({
+  onEdit,
+  onDelete,
+  onReport,
+  onRemove,
+}: {
+  onEdit?: () => void;
+  onDelete?: () => void;
+  onReport?: () => void;
+  onRemove?: () => void;
+}) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -30,9 +42,21 @@ export function PostAuthorMenu({ onEdit, onDelete }: { onEdit?: () => void; onDe
             <Pencil aria-hidden /> Edit
           </DropdownMenuItem>
         ) : null}
-        <DropdownMenuItem onSelect={onDelete} className="text-rug [&_svg]:text-rug">
-          <Trash2 aria-hidden /> Delete
-        </DropdownMenuItem>
+        {onReport ? (
+          <DropdownMenuItem onSelect={onReport}>
+            <Flag aria-hidden /> {MODERATION_M.reportPost}
+          </DropdownMenuItem>
+        ) : null}
+        {onRemove ? (
+          <DropdownMenuItem onSelect={onRemove} className="text-rug [&_svg]:text-rug">
+            <ShieldX aria-hidden /> Remove post
+          </DropdownMenuItem>
+        ) : null}
+        {onDelete ? (
+          <DropdownMenuItem onSelect={onDelete} className="text-rug [&_svg]:text-rug">
+            <Trash2 aria-hidden /> Delete
+          </DropdownMenuItem>
+        ) : null}
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -18,12 +18,15 @@ const PostAuthorMenu = lazyNamed(() => import("./post-author-tools.tsx"), "PostA
 const InlineEditor = lazyNamed(() => import("./post-author-tools.tsx"), "InlineEditor");
 const DeleteDialog = lazyNamed(() => import("./post-author-tools.tsx"), "DeleteDialog");
 const PostHistoryDialog = lazyNamed(() => import("./post-history-dialog.tsx"), "PostHistoryDialog");
+const ReportDialog = lazyNamed(() => import("../moderation/moderation-dialogs.tsx"), "ReportDialog");
+const RemoveDialog = lazyNamed(() => import("../moderation/moderation-dialogs.tsx"), "RemoveDialog");
 
 const UNKNOWN_USER = "Unknown User";
 
 /**
  * One post as the feed, the Community Posts page and the post page show it. `variant="preview"` cuts long text at 300
- * characters with 'Read more'; `full` shows it all. Its author gets Edit and Delete.
+ * characters with 'Read more'; `full` shows it all. Its author gets Edit and Delete, other members Report this post,
+ * admins Remove post.
  */
 export function PostCard({
   post,
@@ -42,9 +45,14 @@ export function PostCard({
   // null until first opened: the dialogs' code loads then.
   const [historyOpen, setHistoryOpen] = useState<boolean | null>(null);
   const [deleteOpen, setDeleteOpen] = useState<boolean | null>(null);
+  const [reportOpen, setReportOpen] = useState<boolean | null>(null);
+  const [removeOpen, setRemoveOpen] = useState<boolean | null>(null);
   const isAuthor = session?.user.id === post.author.id;
-  // An admin may delete anyone's post (the server records it in the audit log); only its author edits it.
-  const canDelete = isAuthor || session?.isAdmin === true;
+  const isAdmin = session?.isAdmin === true;
+  // An admin may delete or remove anyone's post (the server records it in the audit log); only its author edits
+  // it; any other member may report it.
+  const canDelete = isAuthor || isAdmin;
+  const canReport = !!session && !isAuthor;
   const known = post.author.username !== UNKNOWN_USER;
   const preview =
     variant === "preview" ? postPreview(post.content) : { text: post.content, truncated: false };
@@ -122,11 +130,13 @@ export function PostCard({
             ) : null}
           </p>
         </div>
-        {canDelete ? (
+        {session ? (
           <Suspense fallback={<PostOptionsButton />}>
             <PostAuthorMenu
               onEdit={isAuthor ? () => setEditing(true) : undefined}
-              onDelete={() => setDeleteOpen(true)}
+              onDelete={canDelete ? () => setDeleteOpen(true) : undefined}
+              onReport={canReport ? () => setReportOpen(true) : undefined}
+              onRemove={isAdmin ? () => setRemoveOpen(true) : undefined}
             />
           </Suspense>
         ) : null}
@@ -163,6 +173,22 @@ export function PostCard({
       {post.editedAt && historyOpen !== null ? (
         <Suspense fallback={null}>
           <PostHistoryDialog post={post} open={historyOpen} onOpenChange={setHistoryOpen} />
+        </Suspense>
+      ) : null}
+      {canReport && reportOpen !== null ? (
+        <Suspense fallback={null}>
+          <ReportDialog type="post" id={post.id} open={reportOpen} onOpenChange={setReportOpen} />
+        </Suspense>
+      ) : null}
+      {isAdmin && removeOpen !== null ? (
+        <Suspense fallback={null}>
+          <RemoveDialog
+            type="post"
+            id={post.id}
+            open={removeOpen}
+            onOpenChange={setRemoveOpen}
+            onRemoved={variant === "full" ? () => navigate("/plugfeed") : undefined}
+          />
         </Suspense>
       ) : null}
       {canDelete && deleteOpen !== null ? (
