@@ -97,8 +97,11 @@ function checkSchedule(a: { status?: TArticleStatus; publishAt?: string | null }
   }
 }
 
+/** An article's fields, each judged alone; ZArticleInput adds the rule of a schedule's time. */
+export const ZArticleFields = z.object(articleFields);
+
 /** POST /api/admin/blog/articles. */
-export const ZArticleInput = z.object(articleFields).superRefine(checkSchedule);
+export const ZArticleInput = ZArticleFields.superRefine(checkSchedule);
 export type TArticleInput = z.input<typeof ZArticleInput>;
 
 /** PATCH /api/admin/blog/articles/{id}: any of the fields (a schedule still needs its time). */

@@ -5,6 +5,7 @@ import nodemailer from "nodemailer";
 import type { TConfig } from "../config.ts";
 import type { TJobRunner } from "../jobs/job-runner.ts";
 import type { TLogger } from "../logger.ts";
+import { escapeMarkup } from "./escape-markup.ts";
 
 export type TMail = {
   to: string;
@@ -101,8 +102,6 @@ function outboxMailer(config: TConfig, logger: TLogger): TMailer {
   };
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
 /** A plain message with one call-to-action link, as text and as simple HTML. */
 export function linkMail(options: {
   to: string;
@@ -113,7 +112,7 @@ export function linkMail(options: {
   outro: string;
 }): TMail {
   const text = `${options.intro}\n\n${options.action}: ${options.link}\n\n${options.outro}\n`;
-  const html = `<p>${escapeHtml(options.intro)}</p><p><a href="${escapeHtml(options.link)}">${escapeHtml(options.action)}</a></p><p>${escapeHtml(options.outro)}</p>`;
+  const html = `<p>${escapeMarkup(options.intro)}</p><p><a href="${escapeMarkup(options.link)}">${escapeMarkup(options.action)}</a></p><p>${escapeMarkup(options.outro)}</p>`;
   return { to: options.to, subject: options.subject, text, html, links: [options.link] };
 }
 
@@ -123,6 +122,8 @@ export function linkMail(options: {
  */
 export function textMail(options: { to: string; subject: string; paragraphs: string[] }): TMail {
   const text = `${options.paragraphs.join("\n\n")}\n`;
-  const html = options.paragraphs.map((p) => `<p style="white-space:pre-wrap">${escapeHtml(p)}</p>`).join("");
+  const html = options.paragraphs
+    .map((p) => `<p style="white-space:pre-wrap">${escapeMarkup(p)}</p>`)
+    .join("");
   return { to: options.to, subject: options.subject, text, html, links: [] };
 }

@@ -8,6 +8,7 @@ import {
   type TAdminArticleList,
   type TArticleStatus,
   type ZAdminArticleListQuery,
+  ZArticleFields,
   ZArticleInput,
   type ZArticlePatch,
 } from "@plugs/domain";
@@ -104,6 +105,17 @@ async function setTags(tx: TTx, articleId: string, names: string[]) {
   await tx.insert(blogArticleTags).values(tags.map((t) => ({ articleId, tagId: t.id })));
 }
 
+/** An article's tags' names, by name. */
+async function tagNames(db: Pick<TDb, "select">, articleId: string): Promise<string[]> {
+  const rows = await db
+    .select({ name: blogTags.name })
+    .from(blogArticleTags)
+    .innerJoin(blogTags, eq(blogTags.id, blogArticleTags.tagId))
+    .where(eq(blogArticleTags.articleId, articleId))
+    .orderBy(blogTags.name);
+  return rows.map((r) => r.name);
+}
+
 /** The admin's view of an article: every field, the Markdown as written, the tags' names. */
 export async function adminArticle(deps: Pick<TDeps, "db">, id: string): Promise<TAdminArticle> {
   const [row] = await deps.db
@@ -113,12 +125,7 @@ export async function adminArticle(deps: Pick<TDeps, "db">, id: string): Promise
     .where(eq(blogArticles.id, id));
   if (!row) notFound();
   const a = row.article;
-  const tags = await deps.db
-    .select({ name: blogTags.name })
-    .from(blogArticleTags)
-    .innerJoin(blogTags, eq(blogTags.id, blogArticleTags.tagId))
-    .where(eq(blogArticleTags.articleId, id))
-    .orderBy(blogTags.name);
+  const tags = await tagNames(deps.db, id);
   return {
     id: a.id,
     slug: a.slug,
@@ -134,7 +141,7 @@ export async function adminArticle(deps: Pick<TDeps, "db">, id: string): Promise
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
     categoryId: a.categoryId,
-    tags: tags.map((t) => t.name),
+    tags,
     featured: a.featured,
     author: { username: row.username ?? "" },
   };
@@ -260,41 +267,38 @@ export async function updateArticle(
   patch: TPatch,
 ): Promise<TAdminArticle> {
   const admin = requireAdmin(viewer);
-  const [current] = await deps.db.select().from(blogArticles).where(eq(blogArticles.id, id));
-  if (!current) notFound();
-  const currentTags = (await adminArticle(deps, id)).tags;
-  // Saving a scheduled article without touching its status or time keeps the schedule as it is (it may be due now).
-  const keepSchedule =
-    current.status === "scheduled" && patch.status === undefined && patch.publishAt === undefined;
-  const merged = {
-    title: current.title,
-    slug: current.slug,
-    excerpt: current.excerpt,
-    body: current.body,
-    categoryId: current.categoryId,
-    tags: currentTags,
-    status: keepSchedule ? "draft" : current.status,
-    publishAt: current.publishAt?.toISOString() ?? null,
-    featured: current.featured,
-    ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
-  };
-  // The article with the patch over it, judged as a whole (a ZodError answers 400 naming the field).
-  const next = ZArticleInput.parse(merged);
-  const slug = patch.slug === undefined ? current.slug : slugOf(next);
-  if (patch.categoryId !== undefined) await checkCategory(deps.db, next.categoryId);
-  const columns = keepSchedule
-    ? { status: "scheduled" as const, publishAt: current.publishAt, publishedAt: current.publishedAt }
-    : statusColumns(next.status, next.publishAt, current);
-  const now = new Date();
-  const stillPublished = current.status === "published" && columns.status === "published";
-  await deps.db
+  const columns = await deps.db
     .transaction(async (tx) => {
-      // One edit of an article at a time: its tags are replaced as a whole, which two at once would collide on.
-      await tx
-        .select({ id: blogArticles.id })
-        .from(blogArticles)
-        .where(eq(blogArticles.id, id))
-        .for("update");
+      // One edit of an article at a time, each over the one before: the row is locked before it is read, so two
+      // edits of different fields both stay, and its tags (replaced as a whole) never collide.
+      const [current] = await tx.select().from(blogArticles).where(eq(blogArticles.id, id)).for("update");
+      if (!current) notFound();
+      const currentTags = await tagNames(tx, id);
+      // Saving a scheduled article without touching its status or time keeps the schedule as it is, even when its
+      // time has come meanwhile (the publish job is due): only a schedule being set is judged for a future time.
+      const keepSchedule =
+        current.status === "scheduled" && patch.status === undefined && patch.publishAt === undefined;
+      const merged = {
+        title: current.title,
+        slug: current.slug,
+        excerpt: current.excerpt,
+        body: current.body,
+        categoryId: current.categoryId,
+        tags: currentTags,
+        status: current.status,
+        publishAt: current.publishAt?.toISOString() ?? null,
+        featured: current.featured,
+        ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
+      };
+      // The article with the patch over it, judged as a whole (a ZodError answers 400 naming the field).
+      const next = (keepSchedule ? ZArticleFields : ZArticleInput).parse(merged);
+      const slug = patch.slug === undefined ? current.slug : slugOf(next);
+      if (patch.categoryId !== undefined) await checkCategory(tx, next.categoryId);
+      const columns = keepSchedule
+        ? { status: "scheduled" as const, publishAt: current.publishAt, publishedAt: current.publishedAt }
+        : statusColumns(next.status, next.publishAt, current);
+      const now = new Date();
+      const stillPublished = current.status === "published" && columns.status === "published";
       if (slug !== current.slug) {
         await tx.delete(blogSlugHistory).where(eq(blogSlugHistory.slug, slug));
         await tx
@@ -333,6 +337,7 @@ export async function updateArticle(
           after: { slug, title: next.title, status: columns.status, publishAt: columns.publishAt },
         },
       });
+      return columns;
     })
     .catch(refused);
   if (columns.status === "scheduled" && columns.publishAt) await schedulePublish(deps, id, columns.publishAt);

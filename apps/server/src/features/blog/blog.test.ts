@@ -608,4 +608,28 @@ describe("parallel edits", () => {
     expect(after.body.tags).toHaveLength(2);
     expect(after.body.tags).toContain("Shared tag");
   });
+  it("keeps both of two edits made at once to different fields of one article", async () => {
+    const a = await write({ title: "Before both edits", excerpt: "Old excerpt", tags: ["One"] });
+    const patch = (json: Record<string, unknown>) =>
+      call<TAdminArticle>(server, "PATCH", `/api/admin/blog/articles/${a.id}`, {
+        cookie: admin.cookie,
+        json,
+      });
+    const results = await Promise.all([
+      patch({ title: "Title from the first edit" }),
+      patch({ excerpt: "Excerpt from the second edit" }),
+      patch({ tags: ["Tag from the third edit"] }),
+      patch({ body: "Body from the fourth edit" }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const after = await call<TAdminArticle>(server, "GET", `/api/admin/blog/articles/${a.id}`, {
+      cookie: admin.cookie,
+    });
+    expect(after.body).toMatchObject({
+      title: "Title from the first edit",
+      excerpt: "Excerpt from the second edit",
+      tags: ["Tag from the third edit"],
+      body: "Body from the fourth edit",
+    });
+  });
 });

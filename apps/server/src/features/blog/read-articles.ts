@@ -69,8 +69,8 @@ type TCardRow = {
   avatarUrl: string | null;
 };
 
-/** Published articles with their author and category, in the order of `ids`. */
-async function cardRows(deps: Pick<TDeps, "db">, where: SQL | undefined) {
+/** Published articles with their author and category (each joined on its primary key), in no set order. */
+function cardRows(deps: Pick<TDeps, "db">, where: SQL | undefined) {
   return deps.db
     .select(cardColumns)
     .from(blogArticles)
@@ -131,17 +131,6 @@ export async function cardsByIds(deps: Pick<TDeps, "db">, ids: string[]): Promis
 
 const newestFirst = [desc(blogArticles.publishedAt), desc(blogArticles.id)] as const;
 
-/** The newest featured published article (blog_articles_featured_idx). */
-async function featuredId(deps: Pick<TDeps, "db">): Promise<string | null> {
-  const [row] = await deps.db
-    .select({ id: blogArticles.id })
-    .from(blogArticles)
-    .where(and(isPublished, eq(blogArticles.featured, true)))
-    .orderBy(sql`${blogArticles.publishedAt} desc nulls first`)
-    .limit(1);
-  return row?.id ?? null;
-}
-
 /** The full-text query of a reader's words (websearch syntax: quotes, or, -word), or null for none. */
 function searchQuery(q: string | undefined): SQL | null {
   const words = q?.trim();
@@ -156,56 +145,51 @@ function searchQuery(q: string | undefined): SQL | null {
 export async function listArticles(deps: Pick<TDeps, "db">, query: TListQuery): Promise<TArticleList> {
   const page = query.page ?? 1;
   const pageSize = BLOG_LIMITS.pageSize;
-  const conditions: SQL[] = [isPublished];
-  const filtered = Boolean(query.q?.trim() || query.category || query.tag);
-  const empty = { items: [], total: 0, page, pageCount: 1, featured: null };
+  const search = searchQuery(query.q);
+  const conditions: SQL[] = [];
+  // A category is looked up first, so its articles are read on their own index (a value only known inside the
+  // query would leave PostgreSQL walking every published article for a rare category); a tag is found by its slug
+  // inside the list's reads (blog_tags_slug_key, then blog_article_tags_tag_idx). An unknown one matches nothing.
   if (query.category) {
     const [category] = await deps.db
       .select({ id: blogCategories.id })
       .from(blogCategories)
       .where(eq(blogCategories.slug, query.category));
-    if (!category) return empty;
+    if (!category) return { items: [], total: 0, page, pageCount: 1, featured: null };
     conditions.push(eq(blogArticles.categoryId, category.id));
   }
   if (query.tag) {
-    const [tag] = await deps.db
-      .select({ id: blogTags.id })
-      .from(blogTags)
-      .where(eq(blogTags.slug, query.tag));
-    if (!tag) return empty;
-    conditions.push(
-      sql`${blogArticles.id} in (select t.article_id from blog_article_tags t where t.tag_id = ${tag.id})`,
-    );
+    conditions.push(sql`${blogArticles.id} in (select t.article_id from blog_article_tags t
+      join blog_tags g on g.id = t.tag_id where g.slug = ${query.tag})`);
   }
-  const search = searchQuery(query.q);
   if (search) conditions.push(sql`${blogArticles.search} @@ ${search}`);
-  const featured = filtered ? null : await featuredId(deps);
-  if (featured) conditions.push(ne(blogArticles.id, featured));
-  const where = and(...conditions);
+  // The unfiltered list's newest featured article, read as its card (blog_articles_featured_idx).
+  const [featured] =
+    conditions.length > 0
+      ? []
+      : await cardRows(deps, eq(blogArticles.featured, true))
+          .orderBy(sql`${blogArticles.publishedAt} desc nulls first`)
+          .limit(1);
+  if (featured) conditions.push(ne(blogArticles.id, featured.id));
+  const where = and(isPublished, ...conditions);
 
   const [counted] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(blogArticles).where(where);
   const total = counted?.n ?? 0;
   const order = search
     ? [sql`ts_rank(${blogArticles.search}, ${search}) desc`, ...newestFirst]
     : [sql`${blogArticles.publishedAt} desc nulls first`, sql`${blogArticles.id} desc nulls first`];
-  const ids = await deps.db
-    .select({ id: blogArticles.id })
-    .from(blogArticles)
-    .where(where)
+  const rows = await cardRows(deps, where)
     .orderBy(...order)
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const cards = await cardsByIds(deps, [
-    ...ids.map((r) => r.id),
-    ...(featured && page === 1 ? [featured] : []),
-  ]);
-  const featuredCard = featured && page === 1 ? (cards.find((c) => c.id === featured) ?? null) : null;
+  const shownFeatured = featured && page === 1 ? featured : null;
+  const tags = await tagsOf(deps, [...rows.map((r) => r.id), ...(shownFeatured ? [shownFeatured.id] : [])]);
   return {
-    items: cards.filter((c) => c.id !== featured),
+    items: rows.map((r) => mapCard(r, tags.get(r.id) ?? [])),
     total,
     page,
     pageCount: Math.max(1, Math.ceil(total / pageSize)),
-    featured: featuredCard,
+    featured: shownFeatured ? mapCard(shownFeatured, tags.get(shownFeatured.id) ?? []) : null,
   };
 }
 

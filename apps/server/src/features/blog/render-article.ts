@@ -3,6 +3,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { TDeps } from "../../context.ts";
 import { queryRows } from "../../db/query-rows.ts";
 import { blogImages } from "../../db/schema/index.ts";
+import { escapeMarkup } from "../../lib/escape-markup.ts";
 import { renderMarkdown, scanMarkdown, type TImageSize } from "../../lib/markdown.ts";
 import { isUuid, visibleTo } from "../posts/visibility.ts";
 
@@ -24,10 +25,6 @@ export type TRendered = { html: string; toc: TTocEntry[] };
 
 type TKolCard = { handle: string; name: string; verdict: string; score: number | null };
 type TPostCard = { id: string; username: string; content: string };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
 
 function embedTarget(url: string, origin: string): { kind: "kol" | "post"; key: string } | null {
   const path = url.startsWith(`${origin}/`) ? url.slice(origin.length) : url;
@@ -55,12 +52,12 @@ const VERDICTS: Record<string, string> = {
 
 function kolCard(kol: TKolCard): string {
   const score = kol.score === null ? "" : ` · score ${kol.score}`;
-  return `<div class="blog-embed"><a class="blog-embed-link" href="/kol/${encodeURIComponent(kol.handle)}"><span class="blog-embed-kind">KOL</span><span class="blog-embed-title">${escapeHtml(kol.name || kol.handle)}</span><span class="blog-embed-meta">@${escapeHtml(kol.handle)} · ${escapeHtml(VERDICTS[kol.verdict] ?? kol.verdict)}${score}</span></a></div>`;
+  return `<div class="blog-embed"><a class="blog-embed-link" href="/kol/${encodeURIComponent(kol.handle)}"><span class="blog-embed-kind">KOL</span><span class="blog-embed-title">${escapeMarkup(kol.name || kol.handle)}</span><span class="blog-embed-meta">@${escapeMarkup(kol.handle)} · ${escapeMarkup(VERDICTS[kol.verdict] ?? kol.verdict)}${score}</span></a></div>`;
 }
 
 function postCard(post: TPostCard): string {
   const text = post.content.length > 280 ? `${post.content.slice(0, 279).trimEnd()}…` : post.content;
-  return `<div class="blog-embed"><a class="blog-embed-link" href="/posts/${post.id}"><span class="blog-embed-kind">Post</span><span class="blog-embed-meta">@${escapeHtml(post.username)}</span><span class="blog-embed-text">${escapeHtml(text)}</span></a></div>`;
+  return `<div class="blog-embed"><a class="blog-embed-link" href="/posts/${post.id}"><span class="blog-embed-kind">Post</span><span class="blog-embed-meta">@${escapeMarkup(post.username)}</span><span class="blog-embed-text">${escapeMarkup(text)}</span></a></div>`;
 }
 
 /** Renders an article body now, with one query each for the cards' KOLs and posts and the images' sizes. */

@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import type { TDeps } from "../../context.ts";
 import { queryRows } from "../../db/query-rows.ts";
 import { sqlInt } from "../../db/sql-int.ts";
+import { escapeMarkup } from "../../lib/escape-markup.ts";
 import { notBanned } from "../posts/visibility.ts";
 import { getSite } from "../site/service.ts";
 import { feedArticles, sitemapArticles } from "./read-articles.ts";
@@ -37,10 +38,6 @@ const STATIC_PAGES = [
 export const SITEMAP_CAPS = { articles: 5000, kols: 15_000, communities: 10_000, profiles: 15_000 } as const;
 
 const FEED_CACHE = "public, max-age=300";
-
-function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
 
 /** An absolute link of the site; `html` of our own relative links and images made absolute for feed readers. */
 function absolutize(html: string, origin: string): string {
@@ -128,7 +125,7 @@ async function sitemapUrls(deps: TDeps): Promise<TUrl[]> {
 function sitemapXml(urls: TUrl[]): string {
   const entries = urls.map(({ loc, lastmod }) => {
     const date = lastmod ? `<lastmod>${new Date(lastmod).toISOString()}</lastmod>` : "";
-    return `<url><loc>${escapeXml(loc)}</loc>${date}</url>`;
+    return `<url><loc>${escapeMarkup(loc)}</loc>${date}</url>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</urlset>\n`;
 }
