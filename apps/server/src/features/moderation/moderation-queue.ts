@@ -31,7 +31,9 @@ function decode<T extends unknown[]>(cursor: string, check: (v: unknown[]) => v 
 
 // A timestamptz as PostgreSQL writes it as text (microseconds kept, so the keyset does not skip a row).
 const isTime = (v: unknown) =>
-  typeof v === "string" && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/.test(v);
+  typeof v === "string" &&
+  /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/.test(v) &&
+  !Number.isNaN(Date.parse(v.replace(" ", "T").replace(/([+-]\d{2})$/, "$1:00")));
 const isId = (v: unknown): v is string => typeof v === "string" && isUuid(v);
 
 type TQueueCursor = [number, string, string];

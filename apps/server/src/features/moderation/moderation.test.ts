@@ -107,6 +107,10 @@ describe("the moderation queue", () => {
         .status,
     ).toBe(403);
     expect((await queue("?cursor=nonsense")).body.error.message).toBe(MODERATION_M.cursorInvalid);
+    const impossible = Buffer.from(JSON.stringify([2, "2026-13-45 99:99:99+00", admin.id])).toString(
+      "base64url",
+    );
+    expect((await queue(`?cursor=${impossible}`)).body.error.message).toBe(MODERATION_M.cursorInvalid);
   });
 
   it("lists flagged posts and comments by their number of open flags, with reasons but not who flagged", async () => {
