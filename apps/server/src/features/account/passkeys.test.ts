@@ -1,3 +1,4 @@
+import { M_PASSKEY, PASSKEYS_MAX } from "@plugs/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { passkeys } from "../../db/schema/index.ts";
@@ -133,5 +134,46 @@ describe("the passkey ceremonies", () => {
     expect(unknown.status).toBe(401);
     expect((await errorOf(unknown)).message).toBe("That passkey is not on any account here");
     expect(unknown.headers.getSetCookie().some((c) => c.includes("session_token="))).toBe(false);
+  });
+
+  it("uses each challenge once, and only for the ceremony it was issued for", async () => {
+    const options = await server.fetch("/api/auth/passkey/generate-authenticate-options");
+    const challengeCookie = options.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const assertion = { response: { id: "no-such-credential", response: {} } };
+    const first = await postJson(server, "/api/auth/passkey/verify-authentication", assertion, {
+      cookie: challengeCookie,
+    });
+    expect((await errorOf(first)).message).toBe(M_PASSKEY.notRecognised);
+    const replayed = await postJson(server, "/api/auth/passkey/verify-authentication", assertion, {
+      cookie: challengeCookie,
+    });
+    expect(replayed.status).toBe(400);
+    expect((await errorOf(replayed)).message).toBe(M_PASSKEY.failed);
+
+    // A sign-in challenge does not let a member add a passkey.
+    const again = await server.fetch("/api/auth/passkey/generate-authenticate-options");
+    const signInCookie = again.headers.getSetCookie().map((c) => c.split(";")[0]);
+    const misused = await postJson(
+      server,
+      "/api/auth/passkey/verify-registration",
+      { response: { id: "x" }, name: "Laptop" },
+      { cookie: [alice.cookie, ...signInCookie].join("; ") },
+    );
+    expect(misused.status).toBe(400);
+    expect((await errorOf(misused)).message).toBe(M_PASSKEY.failed);
+  });
+
+  it(`stops offering to add a passkey at ${PASSKEYS_MAX}`, async () => {
+    const carol = await createUser(server);
+    for (let i = 0; i < PASSKEYS_MAX; i++) await addPasskey(carol, `Key ${i}`);
+    const full = await server.fetch("/api/auth/passkey/generate-register-options", {
+      headers: { cookie: carol.cookie },
+    });
+    expect(full.status).toBe(400);
+    expect((await errorOf(full)).message).toBe(M_PASSKEY.tooMany);
+    expect(full.headers.getSetCookie().some((c) => c.includes("passkey_challenge"))).toBe(false);
   });
 });
