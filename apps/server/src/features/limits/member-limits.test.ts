@@ -176,6 +176,8 @@ describe("every write a member makes is counted", () => {
     { method: "DELETE", path: "/kols/nobody/votes", kind: "reaction" },
     { method: "POST", path: "/notifications/read", kind: "edit", json: { all: true } },
     { method: "POST", path: "/reports", kind: "report", form },
+    { method: "POST", path: `/posts/${MISSING}/flags`, kind: "report", json: { reason: "spam" } },
+    { method: "POST", path: `/comments/${MISSING}/flags`, kind: "report", json: { reason: "spam" } },
     { method: "PATCH", path: "/me/profile", kind: "edit", json: { username: "x" } },
     { method: "POST", path: "/me/avatar", kind: "upload", form },
     { method: "POST", path: "/me/deletion", kind: "account", json: { password: "x" } },
