@@ -181,6 +181,7 @@ describe("every write a member makes is counted", () => {
     { method: "PATCH", path: "/me/profile", kind: "edit", json: { username: "x" } },
     { method: "POST", path: "/me/avatar", kind: "upload", form },
     { method: "POST", path: "/me/deletion", kind: "account", json: { password: "x" } },
+    { method: "DELETE", path: `/me/passkeys/${MISSING}`, kind: "account" },
     { method: "POST", path: `/learn/lessons/${MISSING}/complete`, kind: "learn" },
     { method: "POST", path: `/learn/lessons/${MISSING}/quiz/attempts`, kind: "learn" },
     { method: "POST", path: "/learn/courses/no-such-course/exam/attempts", kind: "learn" },
