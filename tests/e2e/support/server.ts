@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createScratchDatabase } from "../../../apps/server/src/db/scratch-database.ts";
+import { postgresTemplateName } from "../../../apps/server/src/testing/snapshot-key.ts";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const WEB_INDEX = path.join(ROOT, "apps/web/dist/index.html");
@@ -65,7 +66,12 @@ export async function startE2EServer(
   const url = `http://${hostname}:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "plugs-e2e-"));
   const database = process.env.TEST_DATABASE_URL
-    ? await createScratchDatabase(process.env.TEST_DATABASE_URL, "plugs_test")
+    ? await createScratchDatabase(
+        process.env.TEST_DATABASE_URL,
+        "plugs_test",
+        // Made by the project's global setup (apps/server/src/testing/global-setup.ts).
+        postgresTemplateName(),
+      )
     : null;
 
   const env: Record<string, string> = {

@@ -31,9 +31,13 @@ export function existingDatabase(adminUrl: string, name: string): TScratchDataba
   };
 }
 
-/** Creates `<prefix>_<random hex>` on the server `adminUrl` points at. */
-export async function createScratchDatabase(adminUrl: string, prefix: string): Promise<TScratchDatabase> {
+/** Creates `<prefix>_<random hex>` on the server `adminUrl` points at, empty or a copy of database `template`. */
+export async function createScratchDatabase(
+  adminUrl: string,
+  prefix: string,
+  template?: string,
+): Promise<TScratchDatabase> {
   const scratch = existingDatabase(adminUrl, `${prefix}_${randomBytes(6).toString("hex")}`);
-  await onServer(adminUrl, `CREATE DATABASE ${scratch.name}`);
+  await onServer(adminUrl, `CREATE DATABASE ${scratch.name}${template ? ` TEMPLATE ${template}` : ""}`);
   return scratch;
 }

@@ -1,10 +1,14 @@
 import { randomBytes } from "node:crypto";
+import type { TestHelpers } from "better-auth/plugins";
+import { getAuth } from "../features/auth/auth.ts";
 import { grantAdmin } from "../features/auth/roles.ts";
 import type { TTestServer } from "./test-server.ts";
 
 /*
- * Small factories for tests (and, through the same auth code path, for `npm run seed`): accounts are created by
- * signing up through the real API, so every test user went through the same rules as a person would.
+ * Small factories for tests. createUser makes an account the way sign-up leaves it (user, password, profile,
+ * sign-up points: better-auth's own adapter runs the same database hooks) and a session through better-auth's
+ * test-utils plugin, without the scrypt hash and HTTP round trip each sign-up costs; signUpUser goes through
+ * POST /api/auth/sign-up/email for the tests of sign-up itself (factories.test.ts shows both leave the same rows).
  */
 
 export type TTestUser = {
@@ -51,7 +55,7 @@ async function failure(res: Response, what: string): Promise<Error> {
  * Signs up through POST /api/auth/sign-up/email (random username, e-mail and password unless given) and returns the
  * account with its session cookie. The test server must run with CAPTCHA_PROVIDER=none (startTestServer's default).
  */
-export async function createUser(
+export async function signUpUser(
   server: TTestServer,
   overrides: TCreateUserOverrides = {},
 ): Promise<TTestUser> {
@@ -72,6 +76,51 @@ export async function createUser(
   if (!res.ok) throw await failure(res, `sign-up of ${username}`);
   const body = (await res.json()) as { user: { id: string } };
   return { id: body.user.id, username, email: email.toLowerCase(), password, cookie: cookieHeader(res) };
+}
+
+/** One password for the accounts createUser makes, hashed once per test file instead of once per account. */
+const FACTORY_PASSWORD = randomPassword();
+const hashes = new Map<string, Promise<string>>();
+
+/**
+ * An account as sign-up makes it (unverified e-mail, profile, sign-up points), signed in: the returned cookie
+ * carries a session. A referral code goes through the real sign-up, where the referral rules live.
+ */
+export async function createUser(
+  server: TTestServer,
+  overrides: TCreateUserOverrides = {},
+): Promise<TTestUser> {
+  if (overrides.referralCode) return signUpUser(server, overrides);
+  const username = overrides.username ?? randomUsername();
+  const email = (
+    overrides.email ?? `${username.toLowerCase()}_${randomBytes(3).toString("hex")}@example.test`
+  ).toLowerCase();
+  const password = overrides.password ?? FACTORY_PASSWORD;
+  const auth = await getAuth(server.deps).$context;
+  const ctx = auth as typeof auth & { test?: TestHelpers };
+  if (!ctx.test) throw new Error("createUser needs a test server (better-auth's test-utils plugin)");
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = ctx.password.hash(password);
+    hashes.set(password, hash);
+  }
+  const user = await ctx.test.saveUser(
+    ctx.test.createUser({
+      email,
+      name: username,
+      username: username.toLowerCase(),
+      displayUsername: username,
+      emailVerified: false,
+    }),
+  );
+  await ctx.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: "credential",
+    accountId: user.id,
+    password: await hash,
+  });
+  const { headers } = await ctx.test.login({ userId: user.id });
+  return { id: user.id, username, email, password, cookie: headers.get("cookie") ?? "" };
 }
 
 /** Signs in through POST /api/auth/sign-in/email and returns the session cookie (throws on any refusal). */

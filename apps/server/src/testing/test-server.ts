@@ -1,10 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { testUtils } from "better-auth/plugins";
 import { loadConfig } from "../config.ts";
 import { createScratchDatabase } from "../db/scratch-database.ts";
 import { createLogger } from "../logger.ts";
 import { startServer, type TRunningServer } from "../server.ts";
+import { pgliteSnapshot, postgresTemplate } from "./snapshot.ts";
 
 export type TTestServer = TRunningServer & {
   /** fetch against the server, with the Origin header better-auth requires on POSTs. */
@@ -14,7 +16,8 @@ export type TTestServer = TRunningServer & {
 
 /**
  * A real server on a random port for one test file. On PGlite (in memory) by default; when TEST_DATABASE_URL is
- * set, on a fresh database created on that PostgreSQL server and dropped afterwards. `databaseUrl` starts a second
+ * set, on a fresh database created on that PostgreSQL server and dropped afterwards. Either starts migrated, from
+ * a snapshot (snapshot.ts). `databaseUrl` starts a second
  * instance on another server's database (which that server's close() drops); `dataDir` keeps the data in that
  * folder (PGlite on disk there), left in place by close(), so a server started again on it is a restart;
  * `realtimeHeartbeatMs` shortens the event stream's heartbeat; `onQuery` is told each SQL statement the app sends
@@ -34,7 +37,7 @@ export async function startTestServer(
   let databaseUrl: string | undefined = options.databaseUrl;
   let dropDatabase = async () => {};
   if (adminUrl && !databaseUrl) {
-    const scratch = await createScratchDatabase(adminUrl, "plugs_test");
+    const scratch = await createScratchDatabase(adminUrl, "plugs_test", await postgresTemplate(adminUrl));
     databaseUrl = scratch.url;
     dropDatabase = scratch.drop;
   }
@@ -54,9 +57,12 @@ export async function startTestServer(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
+  const inMemoryDatabase = !databaseUrl && !options.dataDir;
   const server = await startServer(config, {
     logger: createLogger(config.logLevel),
-    inMemoryDatabase: !databaseUrl && !options.dataDir,
+    inMemoryDatabase,
+    authTestPlugin: testUtils(),
+    pgliteSnapshot: inMemoryDatabase ? await pgliteSnapshot() : undefined,
     realtimeHeartbeatMs: options.realtimeHeartbeatMs,
     onQuery: options.onQuery,
     jobPollingIntervalSeconds: 0.5,
