@@ -5,6 +5,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addKol } from "../features/kols/testing.ts";
+import { rightOrWrong, writeCourse } from "../features/learn/testing.ts";
 import { createPostAs, seedCommunity } from "../features/posts/testing.ts";
 import { createUser, makeAdmin } from "../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../testing/test-server.ts";
@@ -106,11 +107,24 @@ describe("the built web app", () => {
     const kol = await addKol(server, admin.cookie);
     const post = await createPostAs(server, member.cookie, { content: "A post that exists" });
     const community = await seedCommunity(server);
+    const course = await writeCourse(server, admin.cookie, {
+      lessons: [
+        { title: "With a quiz", minutes: 5, quiz: [rightOrWrong("q1")] },
+        { title: "Without one", minutes: 5 },
+      ],
+    });
+    const [quizLesson, plainLesson] = course.lessons.map((l) => l.id);
     const existing = [
       `/kol/${kol.handle}`,
       `/user/${member.username}`,
       `/posts/${post.id}`,
       `/communities/${community.slug}`,
+      `/communities/${community.slug}/manage`,
+      `/learn/course/${course.slug}`,
+      `/learn/course/${course.slug}/lesson/${quizLesson}`,
+      `/learn/course/${course.slug}/lesson/${plainLesson}`,
+      `/learn/course/${course.slug}/lesson/${quizLesson}/quiz`,
+      `/learn/course/${course.slug}/exam`,
     ];
     for (const page of existing) {
       const res = await rawGet(page, "identity");
@@ -128,6 +142,14 @@ describe("the built web app", () => {
       "/rewards/no-such-giveaway",
       "/learn/course/no-such-course",
       "/learn/certificates/NO-SUCH-CODE",
+      "/communities/no-such-community/manage",
+      `/learn/course/${course.slug}/lesson/00000000-0000-4000-8000-000000000000`,
+      `/learn/course/${course.slug}/lesson/not-an-id`,
+      `/learn/course/no-such-course/lesson/${quizLesson}`,
+      `/learn/course/${course.slug}/lesson/00000000-0000-4000-8000-000000000000/quiz`,
+      // A lesson without a quiz has no quiz page (the page says so, as its not-found page).
+      `/learn/course/${course.slug}/lesson/${plainLesson}/quiz`,
+      "/learn/course/no-such-course/exam",
     ];
     for (const page of missing) {
       const res = await rawGet(page, "gzip");

@@ -111,28 +111,43 @@ function lowPriorityScripts(html: string): string {
 }
 
 /**
- * The pages of one thing (an article, a KOL, a member, a post, a community, a giveaway, a course, a certificate)
- * and the API answer that says whether it exists for this viewer: a page of a thing that does not is a real 404,
- * not the app's shell with a 200 (a soft 404 that search engines index).
+ * The pages of one thing (an article, a KOL, a member, a post, a community and its manage page, a giveaway, a
+ * course, its lessons, a lesson's quiz, its exam, a certificate) and the API answer that says whether it exists for
+ * this viewer, from the page's parameters in order: a page of a thing that does not is a real 404, not the app's
+ * shell with a 200 (a soft 404 that search engines index). `shown`, when given, also reads the answer, as the page
+ * does (a lesson without a quiz has no quiz page).
  */
-const THING_PAGES: Partial<Record<TPageRoute, (key: string) => string>> = {
-  "/blog/:slug": (slug) => `/api/blog/articles/${encodeURIComponent(slug)}`,
-  "/blog/category/:slug": (slug) => `/api/blog/categories/${encodeURIComponent(slug)}`,
-  "/blog/tag/:slug": (slug) => `/api/blog/tags/${encodeURIComponent(slug)}`,
-  "/kol/:handle": (handle) => `/api/kols/${encodeURIComponent(handle)}`,
-  "/user/:username": (username) => `/api/users/${encodeURIComponent(username)}`,
-  "/posts/:id": (id) => `/api/posts/${encodeURIComponent(id)}`,
-  "/communities/:slugOrId": (key) => `/api/communities/${encodeURIComponent(key)}`,
-  "/rewards/:slug": (slug) => `/api/rewards/${encodeURIComponent(slug)}`,
-  "/learn/course/:id": (id) => `/api/learn/courses/${encodeURIComponent(id)}`,
-  "/learn/certificates/:code": (code) => `/api/learn/certificates/${encodeURIComponent(code)}`,
+type TThingPage = { api: (params: string[]) => string; shown?: (body: unknown) => boolean };
+
+const part = (params: string[], i: number) => encodeURIComponent(params[i] ?? "");
+const lessonApi = (p: string[]) => `/api/learn/courses/${part(p, 0)}/lessons/${part(p, 1)}`;
+
+const THING_PAGES: Partial<Record<TPageRoute, TThingPage>> = {
+  "/blog/:slug": { api: (p) => `/api/blog/articles/${part(p, 0)}` },
+  "/blog/category/:slug": { api: (p) => `/api/blog/categories/${part(p, 0)}` },
+  "/blog/tag/:slug": { api: (p) => `/api/blog/tags/${part(p, 0)}` },
+  "/kol/:handle": { api: (p) => `/api/kols/${part(p, 0)}` },
+  "/user/:username": { api: (p) => `/api/users/${part(p, 0)}` },
+  "/posts/:id": { api: (p) => `/api/posts/${part(p, 0)}` },
+  "/communities/:slugOrId": { api: (p) => `/api/communities/${part(p, 0)}` },
+  "/communities/:slug/manage": { api: (p) => `/api/communities/${part(p, 0)}` },
+  "/rewards/:slug": { api: (p) => `/api/rewards/${part(p, 0)}` },
+  "/learn/course/:id": { api: (p) => `/api/learn/courses/${part(p, 0)}` },
+  "/learn/course/:courseId/lesson/:lessonId": { api: lessonApi },
+  "/learn/course/:courseId/lesson/:lessonId/quiz": {
+    api: lessonApi,
+    shown: (body) => (body as { quiz?: unknown } | null)?.quiz != null,
+  },
+  "/learn/course/:courseId/exam": { api: (p) => `/api/learn/courses/${part(p, 0)}` },
+  "/learn/certificates/:code": { api: (p) => `/api/learn/certificates/${part(p, 0)}` },
 };
 
 type TAnswer = { status: number; body: unknown | null };
 
-/** The one parameter of a THING_PAGES route: its path's last segment. */
-function lastSegment(pathname: string): string {
-  return pathname.replace(/\/+$/, "").split("/").pop() ?? "";
+/** A page's parameters in order: the path's segments where its route has a `:name`. */
+function routeParams(route: TPageRoute, pathname: string): string[] {
+  const segments = pathname.replace(/\/+$/, "").split("/");
+  return route.split("/").flatMap((p, i) => (p.startsWith(":") ? [segments[i] ?? ""] : []));
 }
 
 /** The head a rendered page brings replaces the template's title and description; the rest is added to it. */
@@ -199,11 +214,13 @@ export function mountWebApp(app: Hono<TAppEnv>, dist: string, options: { publicU
     cookie: string | undefined,
     ask: ReturnType<typeof answersOfRequest>,
   ): Promise<"shown" | "missing" | { movedTo: string }> => {
-    const apiUrl = THING_PAGES[route];
-    if (!apiUrl) return "shown";
-    const key = lastSegment(pathname);
-    const { status, body } = await ask(apiUrl(key), cookie);
+    const thing = THING_PAGES[route];
+    if (!thing) return "shown";
+    const params = routeParams(route, pathname);
+    const { status, body } = await ask(thing.api(params), cookie);
     if (status === 404 || status === 400) return "missing";
+    if (status === 200 && thing.shown && !thing.shown(body)) return "missing";
+    const key = params[0] ?? "";
     const slug = (body as { slug?: unknown } | null)?.slug;
     if (route === "/blog/:slug" && typeof slug === "string" && slug !== key) {
       return { movedTo: `/blog/${encodeURIComponent(slug)}` };
