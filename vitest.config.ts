@@ -1,4 +1,14 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+// Query-plan (EXPLAIN) and benchmark-tool tests: their own project, which `npm test` (and so CI, once, on
+// PostgreSQL) runs, and which `npm test -- --project server` or `npm run test:unit` leave out.
+const PLANS = ["apps/server/src/**/*plans.test.ts", "apps/server/src/bench/**/*.test.ts"];
+const SERVER_TESTS = {
+  // The migrated database every test server starts from, made once (apps/server/src/testing/snapshot.ts).
+  globalSetup: ["apps/server/src/testing/global-setup.ts"],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
 
 // One runner for the layers: pure domain rules, the web app's helpers, the server through real HTTP on a real
 // database, and browser journeys in Debian's Chromium against the built app.
@@ -13,12 +23,11 @@ export default defineConfig({
         test: {
           name: "server",
           include: ["apps/server/src/**/*.test.ts"],
-          // The migrated database every test server starts from, made once (apps/server/src/testing/snapshot.ts).
-          globalSetup: ["apps/server/src/testing/global-setup.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: [...configDefaults.exclude, ...PLANS],
+          ...SERVER_TESTS,
         },
       },
+      { test: { name: "plans", include: PLANS, ...SERVER_TESTS } },
       {
         test: {
           name: "browser",
