@@ -1,6 +1,7 @@
 import fs from "node:fs";
+import { DEFAULT_MEMBER_LIMITS } from "@plugs/domain";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "./config.ts";
+import { ConfigError, loadConfig } from "./config.ts";
 
 const README = new URL("../../../README.md", import.meta.url);
 
@@ -41,8 +42,99 @@ describe("configuration", () => {
     expect(readmeVariables()).toEqual(configVariables());
   });
 
-  it("names the variable and what it takes when a value is bad", () => {
-    expect(() => loadConfig({ PORT: "http" })).toThrow(/^PORT must be a port number/);
-    expect(() => loadConfig({ TRUST_PROXY: "11" })).toThrow(/TRUST_PROXY/);
+  it.each([
+    ["PORT", "abc", 'PORT must be a port number (0-65535; 0 picks a free one), got "abc"'],
+    ["PORT", "65536", 'PORT must be a port number (0-65535; 0 picks a free one), got "65536"'],
+    [
+      "DATABASE_URL",
+      "mysql://db/x",
+      'DATABASE_URL must be a URL (postgres or postgresql), got "mysql://db/x"',
+    ],
+    ["PUBLIC_URL", "not a url", 'PUBLIC_URL must be a URL (http or https), got "not a url"'],
+    [
+      "LOG_LEVEL",
+      "loud",
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"',
+    ],
+    ["DATABASE_PREPARED_STATEMENTS", "yes", 'DATABASE_PREPARED_STATEMENTS must be one of on, off, got "yes"'],
+    ["DATABASE_POOL_SIZE", "1", 'DATABASE_POOL_SIZE must be a number of connections (2-1000), got "1"'],
+    ["SIGNIN_IP_LIMIT", "-1", 'SIGNIN_IP_LIMIT must be a whole number (0 turns the limit off), got "-1"'],
+    [
+      "TRUST_PROXY",
+      "11",
+      'TRUST_PROXY must be the number of proxies in front of the server (0-10), got "11"',
+    ],
+    ["AUTH_SECRET", "short", "AUTH_SECRET must be at least 32 characters"],
+    ["METRICS_TOKEN", "short", "METRICS_TOKEN must be at least 16 characters"],
+    ["CONTACT_EMAIL", "nobody", 'CONTACT_EMAIL must be an e-mail address, got "nobody"'],
+    [
+      "ADMIN_EMAILS",
+      "a@example.com, b",
+      'ADMIN_EMAILS must be a comma-separated list of e-mail addresses, got "b"',
+    ],
+    [
+      "CAPTCHA_PROVIDER",
+      "turnstile",
+      'TURNSTILE_SECRET_KEY must be set when CAPTCHA_PROVIDER is "turnstile"',
+    ],
+    ["SMTP_URL", "http://mail", 'SMTP_URL must be a URL (smtp or smtps), got "http://mail"'],
+    [
+      "MEMBER_LIMITS",
+      "post=5/100,shout=1/1",
+      'MEMBER_LIMITS must be "off" or overrides like "post=5/100" (per minute/per day, from 1; kinds: ',
+    ],
+  ])("%s=%s stops the server with a message naming it", (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it("takes the defaults from an empty environment", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: null,
+      databasePreparedStatements: true,
+      databasePoolSize: 10,
+      publicUrl: "http://localhost:3000",
+      publicUrlIsSet: false,
+      captchaProvider: "altcha",
+      trustProxy: 0,
+      s3: null,
+      solanaRpcUrl: null,
+      adminEmails: [],
+      logLevel: "info",
+      signinIpLimit: 30,
+      signupIpLimit: 20,
+      metricsToken: null,
+      shutdownDrainSeconds: 0,
+    });
+    expect(config.memberLimits).toEqual(DEFAULT_MEMBER_LIMITS);
+  });
+
+  it("reads the values it is given", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      PUBLIC_URL: "https://plugs.example/",
+      DATABASE_URL: "postgresql://db:5432/plugs",
+      TURNSTILE_SECRET_KEY: "secret",
+      ADMIN_EMAILS: " Ann@Example.com ,bob@example.com",
+      S3_BUCKET: "uploads",
+      MEMBER_LIMITS: "post=5/100, comment=7/70",
+      WEB_DIST: "",
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      publicUrl: "https://plugs.example",
+      publicUrlIsSet: true,
+      databaseUrl: "postgresql://db:5432/plugs",
+      captchaProvider: "turnstile",
+      adminEmails: ["ann@example.com", "bob@example.com"],
+      s3: { bucket: "uploads", region: "us-east-1", endpoint: null },
+      webDist: null,
+    });
+    expect(config.memberLimits?.post).toEqual({ perMinute: 5, perDay: 100 });
+    expect(config.memberLimits?.comment).toEqual({ perMinute: 7, perDay: 70 });
+    expect(config.memberLimits?.follow).toEqual(DEFAULT_MEMBER_LIMITS.follow);
+    expect(loadConfig({ MEMBER_LIMITS: "off" }).memberLimits).toBeNull();
   });
 });

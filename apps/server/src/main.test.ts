@@ -59,35 +59,13 @@ afterAll(() => {
 });
 
 describe("start-up", () => {
-  it.each([
-    [
-      "PORT",
-      "abc",
-      'Configuration error: PORT must be a port number (0-65535; 0 picks a free one), got "abc"',
-    ],
-    [
-      "DATABASE_URL",
-      "mysql://db/x",
-      "Configuration error: DATABASE_URL must be a URL (postgres or postgresql)",
-    ],
-    ["LOG_LEVEL", "loud", "Configuration error: LOG_LEVEL must be one of fatal, error, warn, info, debug"],
-    [
-      "DATABASE_PREPARED_STATEMENTS",
-      "yes",
-      "Configuration error: DATABASE_PREPARED_STATEMENTS must be one of on, off",
-    ],
-    [
-      "DATABASE_POOL_SIZE",
-      "1",
-      'Configuration error: DATABASE_POOL_SIZE must be a number of connections (2-1000), got "1"',
-    ],
-    ["SIGNIN_IP_LIMIT", "-1", "Configuration error: SIGNIN_IP_LIMIT must be a whole number"],
-  ])("stops with one line naming %s when it is bad", async (name, value, message) => {
-    const p = run({ DATA_DIR: tempDataDir(), [name]: value });
+  // Each variable's rule and message: config.test.ts. Here, what main.ts does with one: a single line, exit 1.
+  it("stops with one line naming a bad variable", async () => {
+    const p = run({ DATA_DIR: tempDataDir(), DATABASE_POOL_SIZE: "1" });
     expect(await p.exited).toBe(1);
-    const lines = p.output().trim().split("\n");
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain(message);
+    expect(p.output().trim()).toBe(
+      'Configuration error: DATABASE_POOL_SIZE must be a number of connections (2-1000), got "1"',
+    );
   });
 
   it("refuses a second server on the same data folder, keeps data across restarts and stops cleanly", async () => {
@@ -130,7 +108,7 @@ describe("start-up", () => {
     await listening(p);
     p.child.kill("SIGTERM");
     expect(await p.exited).toBe(0);
-  });
+  }, 60_000); // a server migrating a new PGlite folder: 7 s alone, 30 s with other files running
 
   it.runIf(process.env.TEST_DATABASE_URL)("runs on PostgreSQL when DATABASE_URL is set", async () => {
     const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL as string, "plugs_test");
