@@ -47,6 +47,8 @@ export async function startServer(
     maintenanceIntervalMs?: number;
     /** How often each job queue is polled (jobs/job-runner.ts; tests shorten it). */
     jobPollingIntervalSeconds?: number;
+    /** Told after each job run (jobs/job-runner.ts; tests). */
+    onJobRun?: (name: string, error: unknown) => void;
   } = {},
 ): Promise<TRunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
@@ -80,6 +82,7 @@ export async function startServer(
   try {
     deps.jobs = await startJobRunner(database, logger, appJobs(deps), {
       pollingIntervalSeconds: options.jobPollingIntervalSeconds,
+      onRun: options.onJobRun,
     });
     realtime = createRealtimeHub(deps, await startEventBus(database, logger));
   } catch (err) {

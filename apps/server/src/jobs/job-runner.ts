@@ -70,7 +70,11 @@ export async function startJobRunner(
   database: TDatabase,
   logger: TLogger,
   jobs: Record<string, TJobDefinition>,
-  options: { pollingIntervalSeconds?: number } = {},
+  options: {
+    pollingIntervalSeconds?: number;
+    /** Told after each run of a job's handler: its error, or null (tests wait on it instead of polling). */
+    onRun?: (name: string, error: unknown) => void;
+  } = {},
 ): Promise<TJobRunner> {
   const db = sqlOf(database);
   const boss = new PgBoss({ db, schema: "pgboss", supervise: true, schedule: true, migrate: true });
@@ -91,7 +95,13 @@ export async function startJobRunner(
       async ([first]) => {
         if (!first) return;
         logger.info({ job: name, id: first.id }, "job started");
-        await job.handler((first.data ?? {}) as Record<string, unknown>);
+        try {
+          await job.handler((first.data ?? {}) as Record<string, unknown>);
+        } catch (err) {
+          options.onRun?.(name, err);
+          throw err;
+        }
+        options.onRun?.(name, null);
       },
     );
     if (job.cron) await boss.schedule(name, job.cron, {}, { tz: "UTC" });

@@ -1,3 +1,4 @@
+import { EventEmitter, once } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,6 +10,11 @@ import { startServer, type TRunningServer } from "../server.ts";
 import { pgliteSnapshot, postgresTemplate } from "./snapshot.ts";
 
 export type TTestServer = TRunningServer & {
+  /**
+   * Resolves once `done()` is true, asking it again after each run of job `name` instead of on a timer; rejects
+   * with the error a run of that job threw.
+   */
+  untilJob(name: string, done: () => Promise<boolean>): Promise<void>;
   /** fetch against the server, with the Origin header better-auth requires on POSTs. */
   fetch(pathname: string, init?: RequestInit): Promise<Response>;
   dataDir: string;
@@ -58,6 +64,7 @@ export async function startTestServer(
     ...env,
   });
   const inMemoryDatabase = !databaseUrl && !options.dataDir;
+  const jobRuns = new EventEmitter();
   const server = await startServer(config, {
     logger: createLogger(config.logLevel),
     inMemoryDatabase,
@@ -66,6 +73,7 @@ export async function startTestServer(
     realtimeHeartbeatMs: options.realtimeHeartbeatMs,
     onQuery: options.onQuery,
     jobPollingIntervalSeconds: 0.5,
+    onJobRun: (name, error) => jobRuns.emit(name, error),
   });
   // PORT=0 picks a free port; the public URL must name the one we got (unless a test set its own).
   config.port = server.port;
@@ -73,6 +81,14 @@ export async function startTestServer(
   return {
     ...server,
     dataDir,
+    async untilJob(name, done) {
+      for (;;) {
+        const ran = once(jobRuns, name);
+        if (await done()) return;
+        const [error] = (await ran) as [unknown];
+        if (error) throw error;
+      }
+    },
     fetch(pathname, init = {}) {
       const headers = new Headers(init.headers);
       if (!headers.has("origin")) headers.set("origin", server.url);

@@ -17,7 +17,7 @@ import { createUser, makeAdmin, type TTestUser } from "../../testing/factories.t
 import { samplePdf, samplePng } from "../../testing/sample-files.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { call, seedCommunity } from "../posts/testing.ts";
-import { publishOverdueArticles } from "./publish-article.ts";
+import { PUBLISH_JOB, publishOverdueArticles } from "./publish-article.ts";
 
 type TErr = { error: { code: string; message: string; fields?: Record<string, string> } };
 
@@ -207,11 +207,10 @@ describe("publishing", () => {
     expect(soon.status).toBe("scheduled");
     expect((await read(soon.slug)).status).toBe(404);
     let res = await read(soon.slug);
-    for (let i = 0; i < 40 && res.status !== 200; i++) {
-      await new Promise((r) => setTimeout(r, 500));
+    await server.untilJob(PUBLISH_JOB, async () => {
       res = await read(soon.slug);
-    }
-    expect(res.status).toBe(200);
+      return res.status === 200;
+    });
     expect(res.body.publishedAt).toBe(publishAt.toISOString());
     const after = await call<TAdminArticle>(server, "GET", `/api/admin/blog/articles/${soon.id}`, {
       cookie: admin.cookie,

@@ -15,6 +15,7 @@ import { giveaways } from "../../db/schema/index.ts";
 import { createUser, makeAdmin, type TTestUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { call } from "../posts/testing.ts";
+import { DRAW_JOB } from "./draw-giveaway.ts";
 
 type TError = { error: { code: string; message: string; fields?: Record<string, string> } };
 
@@ -261,13 +262,11 @@ describe("the draw", () => {
     }
 
     // The job runs at the end time.
-    const deadline = Date.now() + 25_000;
     let after = before.body;
-    while (after.status !== "drawn") {
-      if (Date.now() > deadline) throw new Error(`not drawn: ${after.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
+    await server.untilJob(DRAW_JOB, async () => {
       after = (await call<TGiveawayDetail>(server, "GET", `/api/rewards/${g.slug}`)).body;
-    }
+      return after.status === "drawn";
+    });
     const proof = after.proof;
     if (!proof?.entrantIds || !proof.winnerIds) throw new Error("no proof");
     expect(proof.seed).toBe(seed);
