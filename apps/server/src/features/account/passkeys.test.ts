@@ -97,7 +97,12 @@ describe("the passkey ceremonies", () => {
       userVerification: "required",
     });
     // Bob's passkeys are excluded, so the same authenticator is not added twice.
-    expect(res.body.excludeCredentials.length).toBeGreaterThan(0);
+    const bobs = await server.deps.db
+      .select({ id: passkeys.credentialID })
+      .from(passkeys)
+      .where(eq(passkeys.userId, bob.id));
+    expect(bobs).not.toEqual([]);
+    expect(res.body.excludeCredentials.map((c) => c.id).sort()).toEqual(bobs.map((p) => p.id).sort());
   });
 
   it("refuses a registration without its challenge, and a sign-in with an unknown passkey", async () => {
