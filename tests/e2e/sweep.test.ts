@@ -5,6 +5,7 @@ import { startSolanaRpc, TOKEN_2022 } from "../../apps/server/src/testing/solana
 import { signUpByApi, type TSignedUp } from "./support/accounts.ts";
 import { shot, type TTheme, type TViewport } from "./support/browser.ts";
 import { expectNoHorizontalOverflow, heading, toast, useJourney } from "./support/journey.ts";
+import { startE2EServer, type TE2EServer } from "./support/server.ts";
 import { createTestWallet, TEST_WALLET_NAME, type TTestWallet } from "./support/test-wallet.ts";
 
 // A real SVM behind a real JSON-RPC server: the app scans and verifies through it, and the test wallet sends to it.
@@ -17,8 +18,8 @@ afterAll(async () => {
 
 const SOL = 1_000_000_000n;
 
-async function balanceOf(member: TSignedUp): Promise<number> {
-  const res = await fetch(`${j.server.url}/api/points/me`, { headers: { cookie: member.cookie } });
+async function balanceOf(member: TSignedUp, server: TE2EServer = j.server): Promise<number> {
+  const res = await fetch(`${server.url}/api/points/me`, { headers: { cookie: member.cookie } });
   return ((await res.json()) as { balance: number }).balance;
 }
 
@@ -46,8 +47,9 @@ async function connectAndLink(
   wallet: TTestWallet,
   viewport: TViewport,
   theme: TTheme,
+  on?: TE2EServer,
 ): Promise<Page> {
-  const page = await j.open({ as: member, viewport, theme });
+  const page = await j.open({ as: member, viewport, theme, on });
   await wallet.install(page);
   await page.goto("/sweep");
   await heading(page, "Sweep your wallet").waitFor();
@@ -177,6 +179,54 @@ describe("sweep", () => {
     await toast(page, "Points Earned").waitFor({ timeout: 30_000 });
     await page.getByRole("region", { name: "Sweep history" }).getByText("2 accounts closed").waitFor();
     expect(await balanceOf(member)).toBe(before + 2000);
+  });
+
+  it("over the fair-use limit: says when to check again, keeps what was paid, and pays the claim after the wait", {
+    timeout: 180_000,
+  }, async () => {
+    // Five 'sweep' actions a minute: link challenge, link, scan, a first claim, the rescan after it; the next
+    // claim is over the limit.
+    const limited = await startE2EServer({ SOLANA_RPC_URL: rpc.url, MEMBER_LIMITS: "sweep=5/1000" });
+    try {
+      const member = await signUpByApi(limited);
+      const before = await balanceOf(member, limited);
+      const wallet = await walletWithDust();
+      const page = await connectAndLink(member, wallet, "desktop", "light", limited);
+      const scan = canClose(page);
+      await scan.getByText("Select all (5)").waitFor();
+      await scan.getByRole("checkbox").nth(1).click();
+      await scan.getByRole("checkbox").nth(2).click();
+      await scan.getByRole("button", { name: "Close 2 accounts" }).click();
+      await toast(page, "Points Earned").waitFor({ timeout: 30_000 });
+      await scan.getByText("Select all (3)").waitFor();
+
+      await scan.getByRole("checkbox").nth(1).click();
+      await scan.getByRole("button", { name: "Close 1 account" }).click();
+      const progress = page.getByRole("region", { name: "Closing 1 account" });
+      const refusal = progress.getByRole("alert");
+      await refusal.getByText(/^You're doing that too often\. Try again in \d+ seconds\.$/).waitFor({
+        timeout: 30_000,
+      });
+      const checkAgain = progress.getByRole("button", { name: /^Check again in \d+ s$/ });
+      expect(await checkAgain.isDisabled()).toBe(true);
+      // What the first sweep paid stays: its history and the balance.
+      const history = page.getByRole("region", { name: "Sweep history" });
+      await history.getByText("2 accounts closed").waitFor();
+      expect(await balanceOf(member, limited)).toBe(before + 2000);
+      await expectNoHorizontalOverflow(page);
+      await snap(page, "sweep-limited-light-1280");
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expectNoHorizontalOverflow(page);
+      await snap(page, "sweep-limited-light-390");
+
+      // Once the wait is over, Check again claims the same signature and it pays.
+      await progress.getByRole("button", { name: "Check again", exact: true }).click({ timeout: 75_000 });
+      await page.getByRole("region", { name: "Sweep complete" }).waitFor({ timeout: 30_000 });
+      await history.getByText("1 account closed").waitFor();
+      expect(await balanceOf(member, limited)).toBe(before + 3000);
+    } finally {
+      await limited.stop();
+    }
   });
 
   it("explains what to do without a wallet, and asks a visitor to sign in", async () => {

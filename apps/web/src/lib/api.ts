@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly fields?: Record<string, string>,
     /** A short heading for the message, e.g. 'Rate limit exceeded' on a 429 login lockout. */
     readonly title?: string,
+    /** A 429's Retry-After: the seconds to wait before asking again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "ApiError";
@@ -22,6 +24,12 @@ type TEnvelope = {
 /** The message a person should see for a failed call: the server's own words for a refusal (4xx), else `fallback`. */
 export function refusalMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : fallback;
+}
+
+/** A Retry-After header in seconds (its delay form, which our server sends), or undefined. */
+export function retryAfterOf(header: string | null): number | undefined {
+  if (!header || !/^\d{1,9}$/.test(header.trim())) return undefined;
+  return Number(header.trim());
 }
 
 const sessionEndedListeners = new Set<() => void>();
@@ -61,6 +69,7 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
       body.error?.message ?? `Request failed (${res.status})`,
       body.error?.fields,
       body.error?.title,
+      retryAfterOf(res.headers.get("retry-after")),
     );
   }
   if (res.status === 204) return undefined as T;

@@ -152,7 +152,7 @@ export function sweepRoutes(deps: TDeps) {
         security: sweeper,
         tags: ["sweep"],
         summary:
-          "Claim the points of a closing transaction, verified on chain: finalized, successful, signed by your linked wallet; 1000 points per token account closed that is old enough and never paid before (409 NOT_FINALIZED: ask again shortly)",
+          "Claim the points of a closing transaction, verified on chain: finalized, successful, signed by your linked wallet; 1000 points per token account closed that is old enough and never paid before (409 NOT_FINALIZED: ask again shortly; 400 when the closed accounts have too long a history to check in one claim, refused whole; 429 past the 'sweep' fair-use limit, with Retry-After)",
         middleware: [limit] as const,
         request: { body: { content: { "application/json": { schema: ZSweepClaimInput } }, required: true } },
         responses: {

@@ -27,6 +27,13 @@ function Stat({ label, value, tone }: { label: string; value: string; tone?: "pl
   );
 }
 
+/** Why a scan failed: the server's words for a refusal (a 429 says when to try again) or an unreachable network. */
+function scanErrorText(error: Error): string {
+  return error instanceof ApiError && error.code === "UPSTREAM_FAILED"
+    ? error.message
+    : refusalMessage(error, "Could not scan this wallet");
+}
+
 function AccountText({ account }: { account: TSweepAccount }) {
   return (
     <span className="min-w-0 flex-1">
@@ -127,20 +134,25 @@ export function ScanPanel({
             <div key={k} className="h-12 animate-pulse rounded-xl bg-surface-2" />
           ))}
         </div>
-      ) : scan.isError ? (
+      ) : scan.isError && !scan.data ? (
         <LoadError
           look="inset"
           className="mt-4"
-          title={
-            scan.error instanceof ApiError && scan.error.code === "UPSTREAM_FAILED"
-              ? scan.error.message
-              : refusalMessage(scan.error, "Could not scan this wallet")
-          }
+          title={scanErrorText(scan.error)}
           onRetry={() => void scan.refetch()}
           busy={scan.isFetching}
         />
       ) : (
         <>
+          {scan.isError ? (
+            // A rescan refused (e.g. too often: the server says when to try again) keeps the last scan shown.
+            <p
+              role="alert"
+              className="mt-4 rounded-xl border border-rug/30 bg-rug-soft px-4 py-3 text-sm font-medium text-rug"
+            >
+              {scanErrorText(scan.error)}
+            </p>
+          ) : null}
           <div className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
             <Stat label="Can close" value={accountsText(scan.data.closable.length)} />
             <Stat label="SOL back" value={`${formatSol(scan.data.totals.lamports)} SOL`} tone="plug" />

@@ -1,5 +1,6 @@
 import { explorerTxLink, formatSol } from "@plugs/domain";
 import { Check, ExternalLink, RotateCcw, X } from "lucide-react";
+import { useEffect, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { Progress } from "../../components/ui/progress.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
@@ -33,9 +34,32 @@ const NOW_SAYING: Record<TBatchStatus, string> = {
   failed: "Failed",
 };
 
+/** Whole seconds from now until `at` (ms since 1970), ticking each second; 0 once it has passed or with none. */
+function useSecondsUntil(at: number | null): number {
+  const [, setTick] = useState(0);
+  const left = at === null ? 0 : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+  useEffect(() => {
+    if (left === 0) return;
+    const timer = window.setTimeout(() => setTick((t) => t + 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [left]);
+  return left;
+}
+
+/** Retry after a failure: "Check again" (the signature) or "Retry" (send again), held back while the server said to wait. */
+function RetryButton({ batch, running, onRetry }: { batch: TBatch; running: boolean; onRetry: () => void }) {
+  const wait = useSecondsUntil(batch.retryAt);
+  const label = batch.retry === "claim" ? "Check again" : "Retry";
+  return (
+    <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry} disabled={running || wait > 0}>
+      <RotateCcw aria-hidden /> {wait > 0 ? `${label} in ${wait} s` : label}
+    </Button>
+  );
+}
+
 function Steps({ batch }: { batch: TBatch }) {
   // A failed batch shows how far it got: sent when it has a signature, else nowhere.
-  const reached = batch.status === "failed" ? (batch.signature ? 1 : -1) : ORDER[batch.status];
+  const reached = batch.status === "failed" ? (batch.signature ? ORDER.sent + 1 : -1) : ORDER[batch.status];
   return (
     <ol className="mt-3 grid grid-cols-4 gap-1.5" aria-label="Progress">
       {STEPS.map((step, i) => {
@@ -113,6 +137,8 @@ function BatchRow({
               +{batch.result.pointsAwarded.toLocaleString()} points
             </span>
           </span>
+        ) : batch.status === "waiting" && !running ? (
+          "Not sent"
         ) : (
           NOW_SAYING[batch.status]
         )}
@@ -127,15 +153,17 @@ function BatchRow({
         </ul>
       ) : null}
       {batch.status === "failed" && batch.retry ? (
-        <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry} disabled={running}>
-          <RotateCcw aria-hidden /> {batch.retry === "claim" ? "Check again" : "Retry"}
-        </Button>
+        <RetryButton batch={batch} running={running} onRetry={onRetry} />
       ) : null}
     </li>
   );
 }
 
-/** The closing run, one row per transaction: its steps, its signature, what it paid, and Retry when it failed. */
+/**
+ * The closing run, one row per transaction: its steps, its signature, what it paid, and Retry when it failed. What
+ * verified batches paid stays shown whatever happens to a later one; a run stopped by a refusal that asking again
+ * cannot change can be put away with Done.
+ */
 export function SweepProgress({
   batches,
   running,
@@ -153,6 +181,7 @@ export function SweepProgress({
   const points = verified.reduce((sum, b) => sum + (b.result?.pointsAwarded ?? 0), 0);
   const lamports = verified.reduce((sum, b) => sum + (b.result?.lamportsReclaimed ?? 0), 0);
   const finished = !running && verified.length === batches.length;
+  const stopped = !running && !finished && !batches.some((b) => b.status === "failed" && b.retry);
   const accounts = batches.reduce((sum, b) => sum + b.accounts.length, 0);
   return (
     <section aria-labelledby="sweep-progress" className={card}>
@@ -187,12 +216,16 @@ export function SweepProgress({
             <span className="font-semibold text-plug">+{formatSol(lamports)} SOL</span> back and{" "}
             <span className="font-semibold text-accent">+{points.toLocaleString()} points</span>.
           </p>
-          {finished ? (
+          {finished || stopped ? (
             <Button variant="secondary" size="sm" onClick={onDone}>
               Done
             </Button>
           ) : null}
         </div>
+      ) : stopped ? (
+        <Button variant="secondary" size="sm" className="mt-2" onClick={onDone}>
+          Done
+        </Button>
       ) : null}
     </section>
   );

@@ -23,27 +23,45 @@ export type TBatch = {
   error: string | null;
   /** After a failure: send the batch again (nothing was closed), or ask the server again about the signature. */
   retry: "send" | "claim" | null;
+  /** When the server said to wait (a 429's Retry-After): asking again is offered from then, in ms since 1970. */
+  retryAt: number | null;
   result: TSweepClaimResult | null;
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A claim answer that means "ask again shortly": not finalized yet, not visible yet, or the server was unreachable. */
-function claimPending(err: unknown): "confirmed" | "sent" | null {
-  if (!(err instanceof ApiError)) return "sent";
-  if (err.code === "NOT_FINALIZED") return "confirmed";
-  if (err.status === 404 || err.status === 0 || err.status >= 500) return "sent";
-  return null;
+/**
+ * What a claim's error answer means: ask again shortly ("pending": not finalized yet, not visible yet, or the server
+ * was unreachable; `status` says whether the network has confirmed it), wait as long as the server says (a 429 of
+ * the 'sweep' fair-use limit: the closes stay claimable, so the signature is kept), or a refusal that asking again
+ * will not change (the server's reason, e.g. a transaction whose accounts have too long a history to check).
+ */
+export function readClaimError(
+  err: unknown,
+  now = Date.now(),
+):
+  | { kind: "pending"; status: "confirmed" | "sent" }
+  | { kind: "limited"; message: string; retryAt: number }
+  | { kind: "refused"; message: string; failedOnChain: boolean } {
+  if (!(err instanceof ApiError)) return { kind: "pending", status: "sent" };
+  if (err.code === "NOT_FINALIZED") return { kind: "pending", status: "confirmed" };
+  if (err.status === 404 || err.status === 0 || err.status >= 500) return { kind: "pending", status: "sent" };
+  if (err.status === 429) {
+    return { kind: "limited", message: err.message, retryAt: now + (err.retryAfterSeconds ?? 60) * 1000 };
+  }
+  return { kind: "refused", message: err.message, failedOnChain: err.message === M_SWEEP.transactionFailed };
 }
 
 type TClaimOutcome =
   | { kind: "verified"; result: TSweepClaimResult }
   | { kind: "pending" }
+  | { kind: "limited"; message: string; retryAt: number }
   | { kind: "refused"; message: string; failedOnChain: boolean };
 
 /**
  * Tells the server a sent transaction's signature until it settles: verified (paid), refused (with the server's
- * reason), or still pending when the wait runs out. `onPending` hears each "ask again" and whether the network has
+ * reason), limited (asked too often: the signature stays kept for a later ask), or still pending when the wait runs
+ * out. `onPending` hears each "ask again" and whether the network has
  * confirmed the transaction; `alive` stops the loop when the page goes away.
  */
 async function claimUntilSettled(
@@ -58,17 +76,14 @@ async function claimUntilSettled(
       forgetPendingClaim(signature);
       return { kind: "verified", result };
     } catch (err) {
-      const pending = claimPending(err);
-      if (!pending) {
+      const answer = readClaimError(err);
+      if (answer.kind === "limited") return answer;
+      if (answer.kind === "refused") {
         forgetPendingClaim(signature);
-        return {
-          kind: "refused",
-          message: err instanceof Error ? err.message : "Could not verify this transaction",
-          failedOnChain: err instanceof ApiError && err.message === M_SWEEP.transactionFailed,
-        };
+        return answer;
       }
       if (Date.now() >= deadline || !alive()) return { kind: "pending" };
-      onPending(pending);
+      onPending(answer.status);
       await sleep(SWEEP_LIMITS.finalizeRetrySeconds * 1000);
     }
   }
@@ -101,6 +116,8 @@ export function useResumePendingClaims(userId: string) {
           announce(outcome.result);
           void refreshAll(outcome.result.sweep.wallet);
         }
+        // Over the fair-use limit: the rest would be refused too; they stay kept for the next page.
+        if (outcome.kind === "limited") return;
       }
     })();
     return () => {
@@ -151,20 +168,40 @@ export function useSweepRun({
         (status) => update(batch.id, { status }),
       );
       if (outcome.kind === "verified") {
-        update(batch.id, { status: "verified", result: outcome.result, error: null, retry: null });
+        update(batch.id, {
+          status: "verified",
+          result: outcome.result,
+          error: null,
+          retry: null,
+          retryAt: null,
+        });
         void refresh(address);
         announce(outcome.result);
         return true;
       }
-      update(batch.id, {
-        status: "failed",
-        ...(outcome.kind === "pending"
-          ? {
-              error: "The network has not finalized this transaction yet. Check again in a minute.",
-              retry: "claim",
-            }
-          : { error: outcome.message, retry: outcome.failedOnChain ? "send" : null }),
-      });
+      if (outcome.kind === "pending") {
+        update(batch.id, {
+          status: "failed",
+          error: "The network has not finalized this transaction yet. Check again in a minute.",
+          retry: "claim",
+        });
+      } else if (outcome.kind === "limited") {
+        // The accounts are closed on chain; the claim waits for the limit, keeping what earlier batches were paid.
+        update(batch.id, {
+          status: "failed",
+          error: outcome.message,
+          retry: "claim",
+          retryAt: outcome.retryAt,
+        });
+      } else {
+        update(batch.id, {
+          status: "failed",
+          error: outcome.message,
+          retry: outcome.failedOnChain ? "send" : null,
+        });
+        // Refused for good (e.g. too long a history to check): what it closed on chain leaves the scan all the same.
+        if (!outcome.failedOnChain) void refresh(address);
+      }
       return false;
     },
     [update, refresh],
@@ -174,7 +211,7 @@ export function useSweepRun({
     async (batch: TBatch): Promise<boolean> => {
       if (!connection) return false;
       const address = connection.account.address;
-      update(batch.id, { status: "signing", error: null, retry: null, signature: null });
+      update(batch.id, { status: "signing", error: null, retry: null, retryAt: null, signature: null });
       let signature: string;
       try {
         const lifetime = await fetchBlockhash();
@@ -224,6 +261,7 @@ export function useSweepRun({
         signature: null,
         error: null,
         retry: null,
+        retryAt: null,
         result: null,
       }));
       setBatches(batchesRef.current);
@@ -238,12 +276,15 @@ export function useSweepRun({
       if (!batch || !connection) return;
       if (batch.retry === "claim" && batch.signature) {
         const signature = batch.signature;
-        void runFrom(id, (b) => claim(b, signature, connection.account.address));
+        void runFrom(id, (b) => {
+          update(b.id, { status: "sent", error: null, retry: null, retryAt: null });
+          return claim(b, signature, connection.account.address);
+        });
       } else {
         void runFrom(id, send);
       }
     },
-    [connection, runFrom, claim, send],
+    [connection, runFrom, claim, send, update],
   );
 
   const clear = useCallback(() => {
