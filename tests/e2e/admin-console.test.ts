@@ -67,7 +67,8 @@ describe("the admin console", () => {
       await page.getByRole("button", { name: "Filter" }).click();
       await page.waitForURL(/action=points\.airdrop/);
       await rows.filter({ hasText: "Welcome bonus" }).waitFor();
-      expect(await rows.count()).toBe(1);
+      // The filtered page replaces the unfiltered one: count once it has settled.
+      await expect.poll(() => rows.count()).toBe(1);
       if (theme === "dark" && viewport === "desktop") {
         await page.getByLabel("From", { exact: true }).fill("2020-01-02");
         await page.getByLabel("To", { exact: true }).fill("2020-01-01");
@@ -172,7 +173,7 @@ describe("the admin console", () => {
     await rows.filter({ hasText: `Banned @${target.username}: Spam links in every comment` }).waitFor();
   });
 
-  it("site settings: a new name and logo show in the navigation and footer, server-rendered pages too", async () => {
+  it("site settings: a new name, logo, links, banner and default theme show for everyone, open tabs at once, server-rendered pages too", async () => {
     const boss = await adminSession();
     const logo = await sharp({ create: { width: 96, height: 96, channels: 3, background: "#22c55e" } })
       .png()
@@ -185,6 +186,14 @@ describe("the admin console", () => {
       await expectNoHorizontalOverflow(page);
       await shot(page, `admin-site-${size}`);
     }
+
+    // A member's tab is open on the feed before the admin changes anything.
+    const member = await signUpByApi(j.server, newAccount("watcher"));
+    const watcher = await j.open({ as: member, theme: "light", viewport: "mobile" });
+    const streaming = watcher.waitForResponse((r) => r.url().endsWith("/api/events"));
+    await watcher.goto("/plugfeed");
+    await streaming;
+    await watcher.getByRole("link", { name: "Plugs & Rugs home" }).waitFor();
 
     const page = await j.open({ as: boss, theme: "dark", viewport: "desktop" });
     await page.goto("/admin/site");
@@ -203,6 +212,62 @@ describe("the admin console", () => {
     await toast(page, "Logo updated").waitFor();
     await page.getByRole("banner").locator('img[src^="/media/site/"]').waitFor();
     await shot(page, "admin-site-changed-dark-1280");
+    // The member's open tab shows both without a reload (the `site` event).
+    await watcher.getByRole("link", { name: "Rug Radar home" }).waitFor();
+    await watcher.getByRole("banner").locator('img[src^="/media/site/"]').waitFor();
+
+    // The default theme, the footer's links and the announcement: a bad link is refused with its message.
+    const details = page.getByRole("form", { name: "Theme, links and announcement" });
+    await details.getByLabel("Partner link").fill("kolscan");
+    await details.getByRole("button", { name: "Save Settings" }).click();
+    await details
+      .getByRole("alert")
+      .filter({ hasText: "Enter a full web address starting with https://" })
+      .waitFor();
+    await details.getByLabel("Partner link").fill("https://kolscan.io/leaderboard");
+    await details.getByLabel("KOL-scoring partner").fill("KOL Scan");
+    await details.getByLabel("Social profile link").fill("https://x.com/rugradar");
+    await details.getByLabel("Default theme").selectOption("light");
+    await details
+      .getByLabel("Announcement")
+      .fill("Maintenance on Sunday at 02:00 UTC: posting pauses for 10 minutes.");
+    await details.getByRole("button", { name: "Save Settings" }).click();
+    await toast(page, "Site settings saved").waitFor();
+    await shot(page, "admin-site-details-dark-1280");
+    const banner = watcher.getByRole("region", { name: "Announcement" });
+    await banner.getByText("Maintenance on Sunday at 02:00 UTC").waitFor();
+    const elsewhere = watcher.getByRole("navigation", { name: "Elsewhere" });
+    expect(await elsewhere.getByRole("link", { name: /Follow us on X/ }).getAttribute("href")).toBe(
+      "https://x.com/rugradar",
+    );
+    expect(await elsewhere.getByRole("link", { name: /KOL scores by KOL Scan/ }).getAttribute("href")).toBe(
+      "https://kolscan.io/leaderboard",
+    );
+    // The member chose light before; their choice stays. A dismissed banner stays dismissed in that browser.
+    await banner.getByRole("button", { name: "Dismiss announcement" }).click();
+    await banner.waitFor({ state: "detached" });
+    await watcher.reload();
+    await watcher.getByRole("link", { name: "Rug Radar home" }).waitFor();
+    expect(await watcher.getByRole("region", { name: "Announcement" }).count()).toBe(0);
+
+    // A visitor who never chose a theme gets the site's default (light); one who chose dark keeps dark.
+    const fresh = await j.open({ viewport: "desktop" });
+    await fresh.goto("/");
+    await fresh.getByRole("region", { name: "Announcement" }).waitFor();
+    await fresh.waitForFunction(() => document.documentElement.classList.contains("light"));
+    for (const [theme, viewport] of LOOKS) {
+      const visitor = await j.open({ theme, viewport });
+      await visitor.goto("/");
+      await visitor
+        .getByRole("region", { name: "Announcement" })
+        .getByText("Maintenance on Sunday")
+        .waitFor();
+      expect(await visitor.evaluate(() => document.documentElement.className)).toContain(theme);
+      await expectNoHorizontalOverflow(visitor);
+      await shot(visitor, `site-announcement-${theme}-${width(viewport)}`, { fullPage: false });
+      await visitor.getByRole("contentinfo").scrollIntoViewIfNeeded();
+      await shot(visitor, `site-footer-links-${theme}-${width(viewport)}`, { fullPage: false });
+    }
 
     // A visitor's server-rendered page carries the new name and logo before any script runs.
     const html = await (await fetch(`${j.server.url}/`)).text();
@@ -223,7 +288,16 @@ describe("the admin console", () => {
     const rows = page.getByRole("list", { name: "Admin actions" }).getByRole("listitem");
     await rows.filter({ hasText: 'Renamed the site "Rug Radar"' }).waitFor();
     await rows.filter({ hasText: "Changed the logo" }).waitFor();
-  });
+    await rows.filter({ hasText: "Default theme light" }).waitFor();
+
+    // Back to the defaults the other journeys expect.
+    const reset = await fetch(`${j.server.url}/api/admin/site`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json", origin: j.server.url, cookie: boss.cookie },
+      body: JSON.stringify({ defaultTheme: "dark", announcement: "" }),
+    });
+    expect(reset.status).toBe(200);
+  }, 240_000); // five looks and three open tabs, one after another
 
   it("overview: the site in numbers and three 30-day charts, whose library no other page loads", async () => {
     const boss = await adminSession();
@@ -264,29 +338,32 @@ describe("the admin console", () => {
     }
   });
 
-  it("an admin deletes a member's post from the post's own menu, and the log records it", async () => {
+  it("an admin removes a member's post from the post's own menu (Remove, never Delete), and the log records it", async () => {
     const boss = await adminSession();
     const author = await signUpByApi(j.server, newAccount("poster"));
     const postId = await createPostByApi(j.server, author, "Guaranteed 100x, DM me your seed phrase");
-    // The author's menu has Edit and Delete; an admin on someone else's post gets Delete alone.
+    // The author's menu has Edit and Delete; an admin on someone else's post gets Report and Remove post alone.
     const page = await j.open({ as: boss, theme: "light", viewport: "mobile" });
     await page.goto(`/posts/${postId}`);
     await page.getByText("Guaranteed 100x").waitFor();
     // The menu is its own chunk: until it arrives the button is a placeholder.
     await page.waitForLoadState("networkidle");
     await page.getByRole("button", { name: "Post options" }).click();
-    await page.getByRole("menuitem", { name: "Delete" }).waitFor();
+    await page.getByRole("menuitem", { name: "Remove post" }).waitFor();
     expect(await page.getByRole("menuitem", { name: "Edit" }).count()).toBe(0);
+    expect(await page.getByRole("menuitem", { name: "Delete" }).count()).toBe(0);
     await shot(page, "admin-post-menu-light-390", { fullPage: false });
-    await page.getByRole("menuitem", { name: "Delete" }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
-    await page.waitForURL(/\/plugfeed/);
+    await page.getByRole("menuitem", { name: "Remove post" }).click();
+    const remove = page.getByRole("dialog", { name: "Remove this post?" });
+    await remove.getByLabel("Reason").fill("Asks for seed phrases");
+    await remove.getByRole("button", { name: "Remove Post" }).click();
+    await toast(page, "Post removed").waitFor();
     expect((await fetch(`${j.server.url}/api/posts/${postId}`)).status).toBe(404);
-    await page.goto("/admin/audit?action=post.delete");
+    await page.goto("/admin/audit?action=moderation.remove");
     await page
       .getByRole("list", { name: "Admin actions" })
       .getByRole("listitem")
-      .filter({ hasText: "Deleted a post by another member" })
+      .filter({ hasText: "Asks for seed phrases" })
       .waitFor();
     // A member's menu on someone else's post has Report this post alone (moderation.test reports with it).
     const other = await signUpByApi(j.server, newAccount("reader"));

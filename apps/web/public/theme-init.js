@@ -1,9 +1,15 @@
-// Runs before the first paint: puts the saved theme ("dark" by default) on <html> so a light-theme reader never
-// sees a dark flash. Kept in sync with src/features/theme/theme.ts (same storage key and colours).
+// Runs before the first paint: puts the reader's saved theme on <html>, else the site's default as last read from the
+// site settings ("system" follows the device), else dark, so a light-theme reader never sees a dark flash. Kept in
+// sync with src/features/theme/theme.ts (same storage keys and colours).
 (() => {
   let theme = "dark";
   try {
-    if (localStorage.getItem("theme") === "light") theme = "light";
+    const saved = localStorage.getItem("theme");
+    const siteDefault = localStorage.getItem("theme-site-default");
+    if (saved === "light" || saved === "dark") theme = saved;
+    else if (siteDefault === "light") theme = "light";
+    else if (siteDefault === "system" && window.matchMedia("(prefers-color-scheme: light)").matches)
+      theme = "light";
   } catch {
     // Storage can be blocked (private modes, strict settings): the default theme applies.
   }

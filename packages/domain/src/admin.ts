@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZPage } from "./pages.ts";
-import { zText } from "./text.ts";
+import { WEB_URL_PATTERN, zText } from "./text.ts";
 
 /*
  * The admin console (/admin): the audit log, members, site settings and the overview. The spec names the dashboard
@@ -32,6 +32,12 @@ export const ADMIN_M = {
   siteNothingToChange: "Nothing to change",
   logoRequired: "Choose an image to upload",
   siteSaved: "Site settings saved",
+  defaultThemeInvalid: "Choose dark, light or system",
+  linkInvalid: "Enter a full web address starting with https://",
+  linkTooLong: "Web address cannot exceed 500 characters",
+  partnerNameRequired: "Please enter the partner's name",
+  partnerNameTooLong: "Partner name cannot exceed 50 characters",
+  announcementTooLong: "Announcement cannot exceed 280 characters",
 } as const;
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -121,6 +127,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "community.suspend": "Community suspended",
   "community.unsuspend": "Community unsuspended",
   "community.update": "Community edited by an admin",
+  "community.remove": "Community removed",
+  "community.restore": "Community restored",
   "blog.create": "Article created",
   "blog.update": "Article edited",
   "blog.publish": "Article published",
@@ -178,11 +186,42 @@ export type TMemberBanRequest = z.infer<typeof ZMemberBanRequest>;
 
 export const SITE_NAME_MAX = 50;
 
-/** The site's settings as everyone reads them (GET /api/site) and admins change them. */
-export const ZSiteSettings = z.object({ siteName: z.string(), logoUrl: z.string().nullable() });
+export const SITE_THEMES = ["dark", "light", "system"] as const;
+export type TSiteTheme = (typeof SITE_THEMES)[number];
+export const ANNOUNCEMENT_MAX = 280;
+export const PARTNER_NAME_MAX = 50;
+export const SITE_LINK_MAX = 500;
+
+/**
+ * The site's settings as everyone reads them (GET /api/site) and admins change them. `defaultTheme` is the theme of
+ * a visitor who has not chosen one ("system" follows the device); a null link is not shown in the footer; a null
+ * announcement shows no banner.
+ */
+export const ZSiteSettings = z.object({
+  siteName: z.string(),
+  logoUrl: z.string().nullable(),
+  defaultTheme: z.enum(SITE_THEMES),
+  socialUrl: z.string().nullable(),
+  partnerName: z.string(),
+  partnerUrl: z.string().nullable(),
+  announcement: z.string().nullable(),
+});
 export type TSiteSettings = z.infer<typeof ZSiteSettings>;
 
-/** PATCH /api/admin/site: a new name, and/or `logoUrl: null` to go back to our mark (a logo is uploaded apart). */
+/** An https address, or null (or an empty field) for none. */
+const zSiteLink = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? null : v),
+  zText({ error: ADMIN_M.linkInvalid })
+    .trim()
+    .max(SITE_LINK_MAX, ADMIN_M.linkTooLong)
+    .refine((v) => /^https:/i.test(v) && WEB_URL_PATTERN.test(v), ADMIN_M.linkInvalid)
+    .nullable(),
+);
+
+/**
+ * PATCH /api/admin/site: any of the settings (a logo is uploaded apart; `logoUrl: null` goes back to our mark). An
+ * empty announcement or link is stored as none.
+ */
 export const ZUpdateSiteRequest = z
   .object({
     siteName: zText({ error: ADMIN_M.siteNameRequired })
@@ -191,8 +230,25 @@ export const ZUpdateSiteRequest = z
       .max(SITE_NAME_MAX, ADMIN_M.siteNameTooLong)
       .optional(),
     logoUrl: z.null().optional(),
+    defaultTheme: z.enum(SITE_THEMES, ADMIN_M.defaultThemeInvalid).optional(),
+    socialUrl: zSiteLink.optional(),
+    partnerName: zText({ error: ADMIN_M.partnerNameRequired })
+      .trim()
+      .min(1, ADMIN_M.partnerNameRequired)
+      .max(PARTNER_NAME_MAX, ADMIN_M.partnerNameTooLong)
+      .optional(),
+    partnerUrl: zSiteLink.optional(),
+    announcement: z
+      .preprocess(
+        (v) => (typeof v === "string" && v.trim() === "" ? null : v),
+        zText({ error: ADMIN_M.announcementTooLong })
+          .trim()
+          .max(ANNOUNCEMENT_MAX, ADMIN_M.announcementTooLong)
+          .nullable(),
+      )
+      .optional(),
   })
-  .refine((v) => v.siteName !== undefined || v.logoUrl !== undefined, ADMIN_M.siteNothingToChange);
+  .refine((v) => Object.values(v).some((x) => x !== undefined), ADMIN_M.siteNothingToChange);
 export type TUpdateSiteRequest = z.infer<typeof ZUpdateSiteRequest>;
 
 // ---- Overview ----

@@ -144,7 +144,8 @@ export type TMarkReadRequest = z.infer<typeof ZMarkReadRequest>;
 /** What GET /api/events sends as the data of each event. */
 export type TRealtimeEvent =
   | { type: "notification"; notification: TNotification }
-  | { type: "post"; postId: string; communityId: string | null };
+  | { type: "post"; postId: string; communityId: string | null }
+  | { type: "site" };
 
 /** Where a notification leads in the app. */
 export function notificationLink(n: {

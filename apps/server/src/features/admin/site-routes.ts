@@ -26,7 +26,12 @@ export function adminSiteRoutes(deps: TDeps) {
         operationId: "updateSite",
         security: access.admin,
         tags: ["admin"],
-        summary: "Change the site's name, or remove its logo with logoUrl: null (admins only)",
+        summary:
+          "Change any site setting (name, default theme, footer links, announcement), or remove the logo with " +
+          "logoUrl: null (admins only)",
+        description:
+          "Audited with each setting's before and after in the same transaction; then every open event stream gets a " +
+          "`site` event. An empty link or announcement is stored as none.",
         request: {
           body: { required: true, content: { "application/json": { schema: ZUpdateSiteRequest } } },
         },

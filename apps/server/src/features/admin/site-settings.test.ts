@@ -1,5 +1,8 @@
 import { ADMIN_M, type TAdminAuditPage, type TSiteSettings } from "@plugs/domain";
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminAuditLog } from "../../db/schema/index.ts";
+import { openEventStream } from "../../testing/event-stream.ts";
 import { createUser, makeAdmin, type TTestUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { call, pngBytes } from "../posts/testing.ts";
@@ -58,7 +61,7 @@ describe("PATCH /api/admin/site", () => {
   it("renames the site for everyone at once (no cache keeps the old name), recorded with before and after", async () => {
     const res = await patch({ siteName: "  Rug Radar  " });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ siteName: "Rug Radar", logoUrl: null });
+    expect(res.body).toMatchObject({ siteName: "Rug Radar", logoUrl: null, defaultTheme: "dark" });
     const read = await server.fetch("/api/site");
     expect(read.headers.get("cache-control")).toBe("no-cache");
     expect(((await read.json()) as TSiteSettings).siteName).toBe("Rug Radar");
@@ -96,7 +99,100 @@ describe("the logo", () => {
     });
 
     const removed = await patch({ logoUrl: null });
-    expect(removed.body).toEqual({ siteName: "Rug Radar", logoUrl: null });
+    expect(removed.body).toMatchObject({ siteName: "Rug Radar", logoUrl: null });
     expect((await lastSiteAudit())?.summary).toBe("Removed the logo");
+  });
+});
+
+describe("the default theme, footer links and announcement", () => {
+  const auditRows = async () => {
+    const [row] = await server.deps.db
+      .select({ n: count() })
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.action, "site.update"));
+    return row?.n ?? 0;
+  };
+
+  it("are for admins only", async () => {
+    expect((await call(server, "PATCH", "/api/admin/site", { json: { announcement: "Hi" } })).status).toBe(
+      401,
+    );
+    const refused = await patch({ announcement: "Hi", defaultTheme: "light" }, member.cookie);
+    expect(refused.status).toBe(403);
+    expect((await site()).announcement).toBeNull();
+  });
+
+  it("refuse bad values with each field's message, and change nothing nor write to the log", async () => {
+    const rows = await auditRows();
+    const before = await site();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ defaultTheme: "sepia" }, "defaultTheme", ADMIN_M.defaultThemeInvalid],
+      [{ socialUrl: "javascript:alert(1)" }, "socialUrl", ADMIN_M.linkInvalid],
+      [{ socialUrl: "http://x.com/us" }, "socialUrl", ADMIN_M.linkInvalid],
+      [{ partnerUrl: "kolscan" }, "partnerUrl", ADMIN_M.linkInvalid],
+      [{ partnerUrl: `https://a.io/${"x".repeat(500)}` }, "partnerUrl", ADMIN_M.linkTooLong],
+      [{ partnerName: "  " }, "partnerName", ADMIN_M.partnerNameRequired],
+      [{ partnerName: "x".repeat(51) }, "partnerName", ADMIN_M.partnerNameTooLong],
+      [{ announcement: "x".repeat(281) }, "announcement", ADMIN_M.announcementTooLong],
+      [{ announcement: 5 }, "announcement", ADMIN_M.announcementTooLong],
+    ];
+    for (const [json, field, message] of cases) {
+      const res = await patch(json);
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      expect(res.body.error.fields?.[field], JSON.stringify(json)).toBe(message);
+    }
+    expect(await site()).toEqual(before);
+    expect(await auditRows()).toBe(rows);
+  });
+
+  it("change for everyone at once, each recorded with before and after, and tell every open stream", async () => {
+    const stream = await openEventStream(server, member.cookie);
+    try {
+      await stream.next("ready");
+      const res = await patch({
+        defaultTheme: "system",
+        socialUrl: "https://x.com/rugradar",
+        partnerName: "KOL Scan",
+        partnerUrl: "https://kolscan.io/leaderboard",
+        announcement: "  Maintenance on Sunday 02:00 UTC  ",
+      });
+      expect(res.status).toBe(200);
+      const expected = {
+        defaultTheme: "system",
+        socialUrl: "https://x.com/rugradar",
+        partnerName: "KOL Scan",
+        partnerUrl: "https://kolscan.io/leaderboard",
+        announcement: "Maintenance on Sunday 02:00 UTC",
+      };
+      expect(res.body).toMatchObject(expected);
+      expect(await site()).toMatchObject(expected);
+      // A member's open tab hears of it (a visitor's reads it at its next load: GET /api/site is never cached).
+      expect((await stream.next("site")).data).toBe("{}");
+      expect(await lastSiteAudit()).toMatchObject({
+        actor: { id: admin.id },
+        summary:
+          'Default theme system; Social profile link https://x.com/rugradar; Partner named "KOL Scan"; ' +
+          'Partner link https://kolscan.io/leaderboard; Announcement "Maintenance on Sunday 02:00 UTC"',
+        detail: {
+          defaultTheme: { before: "dark", after: "system" },
+          socialUrl: { before: "https://x.com/plugsandrugs", after: "https://x.com/rugradar" },
+          partnerName: { before: "Kolscan", after: "KOL Scan" },
+          partnerUrl: { before: "https://kolscan.io", after: "https://kolscan.io/leaderboard" },
+          announcement: { before: null, after: "Maintenance on Sunday 02:00 UTC" },
+        },
+      });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("an empty announcement or link is stored as none", async () => {
+    const res = await patch({ announcement: "   ", socialUrl: "" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ announcement: null, socialUrl: null });
+    expect(await lastSiteAudit()).toMatchObject({
+      summary: "Removed the social profile link; Removed the announcement",
+      detail: { announcement: { before: "Maintenance on Sunday 02:00 UTC", after: null } },
+    });
   });
 });

@@ -4,7 +4,8 @@ import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
 import { siteSettings } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { saveUploadedFile } from "../media/save-upload.ts";
-import { getSite } from "../site/service.ts";
+import { publishEvent } from "../realtime/publish.ts";
+import { DEFAULT_SITE, getSite, SITE_COLUMNS } from "../site/service.ts";
 import { recordAdminAction } from "./record-admin-action.ts";
 
 const DEFAULT_ROW = "default";
@@ -19,14 +20,14 @@ async function writeSettings(
   change: Partial<TSiteSettings>,
   summary: string,
 ): Promise<TSiteSettings> {
-  const defaults = await getSite(deps);
   await deps.db.transaction(async (tx) => {
+    // The other columns' defaults are the site's own (DEFAULT_SITE).
     await tx
       .insert(siteSettings)
-      .values({ settingName: DEFAULT_ROW, siteName: defaults.siteName, logoUrl: defaults.logoUrl })
+      .values({ settingName: DEFAULT_ROW, siteName: DEFAULT_SITE.siteName })
       .onConflictDoNothing({ target: siteSettings.settingName });
     const [before] = await tx
-      .select({ siteName: siteSettings.siteName, logoUrl: siteSettings.logoUrl })
+      .select(SITE_COLUMNS)
       .from(siteSettings)
       .where(eq(siteSettings.settingName, DEFAULT_ROW))
       .for("update");
@@ -47,11 +48,34 @@ async function writeSettings(
       summary,
       detail,
     });
+    // Every instance's streams tell their open tabs to read the settings again (sent once this commits).
+    await publishEvent(tx, { type: "site" });
   });
   return getSite(deps);
 }
 
-/** PATCH /api/admin/site (admins only): the site's name, or back to our logo mark (`logoUrl: null`). */
+/** What the audit log's summary says of each setting changed. */
+function describeChange(change: Partial<TSiteSettings>): string {
+  const said: string[] = [];
+  if (change.siteName !== undefined) said.push(`Renamed the site "${change.siteName}"`);
+  if (change.logoUrl === null) said.push("Removed the logo");
+  if (change.defaultTheme !== undefined) said.push(`Default theme ${change.defaultTheme}`);
+  if (change.socialUrl !== undefined)
+    said.push(
+      change.socialUrl ? `Social profile link ${change.socialUrl}` : "Removed the social profile link",
+    );
+  if (change.partnerName !== undefined) said.push(`Partner named "${change.partnerName}"`);
+  if (change.partnerUrl !== undefined)
+    said.push(change.partnerUrl ? `Partner link ${change.partnerUrl}` : "Removed the partner link");
+  if (change.announcement !== undefined)
+    said.push(change.announcement ? `Announcement "${change.announcement}"` : "Removed the announcement");
+  return said.join("; ");
+}
+
+/**
+ * PATCH /api/admin/site (admins only): any of the settings, or back to our logo mark (`logoUrl: null`); everyone's
+ * open tabs are told (a `site` event).
+ */
 export async function updateSite(
   deps: TDeps,
   viewer: TViewer | null,
@@ -59,15 +83,10 @@ export async function updateSite(
 ): Promise<TSiteSettings> {
   const admin = requireAdmin(viewer);
   const change: Partial<TSiteSettings> = {};
-  if (input.siteName !== undefined) change.siteName = input.siteName;
-  if (input.logoUrl === null) change.logoUrl = null;
-  const summary = [
-    input.siteName !== undefined ? `Renamed the site "${input.siteName}"` : null,
-    input.logoUrl === null ? "Removed the logo" : null,
-  ]
-    .filter(Boolean)
-    .join("; ");
-  return writeSettings(deps, admin, change, summary);
+  for (const [key, value] of Object.entries(input) as [keyof TSiteSettings, unknown][]) {
+    if (value !== undefined) (change as Record<string, unknown>)[key] = value;
+  }
+  return writeSettings(deps, admin, change, describeChange(change));
 }
 
 /**

@@ -36,7 +36,8 @@ export type TRealtimeHub = {
 };
 
 /**
- * Routes bus events to this instance's open streams: a notification to its user's streams, a new post to every
+ * Routes bus events to this instance's open streams: a notification to its user's streams, a change of the site
+ * settings to every stream, a new post to every
  * connected user who may see it in the feed except its author. For a community post, one query per event asks
  * which of the connected users are active members (never a query per connection).
  */
@@ -80,6 +81,9 @@ export function createRealtimeHub(
   const unsubscribe = bus.subscribe((event) => {
     if (event.type === "notification") {
       sendTo(event.userId, { type: "notification", notification: event.notification });
+      delivered(event);
+    } else if (event.type === "site") {
+      for (const userId of byUser.keys()) sendTo(userId, { type: "site" });
       delivered(event);
     } else if (event.type === "post") {
       onPost(event)

@@ -12,6 +12,8 @@ export const EVENTS_CHANNEL = "plugs_events";
 export type TBusEvent = (
   | { type: "notification"; userId: string; notification: TNotification }
   | { type: "post"; postId: string; authorId: string; communityId: string | null }
+  /** An admin saved the site settings: every open stream is told to read them again. */
+  | { type: "site" }
 ) & { sentAt?: number };
 
 /**

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { M, type TNotification } from "@plugs/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openEventStream } from "../../testing/event-stream.ts";
-import { createUser, type TTestUser } from "../../testing/factories.ts";
+import { createUser, makeAdmin, type TTestUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { call, createPostAs, seedCommunity, seedMember } from "../posts/testing.ts";
 
@@ -36,7 +36,7 @@ describe("GET /api/events", () => {
     const events = doc.paths["/events"]?.get;
     expect(Object.keys(events?.responses ?? {})).toEqual(["200", "401", "429"]);
     expect(Object.keys(events?.responses["200"]?.content ?? {})).toEqual(["text/event-stream"]);
-    for (const name of ["`ready`", "`notification`", "`post`", "`closed`", "heartbeat"]) {
+    for (const name of ["`ready`", "`notification`", "`post`", "`site`", "`closed`", "heartbeat"]) {
       expect(events?.description).toContain(name);
     }
   });
@@ -122,6 +122,31 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         const event = await stream.next("notification", { timeoutMs: 1000 });
         expect(Date.now() - started).toBeLessThan(1000);
         expect(JSON.parse(event.data)).toMatchObject({ kind: "mention_post", postId: post.id });
+        stream.close();
+      } finally {
+        await b.close();
+        await a.close();
+      }
+    });
+
+    it("an admin's change of the site settings on A reaches a member's tab on B, which reads it from B", async () => {
+      const env = { AUTH_SECRET: randomBytes(32).toString("hex") };
+      const a = await startTestServer(env);
+      const b = await startTestServer(env, { databaseUrl: a.deps.config.databaseUrl ?? "" });
+      try {
+        const admin = await createUser(a);
+        await makeAdmin(a, admin.id);
+        const member = await createUser(a);
+        const stream = await openEventStream(b, member.cookie);
+        await stream.next("ready");
+        const saved = await call(a, "PATCH", "/api/admin/site", {
+          cookie: admin.cookie,
+          json: { announcement: "Read this on every instance" },
+        });
+        expect(saved.status).toBe(200);
+        await stream.next("site", { timeoutMs: 1000 });
+        const onB = await call<{ announcement: string | null }>(b, "GET", "/api/site");
+        expect(onB.body.announcement).toBe("Read this on every instance");
         stream.close();
       } finally {
         await b.close();

@@ -20,6 +20,7 @@ const EVENTS_DESCRIPTION = [
   "- `notification` (data: a notification, as in `GET /notifications`): a mention, reply, comment, follow,",
   "  points earned (`points`) or airdrop received (`airdrop`).",
   "- `post` (data `{postId, communityId}`): a new post the user may see in the feed (never their own).",
+  "- `site` (data `{}`): an admin changed the site settings; read `GET /site` again.",
   '- `closed` (data `{reason: "replaced"}`): the member opened more streams than allowed (EVENT_STREAMS_PER_MEMBER,',
   "  5 by default) and this, their oldest, ends; do not reconnect until the tab is in use again.",
   "",
@@ -97,7 +98,9 @@ export function realtimeRoutes(
         const data =
           event.type === "notification"
             ? event.notification
-            : { postId: event.postId, communityId: event.communityId };
+            : event.type === "post"
+              ? { postId: event.postId, communityId: event.communityId }
+              : {};
         write(() => stream.writeSSE({ event: event.type, data: JSON.stringify(data) }));
       };
       onClose = (reason) => {

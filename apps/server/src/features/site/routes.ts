@@ -1,4 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { ZSiteSettings } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { access, defineRoute, json } from "../../http/openapi.ts";
 import { checkReadiness } from "./readiness.ts";
@@ -9,7 +10,6 @@ const ZReadiness = z.object({
   status: z.enum(["ready", "draining", "database unreachable"]),
   database: z.enum(["pglite", "postgres"]),
 });
-const ZSite = z.object({ siteName: z.string(), logoUrl: z.string().nullable() });
 
 export function siteRoutes(deps: TDeps) {
   return new OpenAPIHono<TAppEnv>()
@@ -55,8 +55,11 @@ export function siteRoutes(deps: TDeps) {
         operationId: "getSite",
         security: access.none,
         tags: ["site"],
-        summary: "Site name and logo",
-        responses: { 200: json(ZSite, "Site settings") },
+        summary: "Site settings: name, logo, default theme, footer links and the announcement",
+        description:
+          "Read from the database on every request (no instance keeps a copy). Signed-in tabs are told of a change " +
+          "by the `site` event of `GET /events`.",
+        responses: { 200: json(ZSiteSettings, "Site settings") },
       }),
       async (c) => {
         // Revalidated on every load, so an admin's change shows at the next page load everywhere.

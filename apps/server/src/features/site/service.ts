@@ -1,3 +1,4 @@
+import type { TSiteSettings, TSiteTheme } from "@plugs/domain";
 import { eq, sql } from "drizzle-orm";
 import type { TDeps } from "../../context.ts";
 import { siteSettings } from "../../db/schema/index.ts";
@@ -8,12 +9,40 @@ export async function checkHealth(deps: TDeps) {
   return { status: "ok" as const, database: deps.database.kind };
 }
 
-const DEFAULT_SITE_NAME = "Plugs & Rugs";
+/** What everyone sees until an admin saves the settings (the columns' defaults say the same). */
+export const DEFAULT_SITE: TSiteSettings = {
+  siteName: "Plugs & Rugs",
+  logoUrl: null,
+  defaultTheme: "dark",
+  socialUrl: "https://x.com/plugsandrugs",
+  partnerName: "Kolscan",
+  partnerUrl: "https://kolscan.io",
+  announcement: null,
+};
 
-export async function getSite(deps: TDeps) {
+export const SITE_COLUMNS = {
+  siteName: siteSettings.siteName,
+  logoUrl: siteSettings.logoUrl,
+  defaultTheme: siteSettings.defaultTheme,
+  socialUrl: siteSettings.socialUrl,
+  partnerName: siteSettings.partnerName,
+  partnerUrl: siteSettings.partnerUrl,
+  announcement: siteSettings.announcement,
+};
+
+/** The settings row as the API shows it (the check constraint keeps the theme one of SITE_THEMES). */
+export function mapSite(row: Omit<TSiteSettings, "defaultTheme"> & { defaultTheme: string }): TSiteSettings {
+  return { ...row, defaultTheme: row.defaultTheme as TSiteTheme };
+}
+
+/**
+ * The site settings, read from their row on every call (one primary-key read): no instance keeps a copy, so an
+ * admin's change is what the next request of any instance reads.
+ */
+export async function getSite(deps: Pick<TDeps, "db">): Promise<TSiteSettings> {
   const [row] = await deps.db
-    .select({ siteName: siteSettings.siteName, logoUrl: siteSettings.logoUrl })
+    .select(SITE_COLUMNS)
     .from(siteSettings)
     .where(eq(siteSettings.settingName, "default"));
-  return { siteName: row?.siteName ?? DEFAULT_SITE_NAME, logoUrl: row?.logoUrl ?? null };
+  return row ? mapSite(row) : DEFAULT_SITE;
 }

@@ -37,7 +37,15 @@ describe("site", () => {
 
   it("serves the site name seeded by the migrations", async () => {
     const res = await server.fetch("/api/site");
-    expect(await res.json()).toEqual({ siteName: "Plugs & Rugs", logoUrl: null });
+    expect(await res.json()).toEqual({
+      siteName: "Plugs & Rugs",
+      logoUrl: null,
+      defaultTheme: "dark",
+      socialUrl: "https://x.com/plugsandrugs",
+      partnerName: "Kolscan",
+      partnerUrl: "https://kolscan.io",
+      announcement: null,
+    });
   });
 
   it("answers an unknown API path with the error envelope", async () => {

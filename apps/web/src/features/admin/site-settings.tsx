@@ -1,12 +1,23 @@
-import { ADMIN_M, SITE_NAME_MAX, type TSiteSettings, ZUpdateSiteRequest } from "@plugs/domain";
+import {
+  ADMIN_M,
+  ANNOUNCEMENT_MAX,
+  PARTNER_NAME_MAX,
+  SITE_NAME_MAX,
+  SITE_THEMES,
+  type TSiteSettings,
+  type TSiteTheme,
+  ZUpdateSiteRequest,
+} from "@plugs/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Trash2 } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type ChangeEvent, type FormEvent, useState } from "react";
 import { ImageUploadControls, useImageUpload } from "../../components/image-upload.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
-import { Input } from "../../components/ui/input.tsx";
+import { fieldClasses, Input, Textarea } from "../../components/ui/input.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
+import { ApiError } from "../../lib/api.ts";
+import { cn } from "../../lib/cn.ts";
 import { siteKeys, useSite } from "../site/queries.ts";
 import { LogoMark, SiteLogo } from "../site/site-logo.tsx";
 import { updateSite, uploadSiteLogo } from "./api.ts";
@@ -119,7 +130,142 @@ function LogoForm({ logoUrl }: { logoUrl: string | null }) {
   );
 }
 
-/** /admin/site: the site's name and logo, as the navigation and footer show them (recorded in the audit log). */
+type TDetails = Pick<TSiteSettings, "defaultTheme" | "partnerName"> & {
+  socialUrl: string;
+  partnerUrl: string;
+  announcement: string;
+};
+
+const THEME_LABELS: Record<TSiteTheme, string> = {
+  dark: "Dark",
+  light: "Light",
+  system: "System (follows the device)",
+};
+
+/** The default theme, the footer's links and the announcement banner, saved together. */
+function DetailsForm({ site }: { site: TSiteSettings }) {
+  const apply = useApplySite();
+  const initial: TDetails = {
+    defaultTheme: site.defaultTheme,
+    socialUrl: site.socialUrl ?? "",
+    partnerName: site.partnerName,
+    partnerUrl: site.partnerUrl ?? "",
+    announcement: site.announcement ?? "",
+  };
+  const [draft, setDraft] = useState(initial);
+  const [errors, setErrors] = useState<Partial<Record<keyof TDetails, string>>>({});
+  const save = useMutation({ mutationFn: updateSite });
+  const set =
+    (key: keyof TDetails) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+      setDraft((d) => ({ ...d, [key]: e.target.value }));
+      setErrors((errs) => ({ ...errs, [key]: undefined }));
+    };
+  const changed = (Object.keys(draft) as (keyof TDetails)[]).filter((k) => draft[k] !== initial[k]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = ZUpdateSiteRequest.safeParse(Object.fromEntries(changed.map((k) => [k, draft[k]])));
+    if (!parsed.success) {
+      const found: Partial<Record<keyof TDetails, string>> = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as keyof TDetails] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    save.mutate(parsed.data, {
+      onSuccess: (saved) => {
+        apply(saved);
+        toast.success(ADMIN_M.siteSaved);
+      },
+      onError: (err) => {
+        if (err instanceof ApiError && err.fields) setErrors(err.fields);
+        else toast.error(err.message);
+      },
+    });
+  };
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label="Theme, links and announcement"
+      className="flex flex-col gap-4"
+    >
+      <Field label="Default theme" hint="For visitors who have not chosen a theme themselves.">
+        {(props) => (
+          <select
+            {...props}
+            value={draft.defaultTheme}
+            onChange={set("defaultTheme")}
+            className={cn(fieldClasses, "h-10")}
+          >
+            {SITE_THEMES.map((theme) => (
+              <option key={theme} value={theme}>
+                {THEME_LABELS[theme]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field
+        label="Social profile link"
+        error={errors.socialUrl}
+        hint="In the footer. Leave empty to show none."
+      >
+        {(props) => (
+          <Input
+            {...props}
+            type="url"
+            value={draft.socialUrl}
+            onChange={set("socialUrl")}
+            placeholder="https://x.com/..."
+          />
+        )}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-[1fr_2fr]">
+        <Field label="KOL-scoring partner" error={errors.partnerName}>
+          {(props) => (
+            <Input
+              {...props}
+              value={draft.partnerName}
+              maxLength={PARTNER_NAME_MAX + 10}
+              onChange={set("partnerName")}
+            />
+          )}
+        </Field>
+        <Field label="Partner link" error={errors.partnerUrl} hint="Leave empty to show none.">
+          {(props) => <Input {...props} type="url" value={draft.partnerUrl} onChange={set("partnerUrl")} />}
+        </Field>
+      </div>
+      <Field
+        label="Announcement"
+        error={errors.announcement}
+        hint={`A banner above every page, as plain text (up to ${ANNOUNCEMENT_MAX} characters). Leave empty for none.`}
+      >
+        {(props) => (
+          <Textarea
+            {...props}
+            value={draft.announcement}
+            rows={2}
+            onChange={set("announcement")}
+            className="min-h-16"
+          />
+        )}
+      </Field>
+      <Button
+        type="submit"
+        className="self-start"
+        busy={save.isPending}
+        busyLabel="Saving..."
+        disabled={changed.length === 0}
+      >
+        Save Settings
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * /admin/site: the site's name, logo, default theme, footer links and announcement, as everyone sees them (recorded
+ * in the audit log; signed-in tabs update at once).
+ */
 export function AdminSiteSettings() {
   const site = useSite();
   return (
@@ -128,7 +274,9 @@ export function AdminSiteSettings() {
         <h2 id="admin-site-heading" className="text-xl font-semibold">
           Site settings
         </h2>
-        <p className="mt-1 text-sm text-muted">Changes show for everyone at their next page load.</p>
+        <p className="mt-1 text-sm text-muted">
+          Changes show at once in signed-in members' open tabs, and for everyone else at their next page load.
+        </p>
       </div>
       <div className="flex flex-col gap-6 rounded-2xl border border-border bg-surface p-4 sm:p-6">
         <NameForm key={site.siteName} current={site.siteName} />
@@ -142,6 +290,14 @@ export function AdminSiteSettings() {
             <SiteLogo />
           </div>
         </div>
+      </div>
+      <div className="rounded-2xl border border-border bg-surface p-4 sm:p-6">
+        <DetailsForm
+          key={[site.defaultTheme, site.socialUrl, site.partnerName, site.partnerUrl, site.announcement].join(
+            "\n",
+          )}
+          site={site}
+        />
       </div>
     </section>
   );

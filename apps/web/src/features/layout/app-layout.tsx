@@ -5,6 +5,9 @@ import { lazyNamed } from "../../lib/lazy-named.ts";
 import { useAuthPrompt } from "../auth/auth-prompt.ts";
 import { useBanWatch, useSession } from "../auth/session.ts";
 import { useEventStream } from "../notifications/use-event-stream.ts";
+import { AnnouncementBanner } from "../site/announcement-banner.tsx";
+import { useSite } from "../site/queries.ts";
+import { useSiteDefaultTheme } from "../theme/theme.ts";
 import { useVerificationLanding, VerifyEmailBanner } from "../verification/verification.tsx";
 import { NavBar } from "./nav-bar.tsx";
 import { SiteFooter } from "./site-footer.tsx";
@@ -46,6 +49,7 @@ export function AppLayout() {
   const { session } = useSession();
   useEventStream(session?.user.id ?? null);
   useVerificationLanding();
+  useSiteDefaultTheme(useSite().defaultTheme);
   return (
     <div className="flex min-h-dvh flex-col bg-[image:var(--glow)] bg-no-repeat">
       <a
@@ -55,6 +59,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <NavBar />
+      <AnnouncementBanner />
       <VerifyEmailBanner />
       {/* At least a screen tall (less the 4rem bar), so the footer starts below the fold and a page whose content
           arrives later never pushes it across the screen (Lighthouse counts that as a layout shift). */}

@@ -1,6 +1,5 @@
 import { ArrowUpRight } from "lucide-react";
 import { Link } from "react-router";
-import { KOL_PARTNER_NAME, KOL_PARTNER_URL, SOCIAL_PROFILE_URL } from "../../lib/links.ts";
 import { useSite } from "../site/queries.ts";
 import { SiteLogo } from "../site/site-logo.tsx";
 
@@ -21,9 +20,19 @@ function ExternalLink({ href, children }: { href: string; children: string }) {
   );
 }
 
-/** Terms, privacy, FAQ, our X profile and the KOL-scoring partner, with the year and site name. */
+/** "Follow us on X" for an X (or Twitter) profile, else "Follow us" and the site's host name. */
+function socialLabel(url: string): string {
+  const host = URL.canParse(url) ? new URL(url).hostname.replace(/^www\./, "") : "";
+  if (host === "x.com" || host === "twitter.com") return "Follow us on X";
+  return host ? `Follow us on ${host}` : "Follow us";
+}
+
+/**
+ * Terms, privacy, FAQ, the social profile and the KOL-scoring partner (from the site settings; a link set to none is
+ * left out), with the year and site name.
+ */
 export function SiteFooter() {
-  const { siteName } = useSite();
+  const { siteName, socialUrl, partnerName, partnerUrl } = useSite();
   return (
     <footer className="mt-16 border-t border-border bg-surface/40">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[1fr_auto_auto] md:gap-16">
@@ -46,11 +55,15 @@ export function SiteFooter() {
             Privacy Policy
           </Link>
         </nav>
-        <nav aria-label="Elsewhere" className="flex flex-col gap-2.5">
-          <h2 className="text-xs font-semibold tracking-wide text-foreground uppercase">Elsewhere</h2>
-          <ExternalLink href={SOCIAL_PROFILE_URL}>Follow us on X</ExternalLink>
-          <ExternalLink href={KOL_PARTNER_URL}>{`KOL scores by ${KOL_PARTNER_NAME}`}</ExternalLink>
-        </nav>
+        {socialUrl || partnerUrl ? (
+          <nav aria-label="Elsewhere" className="flex flex-col gap-2.5">
+            <h2 className="text-xs font-semibold tracking-wide text-foreground uppercase">Elsewhere</h2>
+            {socialUrl ? <ExternalLink href={socialUrl}>{socialLabel(socialUrl)}</ExternalLink> : null}
+            {partnerUrl ? (
+              <ExternalLink href={partnerUrl}>{`KOL scores by ${partnerName}`}</ExternalLink>
+            ) : null}
+          </nav>
+        ) : null}
       </div>
       <div className="border-t border-border">
         <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-muted sm:px-6">

@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { refetchAfterChange } from "../../lib/query-client.ts";
 import { contactKeys } from "../contact/keys.ts";
+import { siteKeys } from "../site/queries.ts";
 import { announceNewPost, clearNewPosts } from "./new-posts.ts";
 import { notificationKeys, receiveNotification } from "./queries.ts";
 
@@ -11,7 +12,7 @@ const MAX_RETRY_MS = 30_000;
 
 /**
  * One GET /api/events stream for a signed-in tab (mounted once, in the layout). A 'notification' updates the bell
- * and its list (and, for points or an airdrop, shows its toast and refreshes the balance); a 'post' feeds the 'N new posts' pill. On an error the stream is closed and reopened after a delay
+ * and its list (and, for points or an airdrop, shows its toast and refreshes the balance); a 'post' feeds the 'N new posts' pill; a 'site' reads the site settings again. On an error the stream is closed and reopened after a delay
  * that doubles up to 30 s, so a server that is down is not hammered; a 'ready' resets the delay and refetches the
  * count, since notifications may have come while the stream was down. A 'closed' event means this account opened
  * more streams (tabs) than the server keeps and this was the oldest: the tab does not reconnect until it is shown
@@ -59,6 +60,10 @@ export function useEventStream(userId: string | null) {
         } catch {
           // A malformed signal is only a missed pill; the feed itself is unaffected.
         }
+      });
+      // An admin saved the site settings: the name, logo, theme, links and banner show at once.
+      source.addEventListener("site", () => {
+        void queryClient.invalidateQueries({ queryKey: siteKeys.all });
       });
       source.addEventListener("closed", () => {
         source?.close();

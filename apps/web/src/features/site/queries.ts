@@ -3,14 +3,25 @@ import { useEffect } from "react";
 import { fetchSite, type TSite } from "./api.ts";
 
 /** Shown until GET /api/site answers (and if it cannot). */
-export const DEFAULT_SITE: TSite = { siteName: "Plugs & Rugs", logoUrl: null };
+export const DEFAULT_SITE: TSite = {
+  siteName: "Plugs & Rugs",
+  logoUrl: null,
+  defaultTheme: "dark",
+  socialUrl: "https://x.com/plugsandrugs",
+  partnerName: "Kolscan",
+  partnerUrl: "https://kolscan.io",
+  announcement: null,
+};
 
 export const siteKeys = {
   all: ["site"] as const,
   settings: () => [...siteKeys.all, "settings"] as const,
 };
 
-/** Site name and logo from the site settings (spec: fresh for 5 minutes, kept for an hour). */
+/**
+ * The site settings (spec: fresh for 5 minutes, kept for an hour). A signed-in tab reads them again when an admin
+ * saves them (the `site` event, use-event-stream.ts).
+ */
 export function useSite(): TSite {
   const { data } = useQuery({
     queryKey: siteKeys.settings(),
