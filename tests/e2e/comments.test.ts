@@ -234,7 +234,7 @@ describe("Comments on a post", () => {
     expect(await v.getByRole("button", { name: "Load more comments" }).count()).toBe(0);
   });
 
-  it("lets an admin delete anyone's comment", async () => {
+  it("gives an admin Remove (with a reason), never Delete, on anyone's comment", async () => {
     const admin = await signUpByApi(j.server, { ...newAccount("chief"), email: ADMIN_EMAIL });
     const alice = await signUpByApi(j.server);
     const postId = await createPostApi(alice, "Admins keep it clean");
@@ -249,14 +249,16 @@ describe("Comments on a post", () => {
     const page = await open({ as: admin });
     await page.goto(`/posts/${postId}`);
     await commentsHeading(page, 1).waitFor();
-    await commentBy(page, alice.username)
-      .getByRole("button", { name: `Delete comment by ${alice.username}` })
-      .click();
-    await page
-      .getByRole("dialog", { name: "Delete this comment?" })
-      .getByRole("button", { name: "Delete" })
-      .click();
-    await toast(page, "Comment deleted successfully").waitFor();
+    const comment = commentBy(page, alice.username);
+    await comment.getByRole("button", { name: `Remove comment by ${alice.username}` }).waitFor();
+    expect(await comment.getByRole("button", { name: `Delete comment by ${alice.username}` }).count()).toBe(
+      0,
+    );
+    await comment.getByRole("button", { name: `Remove comment by ${alice.username}` }).click();
+    const remove = page.getByRole("dialog", { name: "Remove this comment?" });
+    await remove.getByLabel("Reason").fill("Spam link");
+    await remove.getByRole("button", { name: "Remove Comment" }).click();
+    await toast(page, "Comment removed").waitFor();
     await commentsHeading(page, 0).waitFor();
     await page.getByText("No comments yet").waitFor();
   });

@@ -67,9 +67,10 @@ export function CommentItem({
   // null until first opened: the moderation dialogs' code loads then.
   const [reportOpen, setReportOpen] = useState<boolean | null>(null);
   const [removeOpen, setRemoveOpen] = useState<boolean | null>(null);
-  const canDelete = !!session && (session.user.id === comment.author.id || session.isAdmin);
+  // Its author deletes it; an admin removes someone else's (with a reason, restorable), never deletes it.
+  const canDelete = !!session && session.user.id === comment.author.id;
   const canReport = !!session && session.user.id !== comment.author.id;
-  const isAdmin = session?.isAdmin === true;
+  const canRemove = canReport && session?.isAdmin === true;
   const profile = `/user/${encodeURIComponent(comment.author.username)}`;
 
   return (
@@ -147,7 +148,7 @@ export function CommentItem({
               <Flag aria-hidden /> Report
             </button>
           ) : null}
-          {isAdmin ? (
+          {canRemove ? (
             <button
               type="button"
               className={cn(action, "hover:text-rug")}
@@ -166,7 +167,7 @@ export function CommentItem({
             <ReportDialog type="comment" id={comment.id} open={reportOpen} onOpenChange={setReportOpen} />
           </Suspense>
         ) : null}
-        {isAdmin && removeOpen !== null ? (
+        {canRemove && removeOpen !== null ? (
           <Suspense fallback={null}>
             <RemoveDialog type="comment" id={comment.id} open={removeOpen} onOpenChange={setRemoveOpen} />
           </Suspense>

@@ -18,7 +18,7 @@ import { useDeletePost, useUpdatePost } from "./queries.ts";
 
 /**
  * The post's menu: Edit and Delete for its author; Report this post for other members; Remove post (with a reason,
- * restorable) and Delete for an admin.
+ * restorable) for an admin on someone else's.
  */
 export function PostAuthorMenu({
   onEdit,

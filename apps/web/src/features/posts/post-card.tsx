@@ -26,7 +26,7 @@ const UNKNOWN_USER = "Unknown User";
 /**
  * One post as the feed, the Community Posts page and the post page show it. `variant="preview"` cuts long text at 300
  * characters with 'Read more'; `full` shows it all. Its author gets Edit and Delete, other members Report this post,
- * admins Remove post.
+ * admins Report this post and Remove post (never Delete: a removal is restorable and its author is told why).
  */
 export function PostCard({
   post,
@@ -49,9 +49,10 @@ export function PostCard({
   const [removeOpen, setRemoveOpen] = useState<boolean | null>(null);
   const isAuthor = session?.user.id === post.author.id;
   const isAdmin = session?.isAdmin === true;
-  // An admin may delete or remove anyone's post (the server records it in the audit log); only its author edits
-  // it; any other member may report it.
-  const canDelete = isAuthor || isAdmin;
+  // Its author edits and deletes it; an admin removes someone else's (with a reason the author is told, restorable
+  // for 30 days, in the audit log), never deletes it; any other member may report it.
+  const canDelete = isAuthor;
+  const canRemove = isAdmin && !isAuthor;
   const canReport = !!session && !isAuthor;
   const known = post.author.username !== UNKNOWN_USER;
   const preview =
@@ -136,7 +137,7 @@ export function PostCard({
               onEdit={isAuthor ? () => setEditing(true) : undefined}
               onDelete={canDelete ? () => setDeleteOpen(true) : undefined}
               onReport={canReport ? () => setReportOpen(true) : undefined}
-              onRemove={isAdmin ? () => setRemoveOpen(true) : undefined}
+              onRemove={canRemove ? () => setRemoveOpen(true) : undefined}
             />
           </Suspense>
         ) : null}
@@ -180,7 +181,7 @@ export function PostCard({
           <ReportDialog type="post" id={post.id} open={reportOpen} onOpenChange={setReportOpen} />
         </Suspense>
       ) : null}
-      {isAdmin && removeOpen !== null ? (
+      {canRemove && removeOpen !== null ? (
         <Suspense fallback={null}>
           <RemoveDialog
             type="post"
