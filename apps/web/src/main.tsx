@@ -1,3 +1,5 @@
+// First: zod's settings, before any module builds a schema.
+import "./lib/zod-jitless.ts";
 import "@fontsource-variable/inter";
 import "./styles.css";
 import { hydrate } from "@tanstack/react-query";
