@@ -101,7 +101,10 @@ describe("sessions", () => {
 
   it("takes a session cookie only with its signature: another token or a changed signature is a visitor", async () => {
     const carol = await createUser(server, { username: "carol_m" });
-    const pairs = carol.cookie.split("; ").map((p) => p.split("="));
+    // name=value pairs, split at the first "=" (a signature ends in base64 padding).
+    const pairs = carol.cookie
+      .split("; ")
+      .map((p) => [p.slice(0, p.indexOf("=")), p.slice(p.indexOf("=") + 1)]);
     const session = pairs.find(([name]) => name?.endsWith("session_token"));
     if (!session?.[0] || !session[1]) throw new Error("no session cookie");
     const [token, signature] = decodeURIComponent(session[1]).split(".");
