@@ -7,6 +7,7 @@ import {
   type TActionLimit,
   type TMemberAction,
 } from "@plugs/domain";
+import { z } from "zod";
 
 /** DATABASE_POOL_SIZE when unset; also what `openDatabase` opens when not told (tests, one-off scripts). */
 export const DEFAULT_DATABASE_POOL_SIZE = 10;
@@ -98,212 +99,211 @@ export type TConfig = {
 
 type Env = Record<string, string | undefined>;
 
-function text(env: Env, name: string): string | null {
-  const value = env[name]?.trim();
-  return value ? value : null;
+/*
+ * The environment is read through one zod schema (ENV below): each variable's rule is a small schema that takes
+ * its raw text (unset and blank are the same) and gives the typed value or an issue saying what it must be; the
+ * issue's path names the variable, so every message reads "NAME must be ..., got "...".
+ */
+
+/** An environment variable's trimmed text; unset or blank is undefined. */
+const raw = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() || undefined);
+
+function refuse(ctx: z.RefinementCtx, message: string): never {
+  ctx.addIssue({ code: "custom", message });
+  return z.NEVER;
 }
 
-function integer(env: Env, name: string, fallback: number, min: number, max: number, what: string): number {
-  const raw = text(env, name);
-  if (raw === null) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    throw new ConfigError(`${name} must be ${what}, got "${raw}"`);
-  }
-  return Number(raw);
+const text = raw.transform((value) => value ?? null);
+
+function integer(fallback: number, min: number, max: number, what: string) {
+  return raw.transform((value, ctx) => {
+    if (value === undefined) return fallback;
+    const n = Number(value);
+    return /^\d+$/.test(value) && n >= min && n <= max ? n : refuse(ctx, `must be ${what}, got "${value}"`);
+  });
 }
 
-function url(env: Env, name: string, protocols: string[]): string | null {
-  const raw = text(env, name);
-  if (raw === null) return null;
-  let parsed: URL;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    throw new ConfigError(`${name} must be a URL (${protocols.join(" or ")}), got "${raw}"`);
-  }
-  if (!protocols.includes(parsed.protocol.replace(/:$/, ""))) {
-    throw new ConfigError(`${name} must be a URL (${protocols.join(" or ")}), got "${raw}"`);
-  }
-  return raw;
+function url(...protocols: string[]) {
+  return raw.transform((value, ctx) => {
+    if (value === undefined) return null;
+    const protocol = URL.canParse(value) ? new URL(value).protocol.replace(/:$/, "") : "";
+    return protocols.includes(protocol)
+      ? value
+      : refuse(ctx, `must be a URL (${protocols.join(" or ")}), got "${value}"`);
+  });
 }
 
-function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
-  const raw = text(env, name);
-  if (raw === null) return fallback;
-  if (!values.includes(raw as T))
-    throw new ConfigError(`${name} must be one of ${values.join(", ")}, got "${raw}"`);
-  return raw as T;
+/** One of `values`; unset gives `fallback` (undefined when the default depends on other variables). */
+function oneOf<const T extends string, F extends T | undefined>(values: readonly T[], fallback: F) {
+  return raw.transform((value, ctx): T | F => {
+    if (value === undefined) return fallback;
+    return values.includes(value as T)
+      ? (value as T)
+      : refuse(ctx, `must be one of ${values.join(", ")}, got "${value}"`);
+  });
 }
+
+function minLength(length: number) {
+  return text.refine(
+    (value) => value === null || value.length >= length,
+    `must be at least ${length} characters`,
+  );
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const email = text.refine((value) => value === null || EMAIL.test(value), {
+  error: (issue) => `must be an e-mail address, got "${issue.input}"`,
+});
+
+const emailList = raw.transform((value, ctx) => {
+  const emails = (value ?? "")
+    .split(",")
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = emails.find((e) => !EMAIL.test(e));
+  return bad === undefined
+    ? emails
+    : refuse(ctx, `must be a comma-separated list of e-mail addresses, got "${bad}"`);
+});
 
 /** MEMBER_LIMITS: unset for the defaults, "off", or `kind=perMinute/perDay` overrides separated by commas. */
-function memberLimits(env: Env): Record<TMemberAction, TActionLimit> | null {
-  const raw = text(env, "MEMBER_LIMITS");
-  if (raw === "off") return null;
+const memberLimits = raw.transform((value, ctx): Record<TMemberAction, TActionLimit> | null => {
+  if (value === "off") return null;
   const limits = { ...DEFAULT_MEMBER_LIMITS };
-  for (const part of (raw ?? "").split(",")) {
+  for (const part of (value ?? "").split(",")) {
     if (!part.trim()) continue;
     const match = /^([a-z]+)=(\d{1,7})\/(\d{1,9})$/.exec(part.trim());
     const kind = match?.[1] as TMemberAction | undefined;
     if (!match || !kind || !MEMBER_ACTIONS.includes(kind) || Number(match[2]) < 1 || Number(match[3]) < 1) {
-      throw new ConfigError(
-        `MEMBER_LIMITS must be "off" or overrides like "post=5/100" (per minute/per day, from 1; kinds: ${MEMBER_ACTIONS.join(", ")}), got "${part}"`,
+      return refuse(
+        ctx,
+        `must be "off" or overrides like "post=5/100" (per minute/per day, from 1; kinds: ${MEMBER_ACTIONS.join(", ")}), got "${part}"`,
       );
     }
     limits[kind] = { perMinute: Number(match[2]), perDay: Number(match[3]) };
   }
   return limits;
-}
-
-function email(env: Env, name: string): string | null {
-  const raw = text(env, name);
-  if (raw !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(raw)) {
-    throw new ConfigError(`${name} must be an e-mail address, got "${raw}"`);
-  }
-  return raw;
-}
-
-const GIPHY_API_URL = "https://api.giphy.com";
+});
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
+/** Every variable the server reads (README's configuration table lists the same; config.test.ts checks it). */
+const ENV = z.object({
+  PORT: integer(3000, 0, 65535, "a port number (0-65535; 0 picks a free one)"),
+  PUBLIC_URL: url("http", "https"),
+  DATA_DIR: text,
+  DATABASE_URL: url("postgres", "postgresql"),
+  DATABASE_PREPARED_STATEMENTS: oneOf(["on", "off"], "on"),
+  DATABASE_POOL_SIZE: integer(DEFAULT_DATABASE_POOL_SIZE, 2, 1000, "a number of connections (2-1000)"),
+  AUTH_SECRET: minLength(32),
+  // Unset: Turnstile when its secret key is set, else ALTCHA.
+  CAPTCHA_PROVIDER: oneOf(["altcha", "turnstile", "none"], undefined),
+  TURNSTILE_SECRET_KEY: text,
+  TURNSTILE_SITE_KEY: text,
+  TURNSTILE_VERIFY_URL: url("http", "https"),
+  TRUST_PROXY: integer(0, 0, 10, "the number of proxies in front of the server (0-10)"),
+  SMTP_URL: url("smtp", "smtps"),
+  MAIL_FROM: text,
+  CONTACT_EMAIL: email,
+  S3_BUCKET: text,
+  S3_ENDPOINT: url("http", "https"),
+  S3_REGION: text,
+  S3_ACCESS_KEY_ID: text,
+  S3_SECRET_ACCESS_KEY: text,
+  GIPHY_API_KEY: text,
+  GIPHY_API_URL: url("http", "https"),
+  FETCH_PRIVATE_ADDRESSES: oneOf(["on", "off"], "off"),
+  SOLANA_RPC_URL: url("http", "https"),
+  SWEEP_MIN_ACCOUNT_AGE_DAYS: integer(
+    SWEEP_LIMITS.defaultMinAccountAgeDays,
+    0,
+    3650,
+    "a whole number of days from 0 to 3650",
+  ),
+  SWEEP_MAX_WALLETS: integer(SWEEP_LIMITS.defaultMaxWallets, 1, 100, "a whole number from 1 to 100"),
+  ADMIN_EMAILS: emailList,
+  LOG_LEVEL: oneOf(LOG_LEVELS, "info"),
+  SIGNIN_IP_LIMIT: integer(30, 0, 1_000_000, "a whole number (0 turns the limit off)"),
+  SIGNUP_IP_LIMIT: integer(20, 0, 1_000_000, "a whole number (0 turns the limit off)"),
+  MEMBER_LIMITS: memberLimits,
+  EVENT_STREAMS_PER_MEMBER: integer(
+    DEFAULT_EVENT_STREAM_LIMITS.perMember,
+    0,
+    1000,
+    "a whole number from 0 to 1000 (0 turns the cap off)",
+  ),
+  EVENT_STREAMS_PER_IP: integer(
+    DEFAULT_EVENT_STREAM_LIMITS.perIp,
+    0,
+    1_000_000,
+    "a whole number (0 turns the cap off)",
+  ),
+  METRICS_TOKEN: minLength(16),
+  SHUTDOWN_DRAIN_SECONDS: integer(0, 0, 300, "a number of seconds from 0 to 300"),
+  // Not trimmed: set but empty means no web app (API-only tests).
+  WEB_DIST: z.string().optional(),
+});
+
 /** Reads and checks the environment (ARCHITECTURE.md, Configuration). Throws ConfigError naming the variable. */
 export function loadConfig(env: Env = process.env): TConfig {
-  const port = integer(env, "PORT", 3000, 0, 65535, "a port number (0-65535; 0 picks a free one)");
-  const givenPublicUrl = url(env, "PUBLIC_URL", ["http", "https"]);
-  const publicUrl = givenPublicUrl ?? `http://localhost:${port}`;
-  const captchaProvider = oneOf(
-    env,
-    "CAPTCHA_PROVIDER",
-    ["altcha", "turnstile", "none"] as const,
-    text(env, "TURNSTILE_SECRET_KEY") ? "turnstile" : "altcha",
-  );
-  const turnstileSecretKey = text(env, "TURNSTILE_SECRET_KEY");
-  if (captchaProvider === "turnstile" && !turnstileSecretKey) {
+  const parsed = ENV.safeParse(env);
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    throw new ConfigError(`${String(issue?.path[0])} ${issue?.message}`);
+  }
+  const e = parsed.data;
+  const captchaProvider = e.CAPTCHA_PROVIDER ?? (e.TURNSTILE_SECRET_KEY ? "turnstile" : "altcha");
+  if (captchaProvider === "turnstile" && !e.TURNSTILE_SECRET_KEY) {
     throw new ConfigError('TURNSTILE_SECRET_KEY must be set when CAPTCHA_PROVIDER is "turnstile"');
   }
-  const authSecret = text(env, "AUTH_SECRET");
-  if (authSecret !== null && authSecret.length < 32) {
-    throw new ConfigError("AUTH_SECRET must be at least 32 characters");
-  }
-  const metricsToken = text(env, "METRICS_TOKEN");
-  if (metricsToken !== null && metricsToken.length < 16) {
-    throw new ConfigError("METRICS_TOKEN must be at least 16 characters");
-  }
-  const bucket = text(env, "S3_BUCKET");
-  const adminEmails = (text(env, "ADMIN_EMAILS") ?? "")
-    .split(",")
-    .map((e) => e.trim().toLowerCase())
-    .filter(Boolean);
-  for (const email of adminEmails) {
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-      throw new ConfigError(
-        `ADMIN_EMAILS must be a comma-separated list of e-mail addresses, got "${email}"`,
-      );
-    }
-  }
-  const webDistRaw = env.WEB_DIST;
   return {
-    port,
-    dataDir: path.resolve(text(env, "DATA_DIR") ?? "./data"),
-    databaseUrl: url(env, "DATABASE_URL", ["postgres", "postgresql"]),
-    databasePreparedStatements: oneOf(env, "DATABASE_PREPARED_STATEMENTS", ["on", "off"], "on") === "on",
-    databasePoolSize: integer(
-      env,
-      "DATABASE_POOL_SIZE",
-      DEFAULT_DATABASE_POOL_SIZE,
-      2,
-      1000,
-      "a number of connections (2-1000)",
-    ),
-    publicUrl: publicUrl.replace(/\/+$/, ""),
-    publicUrlIsSet: givenPublicUrl !== null,
-    authSecret,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR ?? "./data"),
+    databaseUrl: e.DATABASE_URL,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS === "on",
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    publicUrlIsSet: e.PUBLIC_URL !== null,
+    authSecret: e.AUTH_SECRET,
     captchaProvider,
-    turnstileSecretKey,
-    turnstileSiteKey: text(env, "TURNSTILE_SITE_KEY"),
-    turnstileVerifyUrl:
-      url(env, "TURNSTILE_VERIFY_URL", ["http", "https"]) ??
-      "https://challenges.cloudflare.com/turnstile/v0/siteverify",
-    trustProxy: integer(env, "TRUST_PROXY", 0, 0, 10, "the number of proxies in front of the server (0-10)"),
-    smtpUrl: url(env, "SMTP_URL", ["smtp", "smtps"]),
-    mailFrom: text(env, "MAIL_FROM") ?? "Plugs & Rugs <no-reply@localhost>",
-    contactEmail: email(env, "CONTACT_EMAIL"),
-    s3: bucket
+    turnstileSecretKey: e.TURNSTILE_SECRET_KEY,
+    turnstileSiteKey: e.TURNSTILE_SITE_KEY,
+    turnstileVerifyUrl: e.TURNSTILE_VERIFY_URL ?? "https://challenges.cloudflare.com/turnstile/v0/siteverify",
+    trustProxy: e.TRUST_PROXY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? "Plugs & Rugs <no-reply@localhost>",
+    contactEmail: e.CONTACT_EMAIL,
+    s3: e.S3_BUCKET
       ? {
-          bucket,
-          endpoint: url(env, "S3_ENDPOINT", ["http", "https"]),
-          region: text(env, "S3_REGION") ?? "us-east-1",
-          accessKeyId: text(env, "S3_ACCESS_KEY_ID"),
-          secretAccessKey: text(env, "S3_SECRET_ACCESS_KEY"),
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION ?? "us-east-1",
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
         }
       : null,
-    giphyApiKey: text(env, "GIPHY_API_KEY"),
-    fetchPrivateAddresses: oneOf(env, "FETCH_PRIVATE_ADDRESSES", ["on", "off"], "off") === "on",
-    giphyApiUrl: (url(env, "GIPHY_API_URL", ["http", "https"]) ?? GIPHY_API_URL).replace(/\/+$/, ""),
-    solanaRpcUrl: url(env, "SOLANA_RPC_URL", ["http", "https"]),
-    sweepMinAccountAgeDays: integer(
-      env,
-      "SWEEP_MIN_ACCOUNT_AGE_DAYS",
-      SWEEP_LIMITS.defaultMinAccountAgeDays,
-      0,
-      3650,
-      "a whole number of days from 0 to 3650",
-    ),
-    sweepMaxWallets: integer(
-      env,
-      "SWEEP_MAX_WALLETS",
-      SWEEP_LIMITS.defaultMaxWallets,
-      1,
-      100,
-      "a whole number from 1 to 100",
-    ),
-    adminEmails,
-    logLevel: oneOf(env, "LOG_LEVEL", LOG_LEVELS, "info"),
-    signinIpLimit: integer(
-      env,
-      "SIGNIN_IP_LIMIT",
-      30,
-      0,
-      1_000_000,
-      "a whole number (0 turns the limit off)",
-    ),
-    signupIpLimit: integer(
-      env,
-      "SIGNUP_IP_LIMIT",
-      20,
-      0,
-      1_000_000,
-      "a whole number (0 turns the limit off)",
-    ),
-    memberLimits: memberLimits(env),
-    eventStreamsPerMember: integer(
-      env,
-      "EVENT_STREAMS_PER_MEMBER",
-      DEFAULT_EVENT_STREAM_LIMITS.perMember,
-      0,
-      1000,
-      "a whole number from 0 to 1000 (0 turns the cap off)",
-    ),
-    eventStreamsPerIp: integer(
-      env,
-      "EVENT_STREAMS_PER_IP",
-      DEFAULT_EVENT_STREAM_LIMITS.perIp,
-      0,
-      1_000_000,
-      "a whole number (0 turns the cap off)",
-    ),
-    metricsToken,
-    shutdownDrainSeconds: integer(
-      env,
-      "SHUTDOWN_DRAIN_SECONDS",
-      0,
-      0,
-      300,
-      "a number of seconds from 0 to 300",
-    ),
+    giphyApiKey: e.GIPHY_API_KEY,
+    fetchPrivateAddresses: e.FETCH_PRIVATE_ADDRESSES === "on",
+    giphyApiUrl: (e.GIPHY_API_URL ?? "https://api.giphy.com").replace(/\/+$/, ""),
+    solanaRpcUrl: e.SOLANA_RPC_URL,
+    sweepMinAccountAgeDays: e.SWEEP_MIN_ACCOUNT_AGE_DAYS,
+    sweepMaxWallets: e.SWEEP_MAX_WALLETS,
+    adminEmails: e.ADMIN_EMAILS,
+    logLevel: e.LOG_LEVEL,
+    signinIpLimit: e.SIGNIN_IP_LIMIT,
+    signupIpLimit: e.SIGNUP_IP_LIMIT,
+    memberLimits: e.MEMBER_LIMITS,
+    eventStreamsPerMember: e.EVENT_STREAMS_PER_MEMBER,
+    eventStreamsPerIp: e.EVENT_STREAMS_PER_IP,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     webDist:
-      webDistRaw === ""
+      e.WEB_DIST === ""
         ? null
-        : path.resolve(webDistRaw ?? new URL("../../web/dist", import.meta.url).pathname),
+        : path.resolve(e.WEB_DIST ?? new URL("../../web/dist", import.meta.url).pathname),
   };
 }
