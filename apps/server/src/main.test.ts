@@ -31,15 +31,17 @@ function run(env: Record<string, string>): TProcess {
   return { child, output: () => output, exited };
 }
 
-/** Waits for the "running on" line and returns the server's base URL. */
-async function listening(p: TProcess): Promise<string> {
-  for (let i = 0; i < 300; i++) {
-    const match = p.output().match(/running on http:\/\/localhost:(\d+)/);
-    if (match) return `http://127.0.0.1:${match[1]}`;
-    if (p.child.exitCode !== null) throw new Error(`server exited: ${p.output()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not start: ${p.output()}`);
+/** The server's base URL once it prints its "running on" line (the test's timeout bounds the wait). */
+function listening(p: TProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const match = p.output().match(/running on http:\/\/localhost:(\d+)/);
+      if (match) resolve(`http://127.0.0.1:${match[1]}`);
+    };
+    p.child.stdout?.on("data", check);
+    p.child.once("exit", () => reject(new Error(`server exited: ${p.output()}`)));
+    check();
+  });
 }
 
 const dataDirs: string[] = [];
@@ -99,7 +101,7 @@ describe("start-up", () => {
     });
     again.child.kill("SIGTERM");
     expect(await again.exited).toBe(0);
-  }, 90_000); // three servers start on PGlite, one after another (28 s on a busy 2-core machine)
+  }, 180_000); // three servers migrate a new PGlite folder, one after another (7 s each alone, 35 s at load 11)
 
   it("takes over a lock left by a process that no longer runs", async () => {
     const dataDir = tempDataDir();
@@ -108,7 +110,7 @@ describe("start-up", () => {
     await listening(p);
     p.child.kill("SIGTERM");
     expect(await p.exited).toBe(0);
-  }, 60_000); // a server migrating a new PGlite folder: 7 s alone, 30 s with other files running
+  }, 120_000); // a server migrating a new PGlite folder: 7 s alone, 35 s at load 11
 
   it.runIf(process.env.TEST_DATABASE_URL)("runs on PostgreSQL when DATABASE_URL is set", async () => {
     const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL as string, "plugs_test");
