@@ -6,8 +6,8 @@ import { fileURLToPath } from "node:url";
 
 /*
  * What a test database snapshot (snapshot.ts) depends on, in a module of its own so the browser journeys can name
- * the template without loading the server: the migration files' bytes and the job queue's version (it makes its
- * own tables).
+ * the template without loading the server: the migration files' bytes, the job queue's version (it makes its
+ * own tables) and snapshot.ts itself.
  */
 
 const MIGRATIONS = fileURLToPath(new URL("../../drizzle", import.meta.url));
@@ -24,6 +24,8 @@ function computeKey(): string {
     }
   };
   walk(MIGRATIONS);
+  // How the snapshot is made, too: a change there makes a new one.
+  hash.update(fs.readFileSync(new URL("./snapshot.ts", import.meta.url)));
   const pgBoss = createRequire(import.meta.url)("pg-boss/package.json") as { version: string };
   hash.update(`pg-boss@${pgBoss.version}`);
   return hash.digest("hex").slice(0, 16);

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { loadConfig } from "../config.ts";
+import { appSecrets } from "../db/schema/index.ts";
 import { databaseUrlOf } from "../db/scratch-database.ts";
 import { createLogger } from "../logger.ts";
 import { startServer } from "../server.ts";
@@ -37,6 +38,9 @@ async function startOnce(env: Record<string, string>): Promise<Blob | null> {
     const inMemoryDatabase = !config.databaseUrl;
     const server = await startServer(config, { logger: createLogger("silent"), inMemoryDatabase });
     try {
+      // The auth secret a first start made and shares through the database is not the template's to hand on:
+      // each test database starts as a new installation does (shared-secret.test adopts a DATA_DIR's secret).
+      await server.deps.db.delete(appSecrets);
       const pglite = server.deps.database.pglite;
       return inMemoryDatabase && pglite ? await pglite.dumpDataDir("none") : null;
     } finally {
@@ -72,7 +76,7 @@ async function onServer<T>(adminUrl: string, run: (client: pg.Client) => Promise
 
 /**
  * The name of a migrated template database on the server `adminUrl` points at, made on first use. Templates of
- * older migrations are dropped when a new one is published.
+ * other migrations are left alone (another checkout or a running CI may be copying them); `.ci/run` clears them.
  */
 export async function postgresTemplate(adminUrl: string): Promise<string> {
   const name = postgresTemplateName();
@@ -85,18 +89,8 @@ export async function postgresTemplate(adminUrl: string): Promise<string> {
   await onServer(adminUrl, (c) => c.query(`CREATE DATABASE ${building}`));
   try {
     await startOnce({ DATABASE_URL: databaseUrlOf(adminUrl, building) });
-    await onServer(adminUrl, async (c) => {
-      // Another file may have published the same template meanwhile: then ours is dropped below.
-      await c.query(`ALTER DATABASE ${building} RENAME TO ${name}`).catch(() => {});
-      const old = await c.query(
-        "select datname from pg_database where datname like 'plugs\\_template\\_%' and datname <> $1",
-        [name],
-      );
-      for (const row of old.rows as { datname: string }[]) {
-        if (row.datname.startsWith("plugs_template_build_")) continue;
-        await c.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`).catch(() => {});
-      }
-    });
+    // Another file may have published the same template meanwhile: then ours is dropped below.
+    await onServer(adminUrl, (c) => c.query(`ALTER DATABASE ${building} RENAME TO ${name}`)).catch(() => {});
   } finally {
     await onServer(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`));
   }
