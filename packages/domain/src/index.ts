@@ -30,3 +30,4 @@ export * from "./social.ts";
 export * from "./sweep.ts";
 export * from "./text.ts";
 export * from "./verification.ts";
+export * from "./verification-request.ts";

@@ -1,6 +1,7 @@
-import { z } from "zod";
 import { formatWait } from "./fair-use.ts";
-import { zText } from "./text.ts";
+
+// No schema here: the app shell (its e-mail banner) reads these, and a schema would bring zod into every page's
+// first load. The resend request's schema is in verification-request.ts.
 
 /** Asking for the verification e-mail again: at most one a minute and five a day per account. */
 export const VERIFICATION_LIMITS = { minSecondsBetween: 60, perDay: 5 } as const;
@@ -18,12 +19,6 @@ export const VERIFICATION_MESSAGES = {
 export function resendWaitMessage(waitSeconds: number): string {
   return `You can ask for another e-mail in ${formatWait(waitSeconds)}.`;
 }
-
-/** POST /api/me/verification-email: where the link should land once verified (a path of this site). */
-export const ZResendVerificationRequest = z.object({
-  callbackURL: zText().max(2000).optional(),
-});
-export type TResendVerificationRequest = z.infer<typeof ZResendVerificationRequest>;
 
 /**
  * The query parameter the verification link's landing page carries: "1" when the e-mail was verified, "0" when the
