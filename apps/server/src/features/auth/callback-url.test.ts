@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../db/schema/index.ts";
-import { createUser } from "../../testing/factories.ts";
+import { signUpUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { readOutbox } from "./testing.ts";
 
@@ -15,7 +15,8 @@ const get = (pathname: string) => fetch(`${server.url}${pathname}`, { redirect: 
 
 describe("a link's callbackURL that could leave the site", () => {
   it("goes home instead: the verification link still verifies, then lands on /", async () => {
-    const user = await createUser(server);
+    // Signed up for real: sign-up is what sends the verification link.
+    const user = await signUpUser(server);
     const link = readOutbox(server).find((m) => m.to === user.email)?.links[0] ?? "";
     const token = new URL(link).searchParams.get("token") ?? "";
     expect(token).not.toBe("");

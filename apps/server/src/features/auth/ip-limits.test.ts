@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, type TTestUser } from "../../testing/factories.ts";
+import { signUpUser, type TTestUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { errorOf, postJson } from "./testing.ts";
 
@@ -7,7 +7,8 @@ let server: TTestServer;
 let users: TTestUser[];
 beforeAll(async () => {
   server = await startTestServer({ SIGNIN_IP_LIMIT: "3", SIGNUP_IP_LIMIT: "2" });
-  users = [await createUser(server), await createUser(server)];
+  // Two real sign-ups from this address: SIGNUP_IP_LIMIT's two.
+  users = [await signUpUser(server), await signUpUser(server)];
 });
 afterAll(() => server?.close());
 
