@@ -110,7 +110,7 @@ describe("moderation", () => {
     expect(actions).toEqual(expect.arrayContaining(["moderation.remove", "moderation.restore"]));
   }, 300_000);
 
-  it("an admin removes a comment from the post page and manages and suspends someone else's community", async () => {
+  it("an admin removes a comment from the post page, manages and suspends someone else's community, removes it and restores it", async () => {
     const admin = await (async () => {
       const res = await postJson(j.server, "/api/auth/sign-in/email", {
         email: ADMIN.email,
@@ -177,5 +177,50 @@ describe("moderation", () => {
     await shot(page, "moderation-community-suspended-dark-1280");
     await page.goto("/communities/moon-callers");
     await page.getByText("This community is suspended: it is read-only.").waitFor();
+
+    // The admin removes it, with a reason: gone for everyone, restorable from Moderation > Removed.
+    await page.goto("/communities/moon-callers/manage");
+    const removal = page.getByRole("region", { name: "Removal" });
+    await removal.getByRole("button", { name: "Remove Community" }).click();
+    await removal.getByText("Please give a reason").waitFor();
+    await removal.getByLabel("Reason for removal").fill("Coordinated pump and dump");
+    await removal.getByRole("button", { name: "Remove Community" }).click();
+    await toast(page, "Community removed").waitFor();
+    await page.waitForURL(/\/admin\/moderation\?tab=removed$/);
+    await page
+      .getByRole("article", { name: "Removed community Moon Callers" })
+      .getByText("Coordinated pump and dump")
+      .waitFor();
+    expect((await fetch(new URL("/communities/moon-callers", j.server.url))).status).toBe(404);
+    const listed = (await (await fetch(new URL("/api/communities?search=Moon", j.server.url))).json()) as {
+      items: unknown[];
+    };
+    expect(listed.items).toEqual([]);
+    const creator = await j.open({ as: author, theme: "light", viewport: "mobile" });
+    await creator.goto("/communities/moon-callers");
+    await creator.getByText("Community not found").first().waitFor();
+    await shot(creator, "moderation-community-removed-member-light-390", { fullPage: false });
+    for (const [theme, viewport] of LOOKS) {
+      const look = await j.open({ as: admin, theme, viewport });
+      await look.goto("/admin/moderation?tab=removed");
+      await look.getByRole("article", { name: "Removed community Moon Callers" }).waitFor();
+      await expectNoHorizontalOverflow(look);
+      await shot(look, `moderation-removed-community-${theme}-${width(viewport)}`);
+    }
+    await page
+      .getByRole("article", { name: "Removed community Moon Callers" })
+      .getByRole("button", { name: "Restore" })
+      .click();
+    await toast(page, "Community restored").waitFor();
+    await page
+      .getByRole("article", { name: "Removed community Moon Callers" })
+      .waitFor({ state: "detached" });
+    expect((await fetch(new URL("/communities/moon-callers", j.server.url))).status).toBe(200);
+    await page.goto("/admin/audit?action=community.remove");
+    await page
+      .getByRole("list", { name: "Admin actions" })
+      .getByRole("listitem")
+      .filter({ hasText: "Removed the community Moon Callers: Coordinated pump and dump" })
+      .waitFor();
   }, 300_000);
 });

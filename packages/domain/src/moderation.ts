@@ -43,6 +43,9 @@ export const MODERATION_M = {
   communitySuspended: "This community is suspended: it is read-only.",
   alreadySuspended: "This community is already suspended",
   notSuspended: "This community is not suspended",
+  communityRemoved: "Community removed",
+  communityRestored: "Community restored",
+  removedCommunitiesEmpty: "No community was removed in the last 30 days.",
   /** What the author reads in their notifications. */
   removedNotice: (what: "post" | "comment") => `An admin removed your ${what}`,
 } as const;
@@ -119,3 +122,20 @@ export const ZRemovedPage = ZCursorPage(ZRemovedItem);
 export type TRemovedPage = z.infer<typeof ZRemovedPage>;
 
 export const ZModerationDone = z.object({ ok: z.literal(true) });
+
+/** A community an admin removed (GET /api/admin/moderation/removed-communities), newest removal first. */
+export const ZRemovedCommunity = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  memberCount: z.number().int(),
+  removedAt: z.string(),
+  /** The admin's username (null when their account is gone). */
+  removedBy: z.string().nullable(),
+  reason: z.string(),
+  /** Still within MODERATION_RESTORE_DAYS of its removal. */
+  restorable: z.boolean(),
+});
+export type TRemovedCommunity = z.infer<typeof ZRemovedCommunity>;
+export const ZRemovedCommunities = z.object({ items: z.array(ZRemovedCommunity) });
+export type TRemovedCommunities = z.infer<typeof ZRemovedCommunities>;

@@ -37,6 +37,13 @@ export const communities = pgTable(
     /** Suspended by an admin (features/moderation): the community stays readable but takes no posts, comments or joins. */
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     suspensionReason: text("suspension_reason"),
+    /**
+     * Removed by an admin (features/moderation; a soft delete, restorable for 30 days): the community, its page and
+     * its posts are gone for everyone (posts/visibility.ts), its rows stay.
+     */
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+    removedBy: uuid("removed_by").references(() => profiles.id, { onDelete: "set null" }),
+    removalReason: text("removal_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -57,6 +64,10 @@ export const communities = pgTable(
       .using("gin", t.communityDescription.op("gin_trgm_ops"))
       .with({ fastupdate: "off" }),
     check("communities_member_count_not_negative", sql`${t.memberCount} >= 0`),
+    // The removed communities, newest first (the Removed tab), and the few ids every read of posts leaves out.
+    index("communities_removed_idx")
+      .on(t.removedAt.desc(), t.id.desc())
+      .where(sql`${t.removedAt} is not null`),
   ],
 );
 

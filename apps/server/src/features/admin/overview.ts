@@ -45,7 +45,7 @@ async function computeOverview(deps: TDeps): Promise<TAdminOverview> {
         (select count(*) from profiles)::int as members,
         (select count(*) from posts)::int as posts,
         (select count(*) from post_comments)::int as comments,
-        (select count(*) from communities)::int as communities,
+        (select count(*) from communities where removed_at is null)::int as communities,
         (select count(*) from reports where status = 'pending')::int as open_reports,
         ((select count(*) from contact_messages where status = 'new')
           + (select count(*) from contact_messages where status = 'open'))::int as open_messages`,

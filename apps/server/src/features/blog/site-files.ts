@@ -104,7 +104,8 @@ async function sitemapUrls(deps: TDeps): Promise<TUrl[]> {
     urls.push({ loc: `${origin}/kol/${encodeURIComponent(k.handle)}`, lastmod: new Date(k.updated_at) });
   const communities = await queryRows<{ slug: string; updated_at: Date | string }>(
     deps.db,
-    sql`select slug, updated_at from communities order by created_at desc nulls first, id desc nulls first
+    sql`select slug, updated_at from communities where removed_at is null
+          order by created_at desc nulls first, id desc nulls first
           limit ${sqlInt(SITEMAP_CAPS.communities)}`,
   );
   for (const c of communities) {

@@ -17,7 +17,8 @@ export type TLockedCommunity = {
 /**
  * Locks the community's row until the transaction ends, so membership changes of one community run one at a
  * time: member_count and the last-creator rule hold under concurrent requests. Always taken first, before any
- * member row, so two transactions never wait on each other in opposite orders. 404 when there is no such community.
+ * member row, so two transactions never wait on each other in opposite orders. 404 when there is no such community
+ * or an admin removed it.
  */
 export async function lockCommunity(
   tx: Pick<TDb, "execute">,
@@ -33,7 +34,7 @@ export async function lockCommunity(
   }>(
     tx,
     sql`select id, name, community_rules, rules_version, suspended_at is not null as suspended
-        from communities where id = ${communityId} for update`,
+        from communities where id = ${communityId} and removed_at is null for update`,
   );
   if (!row) throw new AppError("NOT_FOUND", M.communities.notFound);
   return {
@@ -45,12 +46,12 @@ export async function lockCommunity(
   };
 }
 
-/** Does this community exist? 404 otherwise (for read-only routes that take an id). */
+/** Does this community exist (and no admin removed it)? 404 otherwise (for read-only routes that take an id). */
 export async function requireCommunity(db: Pick<TDb, "execute">, communityId: string): Promise<void> {
   if (!isUuid(communityId)) throw new AppError("NOT_FOUND", M.communities.notFound);
   const [row] = await queryRows<{ id: string }>(
     db,
-    sql`select id from communities where id = ${communityId}`,
+    sql`select id from communities where id = ${communityId} and removed_at is null`,
   );
   if (!row) throw new AppError("NOT_FOUND", M.communities.notFound);
 }

@@ -6,7 +6,7 @@ import type {
   TMemberStatus,
   TMembership,
 } from "@plugs/domain";
-import { and, asc, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client.ts";
 import { communities, communityMembers, profiles } from "../../db/schema/index.ts";
 import { isUuid, notBanned } from "../posts/visibility.ts";
@@ -97,7 +97,7 @@ function communityKey(slugOrId: string): SQL {
 
 /**
  * A community's detail as the viewer sees it (anyone may see a community's details), with its creators'
- * usernames (not those under a site ban): two queries. Null when there is no such community.
+ * usernames (not those under a site ban): two queries. Null when there is no such community, or an admin removed it.
  */
 export async function loadCommunityDetail(
   db: TDb,
@@ -108,7 +108,7 @@ export async function loadCommunityDetail(
     .select(communityColumns)
     .from(communities)
     .leftJoin(communityMembers, viewerMembershipJoin(viewerId))
-    .where(communityKey(slugOrId))
+    .where(and(communityKey(slugOrId), isNull(communities.removedAt)))
     .limit(1);
   if (!row) return null;
   const creators = await db

@@ -1,6 +1,6 @@
 import type { TCommunitiesPage, TCommunitiesQuery, TCommunityDetail } from "@plugs/domain";
 import { M } from "@plugs/domain";
-import { count, desc, ilike, or, type SQL } from "drizzle-orm";
+import { and, count, desc, ilike, isNull, or, type SQL } from "drizzle-orm";
 import type { TDeps, TViewer } from "../../context.ts";
 import type { TDb } from "../../db/client.ts";
 import { communities, communityMembers } from "../../db/schema/index.ts";
@@ -13,12 +13,16 @@ import {
   viewerMembershipJoin,
 } from "./community-dto.ts";
 
-/** Name or description contains the term, case-insensitively (served by the trigram indexes). */
+/**
+ * Not removed by an admin and, when searched, the name or description contains the term, case-insensitively
+ * (served by the trigram indexes).
+ */
 function searchCondition(search: string | undefined): SQL | undefined {
+  const shown = isNull(communities.removedAt);
   const term = search?.trim();
-  if (!term) return undefined;
+  if (!term) return shown;
   const pattern = containsPattern(term);
-  return or(ilike(communities.name, pattern), ilike(communities.communityDescription, pattern));
+  return and(shown, or(ilike(communities.name, pattern), ilike(communities.communityDescription, pattern)));
 }
 
 /** The list's order; each matches an index (communities_popular_idx, communities_newest_idx). */

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/query-rows.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { queueQuery, removedQuery } from "./moderation-queue.ts";
+import { removedCommunitiesQuery } from "./remove-community.ts";
 
 /*
  * The moderation console's lists are index reads: on 20,000 posts and 20,000 comments, 10,000 of them flagged (30,000 flags)
- * and 2,000 removed (bulk SQL, then ANALYZE), EXPLAIN must show the queue's and the Removed tab's own indexes and no
+ * and 2,000 removed, and 5,000 communities, 50 of them removed (bulk SQL, then ANALYZE), EXPLAIN must show the queue's and the Removed tab's own indexes and no
  * sequential scan of moderation_items, posts or post_comments.
  */
 
@@ -35,6 +36,10 @@ beforeAll(async () => {
   await db.execute(sql`insert into content_flags (item_id, user_id, reason, status)
     select i.id, md5('u' || u)::uuid, 'spam', case when i.open_flags > 0 then 'open' else 'dismissed' end
     from moderation_items i, generate_series(1, 3) u`);
+  await db.execute(sql`insert into communities (id, name, slug, removed_at)
+    select md5('k' || g)::uuid, 'Community ' || g, 'community-' || g,
+      case when g % 100 = 0 then now() - g * interval '1 hour' end
+    from generate_series(1, 5000) g`);
   await db.execute(sql`vacuum analyze`);
 }, 300_000);
 afterAll(() => server?.close());
@@ -70,5 +75,13 @@ describe("moderation query plans", () => {
       expect(text).toMatch(/post_comments_removed_idx/);
       expect(text).not.toMatch(noFullReads);
     }
+  });
+
+  it("the removed communities (the Removed tab, and what every read of posts leaves out) read communities_removed_idx", async () => {
+    const text = await plan(removedCommunitiesQuery(50));
+    expect(text).toMatch(/communities_removed_idx/);
+    expect(text).not.toMatch(/Seq Scan on communities\b/);
+    const ids = await plan(sql`select rc.id from communities rc where rc.removed_at is not null`);
+    expect(ids).toMatch(/communities_removed_idx/);
   });
 });

@@ -9,6 +9,7 @@ import {
   ZModerationPageQuery,
   ZModerationQueuePage,
   ZModerationReason,
+  ZRemovedCommunities,
   ZRemovedPage,
 } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
@@ -16,6 +17,7 @@ import { access, defineRoute, errorResponses, json, viewerOf } from "../../http/
 import { memberLimit } from "../limits/member-limits.ts";
 import { flagContent } from "./flag-content.ts";
 import { dismissItem, listQueue, listRemoved } from "./moderation-queue.ts";
+import { listRemovedCommunities, removeCommunity, restoreCommunity } from "./remove-community.ts";
 import { removeContent, restoreContent } from "./remove-content.ts";
 import { setCommunitySuspended } from "./suspend-community.ts";
 
@@ -28,7 +30,8 @@ const TYPES = [
 
 /**
  * Moderation: members flag posts and comments; admins see the queue, dismiss flags, remove (a soft delete with a
- * reason the author is told) and restore within 30 days, and suspend communities. Every admin write is audited.
+ * reason the author is told) and restore within 30 days, and suspend or remove (and restore) communities. Every
+ * admin write is audited.
  */
 export function moderationRoutes(deps: TDeps) {
   const app = new OpenAPIHono<TAppEnv>();
@@ -161,5 +164,64 @@ export function moderationRoutes(deps: TDeps) {
           await setCommunitySuspended(deps, viewerOf(c), c.req.valid("param").slug, c.req.valid("json")),
           200,
         ),
+    )
+    .openapi(
+      defineRoute({
+        method: "post",
+        path: "/admin/communities/{slug}/remove",
+        operationId: "removeCommunity",
+        security: access.admin,
+        tags: ["admin"],
+        summary: "Remove a community with a reason: gone for everyone, restorable for 30 days (admins only)",
+        description:
+          "A soft delete: the list, search, the community's page and members answer as if it did not exist (404), " +
+          "its posts leave every feed and their own pages, no one can post or join. Audited in the same transaction.",
+        request: {
+          params: ZSlugParams,
+          body: { required: true, content: { "application/json": { schema: ZModerationReason } } },
+        },
+        responses: {
+          200: json(ZModerationDone, "Removed"),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      }),
+      async (c) => {
+        await removeCommunity(deps, viewerOf(c), c.req.valid("param").slug, c.req.valid("json"));
+        return c.json({ ok: true as const }, 200);
+      },
+    )
+    .openapi(
+      defineRoute({
+        method: "post",
+        path: "/admin/communities/{id}/restore",
+        operationId: "restoreCommunity",
+        security: access.admin,
+        tags: ["admin"],
+        summary: "Restore a removed community within 30 days of its removal (admins only)",
+        request: { params: ZIdParams },
+        responses: {
+          200: json(ZModerationDone, "Restored"),
+          ...errorResponses(401, 403, 404, 409),
+        },
+      }),
+      async (c) => {
+        await restoreCommunity(deps, viewerOf(c), c.req.valid("param").id);
+        return c.json({ ok: true as const }, 200);
+      },
+    )
+    .openapi(
+      defineRoute({
+        method: "get",
+        path: "/admin/moderation/removed-communities",
+        operationId: "removedCommunities",
+        security: access.admin,
+        tags: ["admin"],
+        summary: "The communities admins removed, newest first (the latest 50; admins only)",
+        responses: {
+          200: json(ZRemovedCommunities, "Removed communities"),
+          ...errorResponses(401, 403),
+        },
+      }),
+      async (c) => c.json(await listRemovedCommunities(deps, viewerOf(c)), 200),
     );
 }

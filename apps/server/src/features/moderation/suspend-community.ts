@@ -21,7 +21,7 @@ export async function setCommunitySuspended(
   const { suspended, reason } = ZCommunitySuspensionRequest.parse(body ?? {});
   const [found] = await queryRows<{ id: string }>(
     deps.db,
-    sql`select id from communities where slug = ${slug.toLowerCase()}`,
+    sql`select id from communities where slug = ${slug.toLowerCase()} and removed_at is null`,
   );
   if (!found) throw new AppError("NOT_FOUND", M.communities.notFound);
   await deps.db.transaction(async (tx) => {

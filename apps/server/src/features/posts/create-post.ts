@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { M, MODERATION_M, type TCreatePostRequest, type TPost } from "@plugs/domain";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { communities, communityMembers, postMedia, postMentions, posts } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
@@ -25,7 +25,7 @@ async function checkCanPostIn(deps: TDeps, viewer: TViewer, communityId: string 
       communityMembers,
       and(eq(communityMembers.communityId, communities.id), eq(communityMembers.userId, viewer.id)),
     )
-    .where(eq(communities.id, communityId));
+    .where(and(eq(communities.id, communityId), isNull(communities.removedAt)));
   if (!row) throw new AppError("NOT_FOUND", M.posts.communityNotFound);
   if (row.status !== "active") throw new AppError("FORBIDDEN", M.posts.joinToCreate);
   if (row.suspendedAt) throw new AppError("FORBIDDEN", MODERATION_M.communitySuspended);

@@ -41,10 +41,18 @@ export function notBanned(userId: SQL): SQL {
 }
 
 /**
- * A condition on `posts p`: the post is shown at all: no admin removed it (features/moderation; a soft delete) and
- * its author is not under a site ban. Every read of posts goes through it, so a removed post is gone everywhere.
+ * The ids of the communities an admin removed (features/moderation), read from the partial communities_removed_idx;
+ * like bannedMemberIds, an array read once per statement.
  */
-export const byUnbannedAuthor: SQL = sql`p.removed_at is null and ${notBanned(sql`p.user_id`)}`;
+export const removedCommunityIds: SQL = sql`select rc.id from communities rc where rc.removed_at is not null`;
+
+/**
+ * A condition on `posts p`: the post is shown at all: no admin removed it or its community (features/moderation; soft
+ * deletes) and its author is not under a site ban. Every read of posts goes through it, so a removed post is gone
+ * everywhere.
+ */
+export const byUnbannedAuthor: SQL = sql`p.removed_at is null and ${notBanned(sql`p.user_id`)}
+  and (p.community_id is null or p.community_id <> all(array(${removedCommunityIds})))`;
 
 /** A condition on `posts p`: the post is visible to this viewer (null for a visitor). */
 export function visibleTo(viewerId: string | null): SQL {

@@ -35,7 +35,7 @@ export function userCommunitiesQuery(userId: string, limit: number, cursor: TTim
   return sql`select m.id as member_id, m.joined_at::text as joined_at, m.role,
       c.id, c.name, c.slug, c.community_avatar_url as avatar_url, c.member_count
     from community_members m join communities c on c.id = m.community_id
-    where m.user_id = ${userId} and m.status = 'active' ${after}
+    where m.user_id = ${userId} and m.status = 'active' and c.removed_at is null ${after}
     order by m.joined_at desc, m.id desc limit ${sqlInt(limit)}`;
 }
 

@@ -1,5 +1,14 @@
 import { M, type TCommunityDetail } from "@plugs/domain";
-import { ArrowLeft, FileQuestion, ImageIcon, PencilLine, ShieldAlert, ShieldX, Users } from "lucide-react";
+import {
+  ArrowLeft,
+  FileQuestion,
+  ImageIcon,
+  PencilLine,
+  ShieldAlert,
+  ShieldX,
+  Trash2,
+  Users,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { LoadError } from "../../components/load-error.tsx";
@@ -8,6 +17,7 @@ import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { ApiError, refusalMessage } from "../../lib/api.ts";
 import { RequireSession, StatePanel } from "../auth/require-session.tsx";
 import { useSession } from "../auth/session.ts";
+import { RemoveCommunityForm } from "../moderation/remove-community-form.tsx";
 import { SuspensionForm } from "../moderation/suspension-form.tsx";
 import { usePageTitle } from "../site/queries.ts";
 import { BrandingEditor } from "./branding-editor.tsx";
@@ -77,6 +87,11 @@ function ManageCommunity({ community }: { community: TCommunityDetail }) {
       {isAdmin ? (
         <Section icon={<ShieldAlert aria-hidden className="text-rug" />} title="Suspension">
           <SuspensionForm community={community} />
+        </Section>
+      ) : null}
+      {isAdmin ? (
+        <Section icon={<Trash2 aria-hidden className="text-rug" />} title="Removal">
+          <RemoveCommunityForm community={community} />
         </Section>
       ) : null}
     </div>

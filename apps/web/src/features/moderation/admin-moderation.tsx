@@ -3,10 +3,11 @@ import {
   MODERATION_M,
   MODERATION_RESTORE_DAYS,
   type TModerationQueueItem,
+  type TRemovedCommunity,
   type TRemovedItem,
 } from "@plugs/domain";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { DateTime } from "../../components/date-time.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -14,7 +15,14 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import { RemoveDialog } from "./moderation-dialogs.tsx";
-import { useDismissFlags, useModerationQueue, useRemovedContent, useRestoreContent } from "./queries.ts";
+import {
+  useDismissFlags,
+  useModerationQueue,
+  useRemovedCommunities,
+  useRemovedContent,
+  useRestoreCommunity,
+  useRestoreContent,
+} from "./queries.ts";
 
 const link = (item: { type: "post" | "comment"; id: string; postId: string }) =>
   item.type === "post" ? `/posts/${item.postId}` : `/posts/${item.postId}#comment-${item.id}`;
@@ -154,6 +162,59 @@ function Queue() {
   );
 }
 
+function RemovedCommunityRow({ item }: { item: TRemovedCommunity }) {
+  const restore = useRestoreCommunity();
+  return (
+    <article
+      aria-label={`Removed community ${item.name}`}
+      className="rounded-2xl border border-border bg-surface p-4"
+    >
+      <div className="flex flex-wrap items-center gap-2 text-xs">
+        <span className="rounded-md bg-surface-2 px-1.5 py-0.5 font-medium">Community</span>
+        <span className="text-sm font-semibold break-words">{item.name}</span>
+        <span className="ml-auto text-muted">
+          removed <DateTime value={item.removedAt} />
+          {item.removedBy ? ` by @${item.removedBy}` : ""}
+        </span>
+      </div>
+      <p className="mt-2 text-xs">
+        <span className="font-medium">Reason:</span> {item.reason}
+      </p>
+      <div className="mt-3 flex items-center justify-end gap-2">
+        {item.restorable ? null : (
+          <p className="mr-auto text-xs text-muted">
+            Removed more than {MODERATION_RESTORE_DAYS} days ago: it can no longer be restored.
+          </p>
+        )}
+        <Button
+          size="sm"
+          variant="secondary"
+          busy={restore.isPending}
+          busyLabel="Restoring..."
+          onClick={() => restore.mutate(item.id, { onError: (err) => toast.error(err.message) })}
+        >
+          Restore
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+/** The communities admins removed (the latest 50), above the posts and comments; nothing when there are none. */
+function RemovedCommunities() {
+  const query = useRemovedCommunities();
+  if (query.isPending || query.isError || query.data.items.length === 0) return null;
+  return (
+    <section aria-label="Removed communities" className="flex flex-col gap-3">
+      <h3 className="text-sm font-semibold text-muted">Communities</h3>
+      {query.data.items.map((item) => (
+        <RemovedCommunityRow key={item.id} item={item} />
+      ))}
+      <h3 className="mt-2 text-sm font-semibold text-muted">Posts and comments</h3>
+    </section>
+  );
+}
+
 function Removed() {
   const query = useRemovedContent();
   if (query.isPending) return <Spinner label="Loading removed posts and comments" className="text-accent" />;
@@ -180,9 +241,13 @@ function Removed() {
   );
 }
 
-/** /admin/moderation: the flagged queue (most flags first) and what was removed, with Restore for 30 days. */
+/**
+ * /admin/moderation: the flagged queue (most flags first) and what was removed (communities, posts and comments),
+ * with Restore for 30 days. `?tab=removed` opens the Removed tab.
+ */
 export function AdminModeration() {
-  const [tab, setTab] = useState("queue");
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState(params.get("tab") === "removed" ? "removed" : "queue");
   return (
     <Tabs value={tab} onValueChange={setTab} className="flex flex-col gap-4">
       <TabsList aria-label="Moderation">
@@ -192,7 +257,8 @@ export function AdminModeration() {
       <TabsContent value="queue">
         <Queue />
       </TabsContent>
-      <TabsContent value="removed">
+      <TabsContent value="removed" className="flex flex-col gap-3">
+        <RemovedCommunities />
         <Removed />
       </TabsContent>
     </Tabs>

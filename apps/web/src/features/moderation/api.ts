@@ -3,11 +3,12 @@ import type {
   TCommunitySuspensionRequest,
   TFlagRequest,
   TModerationQueuePage,
+  TRemovedCommunities,
   TRemovedPage,
 } from "@plugs/domain";
 import { apiFetch } from "../../lib/api.ts";
 
-/** Moderation's calls: a member's flags, the admins' queue, removals, restores and community suspension. */
+/** Moderation's calls: a member's flags, the admins' queue, removals, restores, community suspension and removal. */
 
 export type TModeratedType = "post" | "comment";
 const plural = (type: TModeratedType) => (type === "post" ? "posts" : "comments");
@@ -47,4 +48,19 @@ export function setCommunitySuspension(
     method: "POST",
     body: JSON.stringify(body),
   });
+}
+
+export function removeCommunity(slug: string, reason: string): Promise<unknown> {
+  return apiFetch(`/api/admin/communities/${encodeURIComponent(slug)}/remove`, {
+    method: "POST",
+    body: JSON.stringify({ reason }),
+  });
+}
+
+export function restoreCommunity(id: string): Promise<unknown> {
+  return apiFetch(`/api/admin/communities/${id}/restore`, { method: "POST" });
+}
+
+export function fetchRemovedCommunities(): Promise<TRemovedCommunities> {
+  return apiFetch("/api/admin/moderation/removed-communities");
 }

@@ -1,12 +1,15 @@
-import type { TCommunitySuspensionRequest, TFlagRequest } from "@plugs/domain";
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { MODERATION_M, type TCommunitySuspensionRequest, type TFlagRequest } from "@plugs/domain";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../components/ui/toaster.tsx";
 import {
   dismissFlags,
   fetchQueue,
   fetchRemoved,
+  fetchRemovedCommunities,
   flagContent,
+  removeCommunity,
   removeContent,
+  restoreCommunity,
   restoreContent,
   setCommunitySuspension,
   type TModeratedType,
@@ -16,7 +19,35 @@ export const moderationKeys = {
   all: ["moderation"] as const,
   queue: () => [...moderationKeys.all, "queue"] as const,
   removed: () => [...moderationKeys.all, "removed"] as const,
+  removedCommunities: () => [...moderationKeys.all, "removed-communities"] as const,
 };
+
+export function useRemovedCommunities() {
+  return useQuery({ queryKey: moderationKeys.removedCommunities(), queryFn: fetchRemovedCommunities });
+}
+
+/** Removing a community changes every list and feed it or its posts are in: everything is fetched again. */
+export function useRemoveCommunity(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) => removeCommunity(slug, reason),
+    onSuccess: () => {
+      toast.success(MODERATION_M.communityRemoved);
+      return queryClient.invalidateQueries();
+    },
+  });
+}
+
+export function useRestoreCommunity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: restoreCommunity,
+    onSuccess: () => {
+      toast.success(MODERATION_M.communityRestored);
+      return queryClient.invalidateQueries();
+    },
+  });
+}
 
 export function useModerationQueue() {
   return useInfiniteQuery({
