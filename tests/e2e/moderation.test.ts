@@ -110,7 +110,7 @@ describe("moderation", () => {
     expect(actions).toEqual(expect.arrayContaining(["moderation.remove", "moderation.restore"]));
   }, 300_000);
 
-  it("an admin removes a comment from the post page, manages and suspends someone else's community, removes it and restores it", async () => {
+  it("an admin removes and restores a comment, manages and suspends someone else's community, removes it and restores it", async () => {
     const admin = await (async () => {
       const res = await postJson(j.server, "/api/auth/sign-in/email", {
         email: ADMIN.email,
@@ -215,6 +215,15 @@ describe("moderation", () => {
     await page
       .getByRole("article", { name: "Removed community Moon Callers" })
       .waitFor({ state: "detached" });
+    // The removed comment comes back too, from the same tab.
+    await page
+      .getByRole("article", { name: `Removed comment by ${commenter.username}` })
+      .getByRole("button", { name: "Restore" })
+      .click();
+    await toast(page, "Comment restored").waitFor();
+    const reader = await j.open({ as: author });
+    await reader.goto(`/posts/${postId}`);
+    await reader.getByText("You are all idiots").waitFor();
     expect((await fetch(new URL("/communities/moon-callers", j.server.url))).status).toBe(200);
     await page.goto("/admin/audit?action=community.remove");
     await page
