@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import {
   appendTransactionMessageInstructions,
+  compressTransactionMessageUsingAddressLookupTables,
   createTransactionMessage,
   type EncodedAccount,
   generateKeyPairSigner,
@@ -72,7 +73,14 @@ type TLedgerEntry = {
   preTokenBalances: TTokenBalance[];
   postTokenBalances: TTokenBalance[];
   finalized: boolean;
+  /** The accounts its address lookup tables loaded (a v0 transaction's), as a validator reports them. */
+  loaded: { writable: string[]; readonly: string[] };
 };
+
+/** The Address Lookup Table program, owner of every lookup table account. */
+const ALT_PROGRAM = "AddressLookupTab1e1111111111111111111111111" as TAddress;
+/** A lookup table's header before its addresses (the program's LOOKUP_TABLE_META_SIZE). */
+const ALT_META_SIZE = 56;
 
 export type TSolanaRpc = {
   url: string;
@@ -102,14 +110,27 @@ export type TSolanaRpc = {
    * the base mint padded to 165 bytes, the account type, then the extension's type-length-value record.
    */
   setToken2022Metadata(mint: TAddress, fields: { name: string; symbol: string }): void;
-  /** Signs with `signers` (the first pays the fee) and sends; returns the signature (base58). */
+  /**
+   * Signs with `signers` (the first pays the fee) and sends; returns the signature (base58). With `lookupTables`
+   * (made by createLookupTable), the accounts they hold are named through them (a v0 message's table lookups).
+   */
   send(
     signers: KeyPairSigner[],
     instructions: Instruction[],
-    options?: { skipPreflight?: boolean },
+    options?: { skipPreflight?: boolean; lookupTables?: TAddress[] },
   ): Promise<string>;
   /** CloseAccount of each account, rent to the owner, one transaction signed by the owner. */
-  closeAccounts(owner: KeyPairSigner, accounts: TAddress[], program?: TAddress): Promise<string>;
+  closeAccounts(
+    owner: KeyPairSigner,
+    accounts: TAddress[],
+    program?: TAddress,
+    options?: { lookupTables?: TAddress[] },
+  ): Promise<string>;
+  /**
+   * An address lookup table holding `addresses`, written into the SVM as the Address Lookup Table program lays one
+   * out (active, extended long enough ago that every address is usable, the payer its authority).
+   */
+  createLookupTable(addresses: TAddress[]): Promise<TAddress>;
   /** Moves the clock and the slot forward, and starts a new blockhash. */
   advanceDays(days: number): void;
   /** While false, new transactions stay "confirmed" until finalize() (true at start). */
@@ -186,12 +207,11 @@ export async function startSolanaRpc(): Promise<TSolanaRpc> {
   function execute(wire: Uint8Array, skipPreflight: boolean): string {
     const tx = getTransactionDecoder().decode(wire);
     const message = getCompiledTransactionMessageDecoder().decode(tx.messageBytes);
-    if ("addressTableLookups" in message && message.addressTableLookups?.length) {
-      throw rpcError(-32602, "address lookup tables are not supported by the test RPC");
-    }
     if (message.version === 1)
       throw rpcError(-32602, "version 1 transactions are not supported by the test RPC");
-    const keys = message.staticAccounts.map(String);
+    const loaded = loadedAddresses(message);
+    // A transaction's accounts in index order: its own, then the loaded writable ones, then the loaded read-only.
+    const keys = [...message.staticAccounts.map(String), ...loaded.writable, ...loaded.readonly];
     const signature = getSignatureFromTransaction(tx);
     if (ledger.has(signature))
       throw rpcError(-32002, "Transaction simulation failed: This transaction has already been processed");
@@ -223,6 +243,7 @@ export async function startSolanaRpc(): Promise<TSolanaRpc> {
       preTokenBalances: pre.tokens,
       postTokenBalances: post.tokens,
       finalized: autoFinalize,
+      loaded,
     };
     if (failed && !skipPreflight) throw rpcError(-32002, `Transaction failed: ${String(result.err())}`);
     ledger.set(signature, entry);
@@ -234,6 +255,31 @@ export async function startSolanaRpc(): Promise<TSolanaRpc> {
     // The next transaction lands in a later slot, as on a real cluster.
     svm.warpToSlot(svm.getClock().slot + 1n);
     return signature;
+  }
+
+  /** The addresses a v0 message's table lookups name, read from the tables' accounts in the SVM. */
+  function loadedAddresses(
+    message: ReturnType<ReturnType<typeof getCompiledTransactionMessageDecoder>["decode"]>,
+  ) {
+    const loaded = { writable: [] as string[], readonly: [] as string[] };
+    const lookups = "addressTableLookups" in message ? (message.addressTableLookups ?? []) : [];
+    for (const lookup of lookups) {
+      const table = svm.getAccount(lookup.lookupTableAddress);
+      if (!table.exists || table.programAddress !== ALT_PROGRAM) {
+        throw rpcError(-32002, "Transaction simulation failed: AddressLookupTableNotFound");
+      }
+      const data = table.data as Uint8Array;
+      const at = (i: number) => {
+        const start = ALT_META_SIZE + i * 32;
+        if (start + 32 > data.length) {
+          throw rpcError(-32002, "Transaction simulation failed: InvalidAddressLookupTableIndex");
+        }
+        return b58.decode(data.subarray(start, start + 32));
+      };
+      loaded.writable.push(...lookup.writableIndexes.map(at));
+      loaded.readonly.push(...lookup.readonlyIndexes.map(at));
+    }
+    return loaded;
   }
 
   function encodeTransaction(entry: TLedgerEntry, encoding: string) {
@@ -258,7 +304,18 @@ export async function startSolanaRpc(): Promise<TSolanaRpc> {
           data: b58.decode(ix.data ?? new Uint8Array()),
           stackHeight: null,
         })),
-        ...(message.version === 0 ? { addressTableLookups: [] } : {}),
+        ...(message.version === 0
+          ? {
+              addressTableLookups: ("addressTableLookups" in message
+                ? (message.addressTableLookups ?? [])
+                : []
+              ).map((lookup) => ({
+                accountKey: lookup.lookupTableAddress,
+                writableIndexes: [...lookup.writableIndexes],
+                readonlyIndexes: [...lookup.readonlyIndexes],
+              })),
+            }
+          : {}),
       },
     };
   }
@@ -463,7 +520,7 @@ export async function startSolanaRpc(): Promise<TSolanaRpc> {
             postTokenBalances: entry.postTokenBalances,
             innerInstructions: [],
             logMessages: entry.logs,
-            loadedAddresses: { writable: [], readonly: [] },
+            loadedAddresses: entry.loaded,
             rewards: [],
             computeUnitsConsumed: entry.computeUnits,
           },
@@ -550,10 +607,22 @@ export async function startSolanaRpc(): Promise<TSolanaRpc> {
   const payer = await generateKeyPairSigner();
   svm.airdrop(payer.address, lamports(1_000_000_000_000n));
 
+  /** The addresses a lookup table in the SVM holds. */
+  function tableAddresses(table: TAddress): TAddress[] {
+    const account = svm.getAccount(table);
+    if (!account.exists) throw new Error(`no lookup table ${table}`);
+    const data = account.data as Uint8Array;
+    const addresses: TAddress[] = [];
+    for (let at = ALT_META_SIZE; at + 32 <= data.length; at += 32) {
+      addresses.push(b58.decode(data.subarray(at, at + 32)) as TAddress);
+    }
+    return addresses;
+  }
+
   async function send(
     signers: KeyPairSigner[],
     instructions: Instruction[],
-    options: { skipPreflight?: boolean } = {},
+    options: { skipPreflight?: boolean; lookupTables?: TAddress[] } = {},
   ) {
     const [feePayer] = signers;
     if (!feePayer) throw new Error("send needs a fee payer");
@@ -567,7 +636,14 @@ export async function startSolanaRpc(): Promise<TSolanaRpc> {
         ),
       (m) => appendTransactionMessageInstructions(instructions, m),
     );
-    const signed: Transaction = await signTransactionMessageWithSigners(message);
+    const tables = options.lookupTables ?? [];
+    const compressed = tables.length
+      ? compressTransactionMessageUsingAddressLookupTables(
+          message,
+          Object.fromEntries(tables.map((t) => [t, tableAddresses(t)])),
+        )
+      : message;
+    const signed: Transaction = await signTransactionMessageWithSigners(compressed);
     const wire = new Uint8Array(getTransactionEncoder().encode(signed));
     try {
       return execute(wire, options.skipPreflight === true);
@@ -716,7 +792,7 @@ export async function startSolanaRpc(): Promise<TSolanaRpc> {
       });
     },
     send,
-    closeAccounts(owner, accounts, program = TOKEN) {
+    closeAccounts(owner, accounts, program = TOKEN, options = {}) {
       return send(
         [owner],
         accounts.map((account) =>
@@ -725,7 +801,31 @@ export async function startSolanaRpc(): Promise<TSolanaRpc> {
             { programAddress: program },
           ),
         ),
+        options,
       );
+    },
+    async createLookupTable(addresses) {
+      const table = await generateKeyPairSigner();
+      const data = new Uint8Array(ALT_META_SIZE + 32 * addresses.length);
+      const view = new DataView(data.buffer);
+      view.setUint32(0, 1, true); // ProgramState::LookupTable
+      view.setBigUint64(4, 0xffff_ffff_ffff_ffffn, true); // deactivation slot: never (active)
+      view.setBigUint64(12, 0n, true); // last extended slot: long ago, so every address is usable now
+      data[20] = 0; // last extended slot's start index
+      data[21] = 1; // an authority follows
+      data.set(getAddressEncoder().encode(payer.address), 22);
+      addresses.forEach((address, i) => {
+        data.set(getAddressEncoder().encode(address), ALT_META_SIZE + 32 * i);
+      });
+      svm.setAccount({
+        address: table.address,
+        data,
+        executable: false,
+        lamports: lamports(svm.minimumBalanceForRentExemption(BigInt(data.length))),
+        programAddress: ALT_PROGRAM,
+        space: BigInt(data.length),
+      });
+      return table.address;
     },
     advanceDays(days) {
       const c = svm.getClock();

@@ -268,6 +268,44 @@ describe("scanning and sweeping", () => {
     expect(notice).toMatchObject({ kind: "points", amount: 3000 });
   });
 
+  it("reads a versioned transaction that names the closed accounts through an address lookup table", async () => {
+    const before = await balanceOf(member);
+    const accounts = await oldEmptyAccounts(wallet.address, 2);
+    const table = await chain.createLookupTable(accounts);
+    const signature = await chain.closeAccounts(wallet, accounts, undefined, { lookupTables: [table] });
+
+    // As the chain reports it: the closed accounts are not among the message's own keys but loaded from the table.
+    const rpc = await fetch(chain.url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "getTransaction",
+        params: [signature, { encoding: "json", maxSupportedTransactionVersion: 0 }],
+      }),
+    });
+    const { result: tx } = (await rpc.json()) as {
+      result: {
+        version: number;
+        transaction: { message: { accountKeys: string[]; addressTableLookups: { accountKey: string }[] } };
+        meta: { loadedAddresses: { writable: string[] } };
+      };
+    };
+    expect(tx.version).toBe(0);
+    expect(tx.transaction.message.addressTableLookups.map((l) => l.accountKey)).toEqual([table]);
+    expect(tx.transaction.message.accountKeys).not.toContain(accounts[0]);
+    expect([...tx.meta.loadedAddresses.writable].sort()).toEqual([...accounts].sort());
+    expect(chain.svm.getAccount(accounts[0] as never).exists).toBe(false);
+
+    const res = await claim(member, signature);
+    expect(res.status).toBe(200);
+    expect(res.body.accountsClosed).toBe(2);
+    expect(res.body.pointsAwarded).toBe(2000);
+    expect(res.body.accounts.map((a) => a.address).sort()).toEqual([...accounts].sort());
+    expect(await balanceOf(member)).toBe(before + 2000);
+  });
+
   it("pays once when the same signature is claimed 20 times at once", async () => {
     const before = await balanceOf(member);
     const accounts = await oldEmptyAccounts(wallet.address, 2);
