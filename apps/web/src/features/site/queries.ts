@@ -20,7 +20,8 @@ export const siteKeys = {
 
 /**
  * The site settings (spec: fresh for 5 minutes, kept for an hour). A signed-in tab reads them again when an admin
- * saves them (the `site` event, use-event-stream.ts).
+ * saves them (the `site` event, use-event-stream.ts); any tab, a visitor's too, reads them again when it comes back
+ * into view (one small request), so a change shows the next time someone looks.
  */
 export function useSite(): TSite {
   const { data } = useQuery({
@@ -28,6 +29,7 @@ export function useSite(): TSite {
     queryFn: fetchSite,
     staleTime: 5 * 60_000,
     gcTime: 60 * 60_000,
+    refetchOnWindowFocus: "always",
   });
   return data ?? DEFAULT_SITE;
 }
