@@ -26,8 +26,12 @@ const THING_PAGES = new Set<string>([
   "/blog/category/:slug",
   "/blog/tag/:slug",
   "/communities/:slugOrId",
+  "/communities/:slug/manage",
   "/rewards/:slug",
   "/learn/course/:id",
+  "/learn/course/:courseId/lesson/:lessonId",
+  "/learn/course/:courseId/lesson/:lessonId/quiz",
+  "/learn/course/:courseId/exam",
   "/learn/certificates/:code",
 ]);
 
