@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 
 // Query-plan (EXPLAIN) and benchmark-tool tests: their own project, which `npm test` (and so CI, once, on
@@ -14,6 +15,9 @@ const SERVER_TESTS = {
 // database, and browser journeys in Debian's Chromium against the built app.
 export default defineConfig({
   test: {
+    // Two files at a time at least: a file spends most of its time waiting on its database, server or browser, so a
+    // two-core machine (vitest's default there is one worker) runs the suite in about half the time.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       // Pure functions: files share one module load per worker (zod alone costs more than the tests).
       { test: { name: "domain", include: ["packages/domain/src/**/*.test.ts"], isolate: false } },
@@ -35,7 +39,6 @@ export default defineConfig({
           globalSetup: ["apps/server/src/testing/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -132,7 +132,7 @@ export function PostCard({
           </p>
         </div>
         {session ? (
-          <Suspense fallback={<PostOptionsButton />}>
+          <Suspense fallback={<PostOptionsButton disabled />}>
             <PostAuthorMenu
               onEdit={isAuthor ? () => setEditing(true) : undefined}
               onDelete={canDelete ? () => setDeleteOpen(true) : undefined}
