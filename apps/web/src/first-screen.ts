@@ -1,4 +1,10 @@
-import type { TArticle, TBlogCategory, TBlogTag, TPageRoute } from "@plugs/domain";
+import {
+  DEFAULT_SITE,
+  type TArticle,
+  type TBlogCategory,
+  type TBlogTag,
+  type TPageRoute,
+} from "@plugs/domain";
 import type { QueryKey } from "@tanstack/react-query";
 import { matchPath } from "react-router";
 import {
@@ -18,7 +24,7 @@ import { kolKeys } from "./features/kols/queries.ts";
 import { feedUrl } from "./features/posts/api.ts";
 import { postKeys } from "./features/posts/queries.ts";
 import { SITE_URL } from "./features/site/api.ts";
-import { DEFAULT_SITE, siteKeys } from "./features/site/queries.ts";
+import { siteKeys } from "./features/site/queries.ts";
 import type { TPageHead } from "./page-head.ts";
 
 /** One API answer a page's first screen shows, and the query that holds it (an infinite query's first page). */

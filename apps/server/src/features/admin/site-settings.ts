@@ -1,11 +1,11 @@
-import { ADMIN_M, type TSiteSettings, type TUpdateSiteRequest } from "@plugs/domain";
+import { ADMIN_M, DEFAULT_SITE, type TSiteSettings, type TUpdateSiteRequest } from "@plugs/domain";
 import { eq } from "drizzle-orm";
 import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
 import { siteSettings } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { saveUploadedFile } from "../media/save-upload.ts";
 import { publishEvent } from "../realtime/publish.ts";
-import { DEFAULT_SITE, getSite, SITE_COLUMNS } from "../site/service.ts";
+import { getSite, SITE_COLUMNS } from "../site/service.ts";
 import { recordAdminAction } from "./record-admin-action.ts";
 
 const DEFAULT_ROW = "default";

@@ -1,4 +1,4 @@
-import type { TSiteSettings, TSiteTheme } from "@plugs/domain";
+import { DEFAULT_SITE, type TSiteSettings, type TSiteTheme } from "@plugs/domain";
 import { eq, sql } from "drizzle-orm";
 import type { TDeps } from "../../context.ts";
 import { siteSettings } from "../../db/schema/index.ts";
@@ -9,17 +9,7 @@ export async function checkHealth(deps: TDeps) {
   return { status: "ok" as const, database: deps.database.kind };
 }
 
-/** What everyone sees until an admin saves the settings (the columns' defaults say the same). */
-export const DEFAULT_SITE: TSiteSettings = {
-  siteName: "Plugs & Rugs",
-  logoUrl: null,
-  defaultTheme: "dark",
-  socialUrl: "https://x.com/plugsandrugs",
-  partnerName: "Kolscan",
-  partnerUrl: "https://kolscan.io",
-  announcement: null,
-};
-
+/** The settings row's columns (their defaults are DEFAULT_SITE's). */
 export const SITE_COLUMNS = {
   siteName: siteSettings.siteName,
   logoUrl: siteSettings.logoUrl,

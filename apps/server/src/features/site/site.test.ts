@@ -1,4 +1,4 @@
-import { M } from "@plugs/domain";
+import { DEFAULT_SITE, M } from "@plugs/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 
@@ -35,17 +35,10 @@ describe("site", () => {
     expect(fresh.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it("serves the site name seeded by the migrations", async () => {
+  it("serves the settings the migrations seed, which are the shared defaults the web app shows until then", async () => {
     const res = await server.fetch("/api/site");
-    expect(await res.json()).toEqual({
-      siteName: "Plugs & Rugs",
-      logoUrl: null,
-      defaultTheme: "dark",
-      socialUrl: "https://x.com/plugsandrugs",
-      partnerName: "Kolscan",
-      partnerUrl: "https://kolscan.io",
-      announcement: null,
-    });
+    expect(await res.json()).toEqual(DEFAULT_SITE);
+    expect(DEFAULT_SITE.siteName).toBe("Plugs & Rugs");
   });
 
   it("answers an unknown API path with the error envelope", async () => {
@@ -71,6 +64,10 @@ describe("site", () => {
     const res = await server.fetch("/api/docs");
     expect(res.headers.get("content-security-policy")).toContain("script-src 'self'");
     expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    // Frames only from the players of lesson videos (no captcha here).
+    expect(res.headers.get("content-security-policy")).toContain(
+      "frame-src https://www.youtube-nocookie.com https://player.vimeo.com;",
+    );
     expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
   });

@@ -1,17 +1,7 @@
+import { DEFAULT_SITE } from "@plugs/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { fetchSite, type TSite } from "./api.ts";
-
-/** Shown until GET /api/site answers (and if it cannot). */
-export const DEFAULT_SITE: TSite = {
-  siteName: "Plugs & Rugs",
-  logoUrl: null,
-  defaultTheme: "dark",
-  socialUrl: "https://x.com/plugsandrugs",
-  partnerName: "Kolscan",
-  partnerUrl: "https://kolscan.io",
-  announcement: null,
-};
 
 export const siteKeys = {
   all: ["site"] as const,
@@ -31,6 +21,7 @@ export function useSite(): TSite {
     gcTime: 60 * 60_000,
     refetchOnWindowFocus: "always",
   });
+  // Until GET /api/site answers (and if it cannot), the defaults.
   return data ?? DEFAULT_SITE;
 }
 
