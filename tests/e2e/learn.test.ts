@@ -52,6 +52,7 @@ async function writeCourse(adminCookie: string): Promise<TAdminCourse> {
     title: "Approvals you forgot",
     minutes: 4,
     body: "Revoke what you no longer use.",
+    videoUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
   });
   return send(`/api/admin/learn/courses/${course.id}/questions`, rightOrWrong("Exam question", "Because."));
 }
@@ -132,6 +133,26 @@ describe("learn", () => {
     // The second lesson has no quiz: Mark as complete finishes it, and the exam opens.
     await laptop.getByRole("link", { name: "Continue" }).click();
     await heading(laptop, "Approvals you forgot").waitFor();
+    // Its video asks nothing of YouTube until played; then YouTube's privacy-enhanced player plays it, which the
+    // page's CSP lets frame here (this machine has no internet: the player's address answers from the test).
+    const player: string[] = [];
+    await laptop.route("https://www.youtube-nocookie.com/**", (route) => {
+      player.push(route.request().url());
+      return route.fulfill({ contentType: "text/html", body: "<title>Player</title><p>The player</p>" });
+    });
+    await laptop.getByRole("button", { name: "Play the lesson's video" }).waitFor();
+    await shot(laptop, "learn-lesson-video-dark-1280");
+    expect(player).toEqual([]);
+    await laptop.getByRole("button", { name: "Play the lesson's video" }).click();
+    await laptop
+      .frameLocator('iframe[title="Video: Approvals you forgot"]')
+      .getByText("The player")
+      .waitFor();
+    expect(player).toEqual(["https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1"]);
+    await phone.goto(`/learn/course/${course.slug}/lesson/${course.lessons[1]?.id}`);
+    await phone.getByRole("button", { name: "Play the lesson's video" }).waitFor();
+    await expectNoHorizontalOverflow(phone);
+    await shot(phone, "learn-lesson-video-light-390");
     await laptop.getByRole("button", { name: "Mark as complete" }).click();
     await laptop.getByText("Lesson complete", { exact: true }).waitFor();
     await laptop.goto(`/learn/course/${course.slug}/exam`);

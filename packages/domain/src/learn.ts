@@ -83,6 +83,9 @@ export const M_LEARN = {
 /** Hosts a lesson's video may come from; the lesson page embeds them (privacy-enhanced where the host has one). */
 export const VIDEO_HOSTS = ["youtube.com", "www.youtube.com", "youtu.be", "vimeo.com", "player.vimeo.com"];
 
+/** The origins of the players those links are embedded from (the CSP's frame-src for documents). */
+export const VIDEO_EMBED_ORIGINS = ["https://www.youtube-nocookie.com", "https://player.vimeo.com"];
+
 /** The embeddable URL of an allowed video link, or null for a link from any other host or of another shape. */
 export function videoEmbedUrl(link: string): string | null {
   const match = /^https:\/\/([a-z.]+)(\/[^?#\s]*)?(\?[^#\s]*)?(#\S*)?$/i.exec(link.trim());

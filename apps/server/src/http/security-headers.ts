@@ -1,3 +1,4 @@
+import { VIDEO_EMBED_ORIGINS } from "@plugs/domain";
 import type { MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import type { TConfig } from "../config.ts";
@@ -11,7 +12,8 @@ export function isApiPath(path: string): boolean {
  * The security headers of every answer outside /media, by Hono's secureHeaders, in two sets.
  *
  * A document (the web app, its assets, the API reference page) gets the full set: every asset is ours, scripts only
- * from this origin (plus an opted-in captcha provider), GIF media from GIPHY's CDN, no framing by other sites.
+ * from this origin (plus an opted-in captcha provider), GIF media from GIPHY's CDN, frames only from the lesson
+ * videos' players (and the captcha's), no framing by other sites.
  *
  * A JSON answer of the API gets the set OWASP's REST cheat sheet names for APIs: nosniff, no framing, a CSP that
  * allows nothing, and other sites' pages may not load it (CORP). The document-only headers (referrer, DNS prefetch,
@@ -45,7 +47,8 @@ export function securityHeaders(config: TConfig): MiddlewareHandler {
       fontSrc: ["'self'", "data:"],
       connectSrc: ["'self'"],
       workerSrc: ["'self'", "blob:"],
-      frameSrc: turnstile.length ? turnstile : ["'none'"],
+      // A lesson's video plays in its host's player (features/learn); the captcha's widget when one is on.
+      frameSrc: [...VIDEO_EMBED_ORIGINS, ...turnstile],
       frameAncestors: ["'none'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],

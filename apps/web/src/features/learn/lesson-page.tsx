@@ -1,5 +1,5 @@
 import { M_LEARN } from "@plugs/domain";
-import { ArrowLeft, ArrowRight, CheckCircle2, ListChecks, PlayCircle } from "lucide-react";
+import { ArrowLeft, ArrowRight, CheckCircle2, ListChecks } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { PROSE } from "../../components/prose.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -9,9 +9,10 @@ import { refusalMessage } from "../../lib/api.ts";
 import { useRequireAuth } from "../auth/auth-prompt.ts";
 import { usePageTitle } from "../site/queries.ts";
 import { formatMinutes, LearnLoadFailure } from "./learn-parts.tsx";
+import { LessonVideo } from "./lesson-video.tsx";
 import { useCompleteLesson, useLesson } from "./queries.ts";
 
-/** /learn/course/{courseId}/lesson/{lessonId}: the lesson, its video link, Mark as complete or its quiz, prev/next. */
+/** /learn/course/{courseId}/lesson/{lessonId}: the lesson, its video, Mark as complete or its quiz, prev/next. */
 export default function LessonPage() {
   const { courseId = "", lessonId = "" } = useParams();
   const query = useLesson(courseId, lessonId);
@@ -53,16 +54,7 @@ export default function LessonPage() {
         </p>
         <h1 className="mt-1 text-3xl font-bold tracking-tight text-balance sm:text-4xl">{lesson.title}</h1>
       </header>
-      {lesson.videoEmbedUrl ? (
-        <a
-          href={lesson.videoEmbedUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="mt-6 inline-flex items-center gap-2 font-medium text-accent hover:underline"
-        >
-          <PlayCircle className="size-5" aria-hidden /> Watch the lesson's video
-        </a>
-      ) : null}
+      {lesson.videoEmbedUrl ? <LessonVideo src={lesson.videoEmbedUrl} title={lesson.title} /> : null}
       <article
         className={`mt-2 ${PROSE}`}
         // The server rendered this from Markdown without raw HTML and sanitized it (features/learn/markdown.ts).
