@@ -1,5 +1,6 @@
 import { FLAG_REASONS, MODERATION_M, type TFlagReason, ZFlagRequest, ZModerationReason } from "@plugs/domain";
 import { type FormEvent, useState } from "react";
+import { firstIssue, ReasonForm } from "../../components/reason-form.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
@@ -112,27 +113,7 @@ export function RemoveDialog({
   onOpenChange: (open: boolean) => void;
   onRemoved?: () => void;
 }) {
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string>();
   const mutation = useRemoveContent();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = ZModerationReason.safeParse({ reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    mutation.mutate(
-      { type, id, reason: parsed.data.reason },
-      {
-        onSuccess: () => {
-          onOpenChange(false);
-          onRemoved?.();
-        },
-        onError: (err) => setError(err.message),
-      },
-    );
-  };
   return (
     <Dialog open={open} onOpenChange={(next) => !mutation.isPending && onOpenChange(next)}>
       <DialogContent className="max-w-md">
@@ -141,30 +122,21 @@ export function RemoveDialog({
           It disappears for everyone and its author is told the reason. You can restore it from Moderation
           within 30 days.
         </DialogDescription>
-        <form onSubmit={submit} className="mt-4 flex flex-col gap-4" noValidate>
-          <Field label="Reason" error={error} hint="The author sees this; it is kept in the audit log.">
-            {(props) => (
-              <Textarea
-                {...props}
-                value={reason}
-                onChange={(e) => {
-                  setReason(e.target.value);
-                  setError(undefined);
-                }}
-                rows={3}
-                maxLength={500}
-              />
-            )}
-          </Field>
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="danger" busy={mutation.isPending} busyLabel="Removing...">
-              {type === "post" ? "Remove Post" : "Remove Comment"}
-            </Button>
-          </div>
-        </form>
+        <div className="mt-4">
+          <ReasonForm
+            hint="The author sees this; it is kept in the audit log."
+            check={(reason) => firstIssue(ZModerationReason.safeParse({ reason }))}
+            submit={async (reason) => {
+              await mutation.mutateAsync({ type, id, reason: reason.trim() });
+              onOpenChange(false);
+              onRemoved?.();
+            }}
+            busy={mutation.isPending}
+            action={type === "post" ? "Remove Post" : "Remove Comment"}
+            busyLabel="Removing..."
+            onCancel={() => onOpenChange(false)}
+          />
+        </div>
       </DialogContent>
     </Dialog>
   );
