@@ -15,8 +15,8 @@ const SERVER_TESTS = {
 // database, and browser journeys in Debian's Chromium against the built app.
 export default defineConfig({
   test: {
-    // Two files at a time at least: a file spends most of its time waiting on its database, server or browser, so a
-    // two-core machine (vitest's default there is one worker) runs the suite in about half the time.
+    // Two files at a time at least (vitest's default on two cores is one): a server file spends much of its time
+    // waiting on its database. The browser journeys still run one at a time, after the rest (below).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       // Pure functions: files share one module load per worker (zod alone costs more than the tests).
@@ -39,6 +39,8 @@ export default defineConfig({
           globalSetup: ["apps/server/src/testing/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // One at a time: a journey's steps wait on a page that renders, so two sharing two cores run into timeouts.
+          fileParallelism: false,
         },
       },
     ],
