@@ -32,6 +32,12 @@ export const M_REWARDS = {
   endsBeforeStart: "The end must be after the start",
   endsInPast: "The end must be in the future",
   onlyDrafts: "Only a draft giveaway can be changed",
+  /** An edit of a published giveaway once a member has entered: the terms they entered on stay as they were. */
+  termsLocked: "Members have entered this giveaway, so its terms can no longer change",
+  /** An edit of a giveaway whose entries have closed (ended, drawn or cancelled). */
+  editClosed: "This giveaway's entries have closed, so its terms can no longer change",
+  /** A published giveaway keeps its address: links to it are out in the world. */
+  slugFixed: "A published giveaway's address cannot change",
   ruleInvalid: "Enter a whole number from 0 to 100000",
   notEnded: "The giveaway has not ended yet",
   alreadyDrawn: "This giveaway has already been drawn",
@@ -127,7 +133,10 @@ export const ZGiveawayInput = z
   });
 export type TGiveawayInput = z.input<typeof ZGiveawayInput>;
 
-/** PATCH /api/admin/rewards/{id}: any of the fields, while the giveaway is a draft. */
+/**
+ * PATCH /api/admin/rewards/{slug}: any of the fields, while the giveaway is a draft, or published (not yet ended)
+ * with no entry yet; a published giveaway keeps its slug.
+ */
 export const ZGiveawayPatch = z.object(giveawayFields).partial();
 export type TGiveawayPatch = z.input<typeof ZGiveawayPatch>;
 

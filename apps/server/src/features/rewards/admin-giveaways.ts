@@ -90,7 +90,13 @@ export async function createGiveaway(
   return viewGiveaway(deps, admin, slug);
 }
 
-/** PATCH /api/admin/rewards/{slug}: changes a draft (a published giveaway's terms are fixed by its commitment). */
+/**
+ * PATCH /api/admin/rewards/{slug}: changes a draft, or a published giveaway's terms until the first entry. The seed's
+ * commitment is the SHA-256 of the seed alone, so it stays valid; nobody has entered on the old terms. The row is
+ * locked as entering locks it (enter-giveaway counts the entry in the statement that takes the lock), so an entry and
+ * an edit take turns: an edit after an entry sees the count and is refused, an entry after an edit gets the new terms.
+ * A published giveaway keeps its slug, and its end stays in the future; a new end time gets its own draw job.
+ */
 export async function updateGiveaway(
   deps: TDeps,
   viewer: TViewer | null,
@@ -98,39 +104,57 @@ export async function updateGiveaway(
   patch: TPatch,
 ): Promise<TGiveawayDetail> {
   const admin = requireAdmin(viewer);
-  const [current] = await deps.db.select().from(giveaways).where(eq(giveaways.slug, slug));
-  if (!current) throw new AppError("NOT_FOUND", M_REWARDS.giveawayNotFound);
-  if (current.status !== "draft") throw new AppError("CONFLICT", M_REWARDS.onlyDrafts);
-  // The draft's terms with the patch over them, judged as a whole (a ZodError answers 400 naming the field).
-  const next = ZGiveawayInput.parse({
-    ...current,
-    startsAt: current.startsAt.toISOString(),
-    endsAt: current.endsAt.toISOString(),
-    ...patch,
-  });
-  const newSlug = patch.slug ?? current.slug;
-  await deps.db
+  const saved = await deps.db
     .transaction(async (tx) => {
-      const updated = await tx
+      const [current] = await tx.select().from(giveaways).where(eq(giveaways.slug, slug)).for("update");
+      if (!current) throw new AppError("NOT_FOUND", M_REWARDS.giveawayNotFound);
+      const published = current.status !== "draft";
+      if (published) {
+        if (current.status !== "live" || current.endsAt.getTime() <= Date.now()) {
+          throw new AppError("CONFLICT", M_REWARDS.editClosed);
+        }
+        if (current.entriesCount > 0) throw new AppError("CONFLICT", M_REWARDS.termsLocked);
+        if (patch.slug && patch.slug !== current.slug) throw new AppError("CONFLICT", M_REWARDS.slugFixed);
+      }
+      // The terms with the patch over them, judged as a whole (a ZodError answers 400 naming the field).
+      const next = ZGiveawayInput.parse({
+        ...current,
+        startsAt: current.startsAt.toISOString(),
+        endsAt: current.endsAt.toISOString(),
+        ...patch,
+      });
+      if (published && Date.parse(next.endsAt) <= Date.now()) {
+        throw new AppError("VALIDATION", M_REWARDS.endsInPast, { fields: { endsAt: M_REWARDS.endsInPast } });
+      }
+      const newSlug = published ? current.slug : patch.slug || current.slug;
+      await tx
         .update(giveaways)
         .set({ slug: newSlug, ...termsOf(next), updatedAt: new Date() })
-        .where(and(eq(giveaways.id, current.id), eq(giveaways.status, "draft")))
-        .returning({ id: giveaways.id });
-      if (updated.length === 0) return;
+        .where(eq(giveaways.id, current.id));
       await recordAdminAction(tx, {
         actorId: admin.id,
         action: "rewards.update",
         targetType: "giveaway",
         targetId: current.id,
-        summary: `Edited the giveaway draft "${next.title}"`,
+        summary: published
+          ? `Edited the published giveaway "${next.title}" before its first entry`
+          : `Edited the giveaway draft "${next.title}"`,
         detail: {
           before: { slug: current.slug, ...termsOfRow(current) },
           after: { slug: newSlug, ...termsOf(next) },
         },
       });
+      const endsAt = new Date(next.endsAt);
+      return {
+        id: current.id,
+        slug: newSlug,
+        endMoved: published && endsAt.getTime() !== current.endsAt.getTime() ? endsAt : null,
+      };
     })
     .catch(slugTaken(M_REWARDS.slugTaken));
-  return viewGiveaway(deps, admin, newSlug);
+  // The draw job at the old end finds the giveaway not due (and runs again at the end) or drawn; this one is on time.
+  if (saved.endMoved) await scheduleDraw(deps, saved.id, saved.endMoved);
+  return viewGiveaway(deps, admin, saved.slug);
 }
 
 /**
@@ -286,7 +310,7 @@ export async function cancelGiveaway(
   return viewGiveaway(deps, admin, slug);
 }
 
-/** Sends the draw job for the end time; one per giveaway (its id is the singleton key). */
+/** Sends the draw job for the end time; one per giveaway and end time (an edit before the first entry may move it). */
 export async function scheduleDraw(deps: TDeps, giveawayId: string, endsAt: Date): Promise<void> {
   if (!deps.jobs) {
     deps.logger.warn(
@@ -295,5 +319,9 @@ export async function scheduleDraw(deps: TDeps, giveawayId: string, endsAt: Date
     );
     return;
   }
-  await deps.jobs.send(DRAW_JOB, { giveawayId }, { startAfter: endsAt, singletonKey: `draw:${giveawayId}` });
+  await deps.jobs.send(
+    DRAW_JOB,
+    { giveawayId },
+    { startAfter: endsAt, singletonKey: `draw:${giveawayId}:${endsAt.getTime()}` },
+  );
 }

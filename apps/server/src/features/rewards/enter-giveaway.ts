@@ -16,6 +16,9 @@ import { findGiveaway, loadEntrant, missedRule } from "./read-giveaways.ts";
  * is locked first (as the points ledger does), so a member's parallel entries take turns: the first inserts the
  * entry, debits the points (a negative ledger line of giveaway_entry, keyed by the giveaway, and profiles.points
  * moved by the same amount) and counts it; the others find the entry and are told they already entered.
+ * The giveaway's row is locked next, by the statement that counts the entry, and the entry is judged by the terms
+ * that statement returns: an admin's edit (allowed only while nobody has entered) takes the same lock, so an entry
+ * either comes before the edit, which then finds it and is refused, or after it, under the edited terms.
  */
 export async function enterGiveaway(deps: TDeps, viewer: TViewer, slug: string): Promise<TMyEntry> {
   const g = await findGiveaway(deps.db, slug);
@@ -45,19 +48,19 @@ export async function enterGiveaway(deps: TDeps, viewer: TViewer, slug: string):
           gt(giveaways.endsAt, sql`now()`),
         ),
       )
-      .returning({ id: giveaways.id });
+      .returning();
     if (!open) throw new AppError("CONFLICT", M_REWARDS.notOpen);
-    const missed = missedRule(g, entrant);
+    const missed = missedRule(open, entrant);
     if (missed) throw new AppError("FORBIDDEN", missed);
-    if (locked.points < g.entryCost) {
-      throw new AppError("CONFLICT", M_REWARDS.notEnoughPoints(g.entryCost, locked.points));
+    if (locked.points < open.entryCost) {
+      throw new AppError("CONFLICT", M_REWARDS.notEnoughPoints(open.entryCost, locked.points));
     }
     const [entry] = await tx
       .insert(giveawayEntries)
-      .values({ giveawayId: g.id, userId: viewer.id, pointsSpent: g.entryCost })
+      .values({ giveawayId: g.id, userId: viewer.id, pointsSpent: open.entryCost })
       .returning();
     if (!entry) throw new AppError("CONFLICT", M_REWARDS.alreadyEntered);
-    if (g.entryCost > 0) {
+    if (open.entryCost > 0) {
       const [activity] = await tx
         .select({ id: pointsActivities.id })
         .from(pointsActivities)
@@ -65,8 +68,8 @@ export async function enterGiveaway(deps: TDeps, viewer: TViewer, slug: string):
       if (!activity) throw new Error("the giveaway_entry points activity is missing");
       await tx.insert(pointsTransactions).values({
         userId: viewer.id,
-        points: -g.entryCost,
-        description: `Entry: ${g.title}`,
+        points: -open.entryCost,
+        description: `Entry: ${open.title}`,
         referenceId: g.id,
         referenceType: "giveaway",
         activityId: activity.id,
@@ -74,7 +77,7 @@ export async function enterGiveaway(deps: TDeps, viewer: TViewer, slug: string):
       });
       await tx
         .update(profiles)
-        .set({ points: sql`${profiles.points} - ${g.entryCost}` })
+        .set({ points: sql`${profiles.points} - ${open.entryCost}` })
         .where(eq(profiles.id, viewer.id));
     }
     return {

@@ -182,12 +182,12 @@ export function rewardsRoutes(deps: TDeps) {
         operationId: "updateGiveaway",
         security: access.admin,
         tags: ["rewards", "admin"],
-        summary: "Change a draft giveaway",
+        summary: "Change a draft, or a published giveaway's terms until its first entry",
         request: {
           params: ZSlugParams,
           body: { content: { "application/json": { schema: ZGiveawayPatch } }, required: true },
         },
-        responses: { 200: json(ZGiveawayDetail, "The draft"), ...errorResponses(400, 401, 403, 404, 409) },
+        responses: { 200: json(ZGiveawayDetail, "The giveaway"), ...errorResponses(400, 401, 403, 404, 409) },
       }),
       async (c) =>
         c.json(await updateGiveaway(deps, viewerOf(c), c.req.valid("param").slug, c.req.valid("json")), 200),
