@@ -2,6 +2,7 @@ import pg from "pg";
 import { cpuMeter } from "./cpu.ts";
 import { createBenchDatabase, seedAndInspect } from "./database.ts";
 import { ENDPOINTS, type TEndpoint, type TFixtures } from "./endpoints.ts";
+import { measureEventStreams, type TStreamRun } from "./event-streams.ts";
 import { drive, type TLoadOptions, type TLoadRequest, type TMeasure } from "./load.ts";
 import { BENCH_PASSWORD, type TBenchSize } from "./seed.ts";
 import { startServerProcess } from "./server-process.ts";
@@ -19,6 +20,8 @@ export type TDatabaseRun = {
   database: "postgres" | "pglite";
   seedSeconds: number;
   endpoints: TEndpointResult[];
+  /** The event-stream run (event-streams.ts), unless --streams 0. */
+  streams?: TStreamRun;
 };
 
 const SIGNED_IN_USERS = 8;
@@ -88,6 +91,9 @@ export async function measureDatabase(
     endpoints?: string[] | undefined;
     /** How many times every endpoint is measured; each figure is then the median round's. */
     rounds?: number;
+    /** Event streams to open for the event-stream run (0 skips it), and the events sent to them. */
+    streams?: number;
+    streamEvents?: number;
   },
   log: (line: string) => void,
   /** Runs while the server is still up with its data (the Lighthouse run). */
@@ -106,6 +112,7 @@ export async function measureDatabase(
     const rounds = Math.max(1, options.rounds ?? 1);
     const measured = new Map<TEndpoint, TMeasure[]>(endpoints.map((e) => [e, []]));
     const bytes = new Map<TEndpoint, number>();
+    let streams: TStreamRun | undefined;
     try {
       const cookies = [];
       for (let n = 1; n <= SIGNED_IN_USERS; n++) cookies.push(await signIn(server.url, n));
@@ -126,6 +133,10 @@ export async function measureDatabase(
           if (endpoint.kind === "write" && target.databaseUrl) await vacuum(target.databaseUrl);
         }
       }
+      if (options.streams) {
+        log(`Event streams: ${options.streams} open, ${options.streamEvents ?? 10} events to all of them...`);
+        streams = await measureEventStreams(fx, server.pid, options.streams, options.streamEvents ?? 10, log);
+      }
       await whileServing?.(server.url);
     } finally {
       await server.stop();
@@ -143,6 +154,7 @@ export async function measureDatabase(
           ...(rounds > 1 ? { rounds: runs.map((r) => Math.round(r.rps)) } : {}),
         };
       }),
+      ...(streams ? { streams } : {}),
     };
   } finally {
     await target.drop();

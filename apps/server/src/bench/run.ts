@@ -7,6 +7,7 @@
  *   npm run bench -- --only postgres --keep              (keeps the seeded database and prints its name)
  *   npm run bench -- --only postgres --reuse plugs_bench_0123abcd --endpoints health,feed
  *   npm run bench -- --rounds 3 --pglite-scale 0.1      (the recorded run: each figure the median of 3 rounds)
+ *   npm run bench -- --streams 5000 --stream-events 20  (the event-stream run; --streams 0 skips it)
  */
 import { execSync } from "node:child_process";
 import fs from "node:fs";
@@ -40,6 +41,8 @@ const { values: args } = parseArgs({
     reuse: { type: "string" },
     endpoints: { type: "string" },
     rounds: { type: "string", default: "1" },
+    streams: { type: "string", default: "2000" },
+    "stream-events": { type: "string", default: "10" },
   },
 });
 
@@ -52,9 +55,15 @@ const options = {
   reuse: args.reuse,
   endpoints: args.endpoints?.split(","),
   rounds: Number(args.rounds),
+  streams: Number(args.streams),
+  streamEvents: Number(args["stream-events"]),
 };
 if (!Number.isInteger(options.rounds) || options.rounds < 1)
   throw new Error("--rounds takes a whole number, 1 or more");
+if (!Number.isInteger(options.streams) || options.streams < 0)
+  throw new Error("--streams takes a whole number (0 skips the event-stream run)");
+if (!Number.isInteger(options.streamEvents) || options.streamEvents < 1)
+  throw new Error("--stream-events takes a whole number, 1 or more");
 if (args.reuse && !args.only)
   throw new Error("--reuse names one database: say which with --only postgres|pglite");
 
@@ -99,6 +108,12 @@ async function main() {
       `\n${kind}, scale ${kindScale}, ${options.connections} connections, ${options.seconds} s each${options.rounds > 1 ? `, medians of ${options.rounds} rounds` : ""}:\n`,
     );
     console.log(formatTable(run));
+    if (run.streams) {
+      const s = run.streams;
+      console.log(
+        `\nEvent streams: ${s.streams} open (${s.openSeconds} s to open, ${s.memoryPerStreamKb} KB each); ${s.events} events to all: delivery p50 ${s.deliveryP50Ms} ms, p99 ${s.deliveryP99Ms} ms, max ${s.deliveryMaxMs} ms; the save p50 ${s.saveP50Ms} ms, max ${s.saveMaxMs} ms`,
+      );
+    }
     for (const miss of checkTargets(run)) console.log(miss);
     console.log("");
   }

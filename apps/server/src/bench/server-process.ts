@@ -40,7 +40,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<T
       // The fair-use limits would refuse a bench member within a second; BENCH_MEMBER_LIMITS sets them to measure
       // their cost (docs/benchmarks.md).
       MEMBER_LIMITS: process.env.BENCH_MEMBER_LIMITS ?? "off",
+      // The event-stream run opens thousands of streams from one address for a few members (event-streams.ts).
       EVENT_STREAMS_PER_IP: "0",
+      EVENT_STREAMS_PER_MEMBER: "0",
       AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
     },
     stdio: ["ignore", "ignore", "inherit"],
