@@ -8,21 +8,9 @@ const MAX_PREPARED = 500;
 /** At most this many texts are counted; past it, texts not yet counted run unnamed. */
 const MAX_COUNTED = 5000;
 
-/**
- * Marks a statement (anywhere in its text, so also inside a larger one) whose best plan depends on its parameters' values, so it is planned at each run, never prepared.
- * A generic plan sees only averages: for "a post's threads, first 21 in order" it expects a post's usual 3 threads,
- * so it reads all of them and sorts, which on a post with thousands of threads costs ten times the ordered walk of the
- * index that a plan for that post's id makes (features/comments/list-comments.ts).
- */
-export const PLAN_PER_RUN = "/* plan per run */";
-
-/** Whether a statement's plan is worth keeping: one statement (no `;`) reading or writing rows, not PLAN_PER_RUN. */
+/** Whether a statement's plan is worth keeping: one statement (no `;`) reading or writing rows. */
 export function isPreparable(text: string): boolean {
-  return (
-    /^\s*(select|with|insert|update|delete)\b/i.test(text) &&
-    !text.includes(";") &&
-    !text.includes(PLAN_PER_RUN)
-  );
+  return /^\s*(select|with|insert|update|delete)\b/i.test(text) && !text.includes(";");
 }
 
 /**

@@ -8,7 +8,6 @@ import {
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { TDeps, TViewer } from "../../context.ts";
-import { PLAN_PER_RUN } from "../../db/preparing-client.ts";
 import { sqlInt } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
 import { findAccessiblePost, isUuid, notBanned, reachableBy } from "../posts/visibility.ts";
@@ -21,7 +20,6 @@ import { hydrateCommentPage } from "./comment-dto.ts";
  * (comment-dto.ts). created_at travels in the cursor as text to keep PostgreSQL's microseconds. What a member under
  * a site ban wrote is left out: their threads (with the replies under them) and their replies. The post's stored
  * comments_count still counts them (recounting every post they commented on at each ban and unban is not worth it).
- * The page's statement is planned at each run for its post (PLAN_PER_RUN): posts differ too much in threads for one plan.
  */
 
 export type TCursor = { t: string; i: string };
@@ -65,8 +63,7 @@ export function pageIdsQuery(
   const after = cursor
     ? sql`and (c.created_at, c.id) > (${cursor.t}::timestamptz, ${cursor.i}::uuid)`
     : sql``;
-  // Planned per run: a generic plan would read and sort every thread of a busy post (db/preparing-client.ts).
-  return sql`${sql.raw(PLAN_PER_RUN)} with threads as (
+  return sql`with threads as (
       select c.id, c.created_at from post_comments c
       where c.post_id = ${postId} and c.parent_id is null and c.removed_at is null and ${notBanned(sql`c.user_id`)} ${after}
         and exists (select 1 from posts p where p.id = ${postId} and ${reachableBy(viewerId)})

@@ -1,0 +1,2 @@
+DROP INDEX "post_comments_post_threads_idx";--> statement-breakpoint
+CREATE INDEX "post_comments_post_threads_idx" ON "post_comments" USING btree ("post_id","created_at","id","user_id") WHERE "post_comments"."parent_id" is null and "post_comments"."removed_at" is null;
