@@ -84,7 +84,8 @@ const isoDate = zText(M_REWARDS.dateInvalid).refine(
   M_REWARDS.dateInvalid,
 );
 
-const giveawayFields = {
+/** The fields as sent; a new giveaway fills the ones left out with defaults (giveawayFields), an edit does not. */
+const sentFields = {
   title: zText(M_REWARDS.titleRequired)
     .trim()
     .min(1, M_REWARDS.titleRequired)
@@ -93,7 +94,7 @@ const giveawayFields = {
   /** Left out or empty: made from the title. */
   slug: z.union([z.literal(""), ZSlug(REWARDS_LIMITS.slugMax)]).optional(),
   /** Markdown, rendered and sanitized by the server. */
-  description: zText().max(REWARDS_LIMITS.descriptionMax, M_REWARDS.descriptionTooLong).default(""),
+  description: zText().max(REWARDS_LIMITS.descriptionMax, M_REWARDS.descriptionTooLong),
   prize: zText(M_REWARDS.prizeRequired)
     .trim()
     .min(1, M_REWARDS.prizeRequired)
@@ -110,18 +111,26 @@ const giveawayFields = {
     .number(M_REWARDS.costInvalid)
     .int(M_REWARDS.costInvalid)
     .min(0, M_REWARDS.costInvalid)
-    .max(REWARDS_LIMITS.maxEntryCost, M_REWARDS.costInvalid)
-    .default(0),
-  minAccountAgeDays: ruleNumber.max(100_000, M_REWARDS.ruleInvalid).default(0),
-  minPoints: ruleNumber.max(100_000_000, M_REWARDS.ruleInvalid).default(0),
-  requireVerifiedEmail: z.boolean().default(false),
+    .max(REWARDS_LIMITS.maxEntryCost, M_REWARDS.costInvalid),
+  minAccountAgeDays: ruleNumber.max(100_000, M_REWARDS.ruleInvalid),
+  minPoints: ruleNumber.max(100_000_000, M_REWARDS.ruleInvalid),
+  requireVerifiedEmail: z.boolean(),
   /** Days each winner has to claim, from the draw. */
   claimDays: z.coerce
     .number(M_REWARDS.claimDaysInvalid)
     .int(M_REWARDS.claimDaysInvalid)
     .min(1, M_REWARDS.claimDaysInvalid)
-    .max(REWARDS_LIMITS.maxClaimDays, M_REWARDS.claimDaysInvalid)
-    .default(REWARDS_LIMITS.claimDays),
+    .max(REWARDS_LIMITS.maxClaimDays, M_REWARDS.claimDaysInvalid),
+};
+
+const giveawayFields = {
+  ...sentFields,
+  description: sentFields.description.default(""),
+  entryCost: sentFields.entryCost.default(0),
+  minAccountAgeDays: sentFields.minAccountAgeDays.default(0),
+  minPoints: sentFields.minPoints.default(0),
+  requireVerifiedEmail: sentFields.requireVerifiedEmail.default(false),
+  claimDays: sentFields.claimDays.default(REWARDS_LIMITS.claimDays),
 };
 
 /** POST /api/admin/rewards: a new giveaway, saved as a draft. */
@@ -137,7 +146,7 @@ export type TGiveawayInput = z.input<typeof ZGiveawayInput>;
  * PATCH /api/admin/rewards/{slug}: any of the fields, while the giveaway is a draft, or published (not yet ended)
  * with no entry yet; a published giveaway keeps its slug.
  */
-export const ZGiveawayPatch = z.object(giveawayFields).partial();
+export const ZGiveawayPatch = z.object(sentFields).partial();
 export type TGiveawayPatch = z.input<typeof ZGiveawayPatch>;
 
 const ZWinner = z.object({

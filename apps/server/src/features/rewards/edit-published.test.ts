@@ -120,7 +120,7 @@ describe("editing a published giveaway", () => {
   });
 
   it("edits an upcoming one too, keeps its slug and its end in the future", async () => {
-    const g = await published({ startsInMs: 600_000 });
+    const g = await published({ entryCost: 15, startsInMs: 600_000 });
     const renamed = await edit(g.slug, { slug: `${g.slug}-moved` });
     expect(renamed.status).toBe(409);
     expect(renamed.body.error.message).toBe(M_REWARDS.slugFixed);
@@ -136,7 +136,14 @@ describe("editing a published giveaway", () => {
     // Sending its own slug back, as a form does, is fine.
     const ok = await edit(g.slug, { slug: g.slug, prize: "A hoodie", startsAt: new Date().toISOString() });
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ slug: g.slug, prize: "A hoodie", phase: "live" });
+    // The fields left out keep their values (not the defaults a new giveaway gets).
+    expect(ok.body).toMatchObject({
+      slug: g.slug,
+      prize: "A hoodie",
+      phase: "live",
+      entryCost: 15,
+      claimDays: 7,
+    });
   });
 
   it("refuses once entries have closed: ended, drawn or cancelled", async () => {
