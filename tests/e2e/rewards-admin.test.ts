@@ -1,3 +1,7 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { M_REWARDS } from "@plugs/domain";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
@@ -6,7 +10,20 @@ import { shot } from "./support/browser.ts";
 import { expectNoHorizontalOverflow, heading, toast, useJourney } from "./support/journey.ts";
 
 const ADMIN = newAccount("admin");
-const j = useJourney({ ADMIN_EMAILS: ADMIN.email });
+// The server's clock can be moved on (support/shifted-clock.mjs): a claim window is a day at least.
+const CLOCK_FILE = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "rewards-clock-")), "offset");
+const SHIFTED_CLOCK = fileURLToPath(new URL("./support/shifted-clock.mjs", import.meta.url));
+const j = useJourney({
+  ADMIN_EMAILS: ADMIN.email,
+  E2E_CLOCK_FILE: CLOCK_FILE,
+  NODE_OPTIONS: `--import=${SHIFTED_CLOCK}`,
+});
+
+/** Moves the server's clock `ms` ahead of the real time, and waits for it to notice. */
+async function serverClockAhead(ms: number) {
+  fs.writeFileSync(CLOCK_FILE, String(ms));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+}
 
 const SIZES = [
   ["desktop", "dark", 1280],
@@ -92,7 +109,8 @@ describe("rewards admin", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Publish" }).click();
     await toast(page, "Giveaway published").waitFor();
     await page.getByText("Seed commitment (SHA-256)").waitFor();
-    await page.getByText("3 days from the draw").waitFor();
+    // Nobody has entered yet, so the terms show in the form, still editable.
+    expect(await page.getByLabel("Claim window (days)").inputValue()).toBe("3");
     const commitment = await page.getByTestId("seed-commitment").textContent();
     expect(commitment).toMatch(/^[0-9a-f]{64}$/);
 
@@ -106,14 +124,38 @@ describe("rewards admin", () => {
     await toast(page, "Image updated").waitFor();
     await page.locator('img[src^="/media/giveaways/"]').waitFor();
 
-    // A member enters on the giveaway's page.
+    // Nobody has entered yet, so its terms still change; the slug stays.
+    await page.getByRole("heading", { name: "Terms" }).waitFor();
+    expect(await page.getByLabel("Slug").getAttribute("readonly")).not.toBeNull();
+    for (const [viewport, theme, width] of SIZES) {
+      const p = await j.open({ as: admin, viewport, theme });
+      await p.goto("/admin/rewards/solana-summer-2026");
+      await p.getByRole("button", { name: "Save changes" }).waitFor();
+      await expectNoHorizontalOverflow(p);
+      await shot(p, `rewards-admin-published-edit-${theme}-${width}`);
+    }
+    await page.getByLabel("Prize").fill("6 SOL");
+    await page.getByLabel("Winners").fill("6");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await toast(page, "Changes saved").waitFor();
+    expect(await page.getByTestId("seed-commitment").textContent()).toBe(commitment);
+
+    // A member enters on the giveaway's page, on the edited terms.
     const member = await signUpByApi(j.server);
     const m = await j.open({ as: member, viewport: "mobile", theme: "light" });
     await m.goto("/rewards/solana-summer-2026");
     await heading(m, "Solana Summer").waitFor();
     await m.locator('img[src^="/media/giveaways/"]').waitFor();
+    await m.getByText("6 SOL").first().waitFor();
     await m.getByRole("button", { name: "Enter for 10 points" }).click();
     await toast(m, "You're in! Good luck.").waitFor();
+
+    // The admin's open form is now behind: saving it is refused with the reason, and the terms show read-only.
+    await page.getByLabel("Prize").fill("7 SOL");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText(M_REWARDS.termsLocked).first().waitFor();
+    await page.getByRole("button", { name: "Save changes" }).waitFor({ state: "detached" });
+    await page.getByTestId("terms-fixed").getByText(M_REWARDS.termsLocked).waitFor();
 
     for (const [viewport, theme, width] of SIZES) {
       const p = await j.open({ as: admin, viewport, theme });
@@ -126,7 +168,11 @@ describe("rewards admin", () => {
       await p.getByText("Seed commitment (SHA-256)").waitFor();
       await p.getByRole("button", { name: "Cancel giveaway" }).waitFor();
       await p.getByRole("list", { name: "Entrants" }).getByText(`@${member.username}`).waitFor();
+      await p.getByText(M_REWARDS.termsLocked).waitFor();
+      await p.getByText("6 SOL").first().waitFor();
+      expect(await p.getByRole("button", { name: "Save changes" }).count()).toBe(0);
       await expectNoHorizontalOverflow(p);
+      await p.getByText("3 days from the draw").waitFor();
       await shot(p, `rewards-admin-live-${theme}-${width}`);
       await p.goto("/admin/rewards/new");
       await p.getByRole("button", { name: "Create draft" }).click();
@@ -140,7 +186,18 @@ describe("rewards admin", () => {
     });
     const body = (await audit.json()) as { items: { summary: string }[] };
     expect(body.items.map((i) => i.summary)).toContain('Published the giveaway "Solana Summer"');
-  });
+    const edits = await fetch(`${j.server.url}/api/admin/audit?action=rewards.update`, {
+      headers: { cookie: admin.cookie },
+    });
+    const edited = (await edits.json()) as { items: { summary: string; detail: Record<string, unknown> }[] };
+    expect(edited.items[0]?.summary).toBe(
+      'Edited the published giveaway "Solana Summer" before its first entry',
+    );
+    expect(edited.items[0]?.detail).toMatchObject({
+      before: { prize: "5 SOL", winnersCount: 5 },
+      after: { prize: "6 SOL", winnersCount: 6 },
+    });
+  }, 180_000);
 
   it("shows the winners of a drawn giveaway with their claims and delivery contacts", async () => {
     const admin = await adminOnce();
@@ -203,4 +260,117 @@ describe("rewards admin", () => {
       await shot(p, `rewards-admin-winners-${theme}-${width}`);
     }
   });
+
+  it("redraws a prize whose claim window ran out: the admin sees the new winner and the public proof still verifies", async () => {
+    const admin = await adminOnce();
+    const created = await postJson(
+      j.server,
+      "/api/admin/rewards",
+      {
+        title: "Day pass",
+        prize: "50 USDC",
+        winnersCount: 1,
+        claimDays: 1,
+        startsAt: new Date(Date.now() - 60_000).toISOString(),
+        endsAt: new Date(Date.now() + 5_000).toISOString(),
+      },
+      admin.cookie,
+    );
+    const { slug } = (await created.json()) as { slug: string };
+    expect((await postJson(j.server, `/api/admin/rewards/${slug}/publish`, {}, admin.cookie)).status).toBe(
+      200,
+    );
+    // Three entrants, each with an uploaded profile picture.
+    const entrants = await Promise.all([signUpByApi(j.server), signUpByApi(j.server), signUpByApi(j.server)]);
+    const avatars = new Map<string, string>();
+    for (const [i, e] of entrants.entries()) {
+      const form = new FormData();
+      const png = await sharp({
+        create: {
+          width: 64,
+          height: 64,
+          channels: 3,
+          background: ["#e4572e", "#29335c", "#f3a712"][i] ?? "#000",
+        },
+      })
+        .png()
+        .toBuffer();
+      form.set("avatar", new Blob([new Uint8Array(png)]), "me.png");
+      const res = await fetch(`${j.server.url}/api/me/avatar`, {
+        method: "POST",
+        body: form,
+        headers: { cookie: e.cookie, origin: j.server.url },
+      });
+      expect(res.status).toBe(200);
+      avatars.set(e.username, ((await res.json()) as { profile: { avatarUrl: string } }).profile.avatarUrl);
+      expect((await postJson(j.server, `/api/rewards/${slug}/entries`, {}, e.cookie)).status).toBe(201);
+    }
+    // The draw job runs at the end time.
+    const deadline = Date.now() + 40_000;
+    let first = "";
+    for (;;) {
+      const g = (await (await fetch(`${j.server.url}/api/rewards/${slug}`)).json()) as {
+        status: string;
+        winners: { username: string }[];
+      };
+      if (g.status === "drawn") {
+        first = g.winners[0]?.username ?? "";
+        break;
+      }
+      if (Date.now() > deadline) throw new Error("the giveaway was not drawn");
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+
+    try {
+      // A day and a minute later, nobody has claimed.
+      await serverClockAhead(86_400_000 + 60_000);
+      const page = await j.open({ as: admin, viewport: "desktop" });
+      await page.goto(`/admin/rewards/${slug}`);
+      const list = page.getByRole("list", { name: "Winners" });
+      const lapsed = list.getByRole("listitem").filter({ hasText: `@${first}` });
+      await lapsed.getByText("Not claimed in time").waitFor();
+      await lapsed.locator(`img[src="${avatars.get(first)}"]`).waitFor();
+      await lapsed.getByRole("button", { name: "Redraw" }).click();
+      await toast(page, "Prize redrawn").waitFor();
+      await lapsed.getByText("Redrawn: not claimed in time").waitFor();
+      expect(await lapsed.getByRole("button", { name: "Redraw" }).count()).toBe(0);
+      const next = list.getByRole("listitem").filter({ hasText: "#2" });
+      await next.getByText(/Waiting to claim/).waitFor();
+      const second = ((await next.getByRole("link").textContent()) ?? "").replace(/^@/, "");
+      expect(second).not.toBe(first);
+      expect(entrants.map((e) => e.username)).toContain(second);
+      await next.locator(`img[src="${avatars.get(second)}"]`).waitFor();
+
+      for (const [viewport, theme, width] of SIZES) {
+        const p = await j.open({ as: admin, viewport, theme });
+        await p.goto(`/admin/rewards/${slug}`);
+        await p.getByRole("list", { name: "Winners" }).getByText("Redrawn: not claimed in time").waitFor();
+        await p.getByText("1 redrawn", { exact: false }).waitFor();
+        await expectNoHorizontalOverflow(p);
+        await shot(p, `rewards-admin-redrawn-${theme}-${width}`);
+
+        // Anyone sees both winners with their pictures, and a proof that counts the redraw and still matches.
+        const v = await j.open({ viewport, theme });
+        await v.goto(`/rewards/${slug}`);
+        await heading(v, "Day pass").waitFor();
+        const winners = v.getByRole("region", { name: "Winners" });
+        await winners.locator(`img[src="${avatars.get(first)}"]`).waitFor();
+        await winners.locator(`img[src="${avatars.get(second)}"]`).waitFor();
+        await winners
+          .getByRole("listitem")
+          .filter({ hasText: first })
+          .getByText("Not claimed in time")
+          .waitFor();
+        await v.getByText(/1 prize was not claimed in time and went to the next winner/).waitFor();
+        await v.getByRole("button", { name: "Verify the draw" }).click();
+        await v.getByRole("status").getByText("Everything matches.").waitFor();
+        await expectNoHorizontalOverflow(v);
+        // From the top, so the sticky header is where a person sees it (Verify scrolled the page).
+        await v.evaluate(() => window.scrollTo(0, 0));
+        await shot(v, `rewards-redrawn-proof-${theme}-${width}`);
+      }
+    } finally {
+      await serverClockAhead(0);
+    }
+  }, 240_000);
 });

@@ -1,6 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { M, REWARDS_LIMITS, type TAdminWinners, type TGiveawayDetail, ZGiveawayInput } from "@plugs/domain";
-import { Ban, Dices, Rocket, Save, Shuffle } from "lucide-react";
+import {
+  M,
+  M_REWARDS,
+  REWARDS_LIMITS,
+  type TAdminWinners,
+  type TGiveawayDetail,
+  ZGiveawayInput,
+} from "@plugs/domain";
+import { Ban, Dices, Lock, Pencil, Rocket, Save, Shuffle } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
@@ -10,6 +17,7 @@ import { AdminQuery, ShowMore } from "../../components/admin-list.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { ImageUploadCard, useImageUpload } from "../../components/image-upload.tsx";
 import { LoadError } from "../../components/load-error.tsx";
+import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog.tsx";
@@ -80,17 +88,30 @@ function formValues(g: TGiveawayDetail | undefined): TForm {
 
 const schemaResolver = zodResolver(ZGiveawayInput);
 
-/** Create a draft or change one; the shared schema checks it here and the server says the same. */
+/**
+ * A published giveaway's terms may still change: it has not ended and nobody has entered (the server says the same,
+ * under the lock an entry takes, and answers 409 when an entry came first).
+ */
+function termsOpen(g: TGiveawayDetail, now = Date.now()): boolean {
+  return g.status === "live" && g.entriesCount === 0 && Date.parse(g.endsAt) > now;
+}
+
+/**
+ * Create a draft or change one, or change a published giveaway's terms before its first entry (its slug stays, and
+ * only the fields the admin changed are sent). The shared schema checks it here and the server says the same.
+ */
 function GiveawayForm({ giveaway }: { giveaway?: TGiveawayDetail }) {
   const navigate = useNavigate();
   const create = useCreateGiveaway();
   const update = useUpdateGiveaway(giveaway?.slug ?? "");
+  const refresh = useRewardsRefresher();
+  const published = Boolean(giveaway && giveaway.status !== "draft");
   const form = useForm<TForm, unknown, TValues>({
     // An empty slug is allowed by the schema: the server makes it from the title.
     resolver: schemaResolver,
     defaultValues: formValues(giveaway),
   });
-  const { errors, isSubmitting, isDirty } = form.formState;
+  const { errors, isSubmitting, isDirty, dirtyFields } = form.formState;
   const slugFields = useSlugFromTitle(form, REWARDS_LIMITS.slugMax, Boolean(giveaway));
 
   const submit = form.handleSubmit(async (values) => {
@@ -100,15 +121,23 @@ function GiveawayForm({ giveaway }: { giveaway?: TGiveawayDetail }) {
       startsAt: new Date(values.startsAt).toISOString(),
       endsAt: new Date(values.endsAt).toISOString(),
     };
+    // A published giveaway gets only what changed: its times are not rounded to the form's minutes behind its back.
+    const patch = published
+      ? Object.fromEntries(
+          Object.entries(input).filter(([key]) => dirtyFields[key as keyof TForm] && key !== "slug"),
+        )
+      : input;
     try {
-      const saved = giveaway ? await update.mutateAsync(input) : await create.mutateAsync(input);
-      toast.success(giveaway ? "Draft saved" : "Draft created");
+      const saved = giveaway ? await update.mutateAsync(patch) : await create.mutateAsync(input);
+      toast.success(published ? "Changes saved" : giveaway ? "Draft saved" : "Draft created");
       form.reset(formValues(saved));
       if (!giveaway || saved.slug !== giveaway.slug) {
         void navigate(`/admin/rewards/${saved.slug}`, { replace: true });
       }
     } catch (error) {
       showServerErrors(form, FIELDS, error);
+      // A member may have entered meanwhile: the giveaway read again shows its terms fixed.
+      if (published) void refresh();
     }
   });
 
@@ -123,12 +152,22 @@ function GiveawayForm({ giveaway }: { giveaway?: TGiveawayDetail }) {
       <Field
         label="Slug"
         error={errors.slug?.message}
-        hint="Made from the title; edit it to choose the address."
+        hint={
+          published
+            ? "A published giveaway keeps its address."
+            : "Made from the title; edit it to choose the address."
+        }
       >
         {(props) => (
           <div className="flex items-center gap-1">
             <span className="text-sm text-muted">/rewards/</span>
-            <Input {...props} {...slugFields.slug} maxLength={REWARDS_LIMITS.slugMax} className="font-mono" />
+            <Input
+              {...props}
+              {...slugFields.slug}
+              maxLength={REWARDS_LIMITS.slugMax}
+              readOnly={published}
+              className="font-mono read-only:text-muted"
+            />
           </div>
         )}
       </Field>
@@ -218,7 +257,7 @@ function GiveawayForm({ giveaway }: { giveaway?: TGiveawayDetail }) {
           busyLabel="Saving..."
           disabled={Boolean(giveaway) && !isDirty}
         >
-          <Save aria-hidden /> {giveaway ? "Save draft" : "Create draft"}
+          <Save aria-hidden /> {published ? "Save changes" : giveaway ? "Save draft" : "Create draft"}
         </Button>
       </div>
     </form>
@@ -265,7 +304,7 @@ const CONFIRM: Record<TAction, { title: string; text: string; button: string; bu
   {
     publish: {
       title: "Publish this giveaway?",
-      text: "The server makes the secret seed and shows its SHA-256 from now on. The terms cannot change after this.",
+      text: "The server makes the secret seed and shows its SHA-256 from now on. The terms can still change until the first member enters.",
       button: "Publish",
       busy: "Publishing...",
       done: "Giveaway published",
@@ -366,24 +405,27 @@ function WinnersTable({ slug, winners }: { slug: string; winners: TAdminWinners[
           key={w.position}
           className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between"
         >
-          <div className="min-w-0">
-            <p className="font-medium">
-              <span className="text-muted">#{w.position}</span>{" "}
-              <Link to={`/user/${w.username}`} className="hover:underline">
-                @{w.username}
-              </Link>
-            </p>
-            <p className="text-xs text-muted">
-              {w.redrawn ? "Redrawn: not claimed in time" : CLAIM_LABELS[w.claimStatus]}
-              {w.claimStatus === "claimed" && w.claimedAt ? ` · ${formatDate(w.claimedAt)}` : null}
-              {w.claimStatus === "pending" ? ` · until ${formatDate(w.claimDeadline)}` : null}
-            </p>
-            {w.claimContact ? (
-              <p className="mt-1 text-sm break-all">
-                <span className="text-muted">Deliver to: </span>
-                <span className="font-mono">{w.claimContact}</span>
+          <div className="flex min-w-0 items-start gap-3">
+            <Avatar src={w.avatarUrl} name={w.username} className="size-9" />
+            <div className="min-w-0">
+              <p className="font-medium">
+                <span className="text-muted">#{w.position}</span>{" "}
+                <Link to={`/user/${w.username}`} className="hover:underline">
+                  @{w.username}
+                </Link>
               </p>
-            ) : null}
+              <p className="text-xs text-muted">
+                {w.redrawn ? "Redrawn: not claimed in time" : CLAIM_LABELS[w.claimStatus]}
+                {w.claimStatus === "claimed" && w.claimedAt ? ` · ${formatDate(w.claimedAt)}` : null}
+                {w.claimStatus === "pending" ? ` · until ${formatDate(w.claimDeadline)}` : null}
+              </p>
+              {w.claimContact ? (
+                <p className="mt-1 text-sm break-all">
+                  <span className="text-muted">Deliver to: </span>
+                  <span className="font-mono">{w.claimContact}</span>
+                </p>
+              ) : null}
+            </div>
           </div>
           {w.claimStatus === "expired" && !w.redrawn ? (
             <Button
@@ -455,44 +497,97 @@ function Entrants({ slug }: { slug: string }) {
   );
 }
 
-/** A published giveaway: its terms as fixed, the commitment, and after the draw the winners with their claims. */
+/** The eligibility rules in words, as the read-only terms show them. */
+function rulesText(g: TGiveawayDetail): string {
+  const rules = [
+    g.rules.minAccountAgeDays > 0
+      ? `accounts at least ${g.rules.minAccountAgeDays} ${g.rules.minAccountAgeDays === 1 ? "day" : "days"} old`
+      : null,
+    g.rules.minPoints > 0 ? `at least ${g.rules.minPoints.toLocaleString()} points` : null,
+    g.rules.requireVerifiedEmail ? "a verified e-mail address" : null,
+  ].filter(Boolean);
+  return rules.length > 0 ? `Members with ${rules.join(", ")}` : "Any member";
+}
+
+/** Why a published giveaway's terms show read-only: members entered on them, or entries have closed. */
+function TermsFixed({ giveaway }: { giveaway: TGiveawayDetail }) {
+  const why = giveaway.entriesCount > 0 ? M_REWARDS.termsLocked : M_REWARDS.editClosed;
+  return (
+    <p
+      data-testid="terms-fixed"
+      className="flex items-start gap-2 rounded-2xl border border-border bg-surface px-4 py-3 text-sm text-muted"
+    >
+      <Lock aria-hidden className="mt-0.5 size-4 shrink-0" />
+      <span>{why}</span>
+    </p>
+  );
+}
+
+/** A published giveaway before its first entry: its terms in the form, with what happens once someone enters. */
+function EditableTerms({ giveaway }: { giveaway: TGiveawayDetail }) {
+  return (
+    <section aria-labelledby="admin-terms-heading" className="flex flex-col gap-3">
+      <h3 id="admin-terms-heading" className="flex items-center gap-2 text-lg font-semibold">
+        <Pencil aria-hidden className="size-4" /> Terms
+      </h3>
+      <p className="text-sm text-muted">
+        Nobody has entered yet, so the terms can still change. They are fixed from the first entry. The seed
+        commitment stays the same.
+      </p>
+      <GiveawayForm key={`${giveaway.slug}:${giveaway.endsAt}`} giveaway={giveaway} />
+    </section>
+  );
+}
+
+/**
+ * A published giveaway: its terms (editable until the first entry, read-only after), the commitment, and after the
+ * draw the winners with their claims.
+ */
 function PublishedGiveaway({ giveaway }: { giveaway: TGiveawayDetail }) {
   const drawn = giveaway.status === "drawn";
   const winners = useAdminWinners(giveaway.slug, drawn);
+  const editable = termsOpen(giveaway);
   return (
     <div className="flex flex-col gap-5">
-      <dl className="grid gap-3 rounded-2xl border border-border bg-surface p-4 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="text-muted">Prize</dt>
-          <dd className="font-medium break-words">{giveaway.prize}</dd>
-        </div>
-        <div>
-          <dt className="text-muted">Winners</dt>
-          <dd className="font-medium">{giveaway.winnersCount}</dd>
-        </div>
-        <div>
-          <dt className="text-muted">Runs</dt>
-          <dd className="font-medium">
-            {formatDate(giveaway.startsAt)} to {formatDate(giveaway.endsAt)}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-muted">Entries</dt>
-          <dd className="font-medium">{giveaway.entriesCount.toLocaleString()}</dd>
-        </div>
-        <div>
-          <dt className="text-muted">Claim window</dt>
-          <dd className="font-medium">
-            {giveaway.claimDays} {giveaway.claimDays === 1 ? "day" : "days"} from the draw
-          </dd>
-        </div>
-        <div>
-          <dt className="text-muted">Entry cost</dt>
-          <dd className="font-medium">
-            {giveaway.entryCost > 0 ? `${giveaway.entryCost.toLocaleString()} points` : "Free"}
-          </dd>
-        </div>
-      </dl>
+      {editable ? <EditableTerms giveaway={giveaway} /> : <TermsFixed giveaway={giveaway} />}
+      {editable ? null : (
+        <dl className="grid gap-3 rounded-2xl border border-border bg-surface p-4 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="text-muted">Prize</dt>
+            <dd className="font-medium break-words">{giveaway.prize}</dd>
+          </div>
+          <div>
+            <dt className="text-muted">Winners</dt>
+            <dd className="font-medium">{giveaway.winnersCount}</dd>
+          </div>
+          <div>
+            <dt className="text-muted">Runs</dt>
+            <dd className="font-medium">
+              {formatDate(giveaway.startsAt)} to {formatDate(giveaway.endsAt)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted">Entries</dt>
+            <dd className="font-medium">{giveaway.entriesCount.toLocaleString()}</dd>
+          </div>
+          <div>
+            <dt className="text-muted">Claim window</dt>
+            <dd className="font-medium">
+              {giveaway.claimDays} {giveaway.claimDays === 1 ? "day" : "days"} from the draw
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted">Entry cost</dt>
+            <dd className="font-medium">
+              {giveaway.entryCost > 0 ? `${giveaway.entryCost.toLocaleString()} points` : "Free"}
+            </dd>
+          </div>
+          <div className="sm:col-span-2">
+            <dt className="text-muted">Who may enter</dt>
+            <dd className="font-medium">{rulesText(giveaway)}</dd>
+          </div>
+        </dl>
+      )}
       {giveaway.proof ? (
         <div className="rounded-2xl border border-border bg-surface p-4">
           <p className="text-sm font-medium">Seed commitment (SHA-256)</p>

@@ -145,6 +145,17 @@ function FairnessProof({ giveaway }: { giveaway: TGiveawayDetail }) {
               label={`Entrants hash (${proof.entrantIds?.length ?? 0} entrants${proof.excludedCount ? `, ${proof.excludedCount} excluded` : ""})`}
               value={proof.entrantsHash ?? ""}
             />
+            {proof.redraws > 0 ? (
+              <div className="min-w-0">
+                <dt className="text-xs font-semibold tracking-wide text-muted uppercase">Redraws</dt>
+                <dd className="mt-1 text-sm">
+                  {proof.redraws === 1
+                    ? "1 prize was not claimed in time and went to the next winner in the same sequence"
+                    : `${proof.redraws} prizes were not claimed in time and went to the next winners in the same sequence`}{" "}
+                  ({proof.winnerIds?.length ?? 0} drawn in all).
+                </dd>
+              </div>
+            ) : null}
           </>
         ) : (
           <p className="text-sm text-muted">
@@ -295,12 +306,17 @@ export default function GiveawayPage() {
                     >
                       <span className="w-6 text-sm font-semibold text-muted">#{w.position}</span>
                       <Avatar src={w.avatarUrl} name={w.username} className="size-9" />
-                      <Link
-                        to={`/user/${encodeURIComponent(w.username)}`}
-                        className="truncate font-medium hover:underline"
-                      >
-                        {w.username}
-                      </Link>
+                      <div className="min-w-0">
+                        <Link
+                          to={`/user/${encodeURIComponent(w.username)}`}
+                          className="block truncate font-medium hover:underline"
+                        >
+                          {w.username}
+                        </Link>
+                        {w.claimStatus === "expired" ? (
+                          <p className="text-xs text-muted">Not claimed in time</p>
+                        ) : null}
+                      </div>
                     </li>
                   ))}
                 </ol>
