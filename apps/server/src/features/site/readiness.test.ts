@@ -42,6 +42,10 @@ describe("GET /api/health/ready", () => {
       const res = await server.fetch("/api/health/ready");
       expect(res.status).toBe(503);
       expect(await res.json()).toEqual({ status: "database unreachable", database });
+      // Liveness asks the database nothing: the process is alive, and restarting it would not help.
+      const live = await server.fetch("/api/health");
+      expect(live.status).toBe(200);
+      expect(await live.json()).toEqual({ status: "ok", database });
     } finally {
       await server.close();
     }

@@ -23,7 +23,7 @@ export function siteRoutes(deps: TDeps) {
         summary: "Liveness and which database is in use",
         responses: { 200: json(ZHealth, "Healthy") },
       }),
-      async (c) => c.json(await checkHealth(deps), 200),
+      (c) => c.json(checkHealth(deps), 200),
     )
     .openapi(
       defineRoute({

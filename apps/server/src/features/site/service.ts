@@ -1,11 +1,13 @@
 import { DEFAULT_SITE, type TSiteSettings, type TSiteTheme } from "@plugs/domain";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { TDeps } from "../../context.ts";
 import { siteSettings } from "../../db/schema/index.ts";
 
-/** The database answers: one `select 1`. */
-export async function checkHealth(deps: TDeps) {
-  await deps.db.execute(sql`select 1`);
+/**
+ * Liveness: the process answers, and says which database it uses. It asks the database nothing (a restart would not
+ * bring an unreachable database back); readiness does (checkReadiness).
+ */
+export function checkHealth(deps: TDeps) {
   return { status: "ok" as const, database: deps.database.kind };
 }
 

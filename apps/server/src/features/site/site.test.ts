@@ -125,13 +125,13 @@ describe("site", () => {
 });
 
 describe("site, with the database down", () => {
-  it("answers health with a 500 and the error envelope, and keeps the security headers", async () => {
+  it("answers a read with a 500 and the error envelope, and keeps the security headers", async () => {
     const down = await startTestServer();
     try {
       // The event bus holds a pooled connection that the pool would wait for: closed first, as server.close() does.
       await down.realtime.close();
       await down.deps.database.close();
-      const res = await fetch(`${down.url}/api/health`);
+      const res = await fetch(`${down.url}/api/site`);
       expect(res.status).toBe(500);
       expect(await res.json()).toEqual({
         error: { code: "INTERNAL", message: M.generic.unexpected },
