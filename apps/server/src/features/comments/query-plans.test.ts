@@ -28,7 +28,9 @@ beforeAll(async () => {
   await db.execute(sql`insert into posts (id, user_id, content, created_at)
     select md5('p' || g)::uuid, md5('u' || (g % 2000 + 1))::uuid, 'Post ' || g, now() - g * interval '5 minutes'
     from generate_series(1, 20000) g`);
-  await db.execute(sql`insert into posts (id, user_id, content) values (${BUSY}, md5('u1')::uuid, 'The busy post')`);
+  await db.execute(
+    sql`insert into posts (id, user_id, content) values (${BUSY}, md5('u1')::uuid, 'The busy post')`,
+  );
   await db.execute(sql`insert into post_comments (post_id, user_id, content, created_at)
     select md5('p' || (g % 20000 + 1))::uuid, md5('u' || (g % 2000 + 1))::uuid, 'Comment ' || g,
       now() - g * interval '1 minute'
@@ -74,7 +76,9 @@ describe("a post's comments page", () => {
           };
           await client.query(`prepare page_${n} as ${query.sql}`);
           const values = query.params.map((v) => client.escapeLiteral(String(v))).join(", ");
-          const res = await client.query(`explain (analyze, costs off, timing off) execute page_${n}(${values})`);
+          const res = await client.query(
+            `explain (analyze, costs off, timing off) execute page_${n}(${values})`,
+          );
           const text = (res.rows as { "QUERY PLAN": string }[]).map((r) => r["QUERY PLAN"]).join("\n");
           expect(text).toMatch(ORDERED_WALK);
           expect(text).not.toMatch(READ_ALL);
