@@ -15,6 +15,11 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** BENCH_SERVER_NODE_ARGS (say `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server under load. */
+function nodeArgs(): string[] {
+  return (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+}
+
 export type TServerProcess = { url: string; pid: number; stop(): Promise<void> };
 
 /**
@@ -25,28 +30,32 @@ export type TServerProcess = { url: string; pid: number; stop(): Promise<void> }
 export async function startServerProcess(env: Record<string, string>): Promise<TServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      PUBLIC_URL: url,
-      NODE_ENV: "production",
-      LOG_LEVEL: "silent",
-      CAPTCHA_PROVIDER: "none",
-      SIGNIN_IP_LIMIT: "0",
-      SIGNUP_IP_LIMIT: "0",
-      // The fair-use limits would refuse a bench member within a second; BENCH_MEMBER_LIMITS sets them to measure
-      // their cost (docs/benchmarks.md).
-      MEMBER_LIMITS: process.env.BENCH_MEMBER_LIMITS ?? "off",
-      // The event-stream run opens thousands of streams from one address for a few members (event-streams.ts).
-      EVENT_STREAMS_PER_IP: "0",
-      EVENT_STREAMS_PER_MEMBER: "0",
-      AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...nodeArgs(), "--import", "tsx", "apps/server/src/main.ts"],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        ...env,
+        PORT: String(port),
+        PUBLIC_URL: url,
+        NODE_ENV: "production",
+        LOG_LEVEL: "silent",
+        CAPTCHA_PROVIDER: "none",
+        SIGNIN_IP_LIMIT: "0",
+        SIGNUP_IP_LIMIT: "0",
+        // The fair-use limits would refuse a bench member within a second; BENCH_MEMBER_LIMITS sets them to measure
+        // their cost (docs/benchmarks.md).
+        MEMBER_LIMITS: process.env.BENCH_MEMBER_LIMITS ?? "off",
+        // The event-stream run opens thousands of streams from one address for a few members (event-streams.ts).
+        EVENT_STREAMS_PER_IP: "0",
+        EVENT_STREAMS_PER_MEMBER: "0",
+        AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  );
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const deadline = Date.now() + 180_000;
   for (;;) {
