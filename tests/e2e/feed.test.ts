@@ -130,7 +130,8 @@ describe("PlugFeed", () => {
     await composer.getByRole("img", { name: "chart.png" }).waitFor();
     expect(await composer.getByText("1/4").count()).toBe(1);
     await composer.getByRole("button", { name: "Post", exact: true }).click();
-    await toast(page, "Post created successfully!").waitFor();
+    // The PlugFeed composer's brief word, and that the image went up with it.
+    await toast(page, "Post created!").getByText("Media uploaded successfully!").waitFor();
     await page.getByRole("button", { name: "Make a Post" }).waitFor();
     expect(await page.getByRole("form", { name: "Create a post" }).count()).toBe(0);
 
@@ -210,10 +211,18 @@ describe("PlugFeed", () => {
     };
     expect(edits.items).toHaveLength(1);
 
-    // Delete, after confirming: gone from the server, and the page goes back to the feed.
+    // Signed out meanwhile (the cookie gone, as after signing out in another tab): the delete is refused, kept.
+    const cookies = await page.context().cookies();
+    await page.context().clearCookies();
     await page.getByRole("button", { name: "Post options" }).click();
     await page.getByRole("menuitem", { name: "Delete" }).click();
     const confirm = page.getByRole("dialog", { name: "Delete this post?" });
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await toast(page, "You must be logged in to delete posts").waitFor();
+    expect((await fetch(`${j.server.url}/api/posts/${postId}`)).status).toBe(200);
+
+    // Signed in again, delete after confirming: gone from the server, and the page goes back to the feed.
+    await page.context().addCookies(cookies);
     await confirm.getByRole("button", { name: "Delete" }).click();
     await toast(page, "Post deleted successfully!").waitFor();
     await page.waitForURL("**/plugfeed");
@@ -285,6 +294,19 @@ describe("PlugFeed", () => {
     await composer.getByRole("button", { name: "Cancel upload" }).click();
     await toast(page, "Upload cancelled").waitFor();
     release();
+    expect(await composer.getByRole("combobox", { name: "Post text" }).inputValue()).toBe(
+      "A chart worth keeping",
+    );
+    await composer.getByRole("img", { name: "big.png" }).waitFor();
+
+    // A file whose bytes are no image is refused by the server: the spec's upload error, and nothing is lost.
+    await page.unroute("**/api/posts");
+    await composer
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "broken.png", mimeType: "image/png", buffer: Buffer.from("not really a png") });
+    await composer.getByRole("img", { name: "broken.png" }).waitFor();
+    await composer.getByRole("button", { name: "Post", exact: true }).click();
+    await toast(page, /^Error uploading media: File type not supported\./).waitFor();
     expect(await composer.getByRole("combobox", { name: "Post text" }).inputValue()).toBe(
       "A chart worth keeping",
     );
@@ -488,7 +510,7 @@ describe("GIFs", () => {
     await composer.getByRole("img", { name: "GIF search-dogs" }).waitFor();
     await composer.getByRole("combobox", { name: "Post text" }).fill("When the chart pumps");
     await composer.getByRole("button", { name: "Post", exact: true }).click();
-    await toast(page, "Post created successfully!").waitFor();
+    await toast(page, "Post created!").waitFor();
     const card = page.getByRole("article").filter({ hasText: "When the chart pumps" });
     const image = card.getByRole("img", { name: /Attachment 1 of 1/ });
     await image.waitFor();

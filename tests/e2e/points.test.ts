@@ -34,7 +34,7 @@ describe("points, referrals and the leaderboard", () => {
     const link = `${j.server.url}/signup?ref=${referrer.username}`;
     expect(await alice.getByLabel("Your referral link").inputValue()).toBe(link);
     await alice.getByRole("button", { name: "Copy link" }).click();
-    await toast(alice, "Link copied to clipboard!").waitFor();
+    await toast(alice, "Referral link copied!").waitFor();
     expect(await alice.evaluate(() => navigator.clipboard.readText())).toBe(link);
     await shot(alice, "dashboard-referrals-one-dark-1280");
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { M_REWARDS } from "@plugs/domain";
+import { M_REWARDS, M_SLUG } from "@plugs/domain";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { newAccount, postJson, signUpByApi, type TSignedUp } from "./support/accounts.ts";
@@ -80,7 +80,7 @@ describe("rewards admin", () => {
     await page.getByText("Title is required").waitFor();
     await page.getByText("Prize is required").waitFor();
     // An empty slug is fine: the server makes it from the title.
-    expect(await page.getByText(M_REWARDS.slugInvalid).count()).toBe(0);
+    expect(await page.getByText(M_SLUG.invalid).count()).toBe(0);
     await page.getByLabel("Title").fill("Solana Summer");
     await page.getByLabel("Prize").fill("5 SOL");
     await page.getByLabel("Description (Markdown)").fill("Five winners share **5 SOL**.");

@@ -19,8 +19,6 @@ export const M_ACCOUNT = {
   exportReady: "Your data is downloading",
   deletionScheduled: (date: string) =>
     `Your account will be deleted on ${date}. Sign in before then to keep it.`,
-  deletionCancelled: "Welcome back! The deletion of your account was cancelled.",
-  deletionCancelledNotice: "The deletion of your account was cancelled",
   deletedAuthor: "Deleted account",
 } as const;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BLOG_LIMITS } from "./blog-limits.ts";
 import { ZPage } from "./pages.ts";
-import { M_SLUG, ZSlug } from "./slugify.ts";
+import { ZSlug } from "./slugify.ts";
 import { isSafeString, zText } from "./text.ts";
 
 // Blog: articles written by the admins in Markdown (rendered and sanitized by the server), with one category and
@@ -24,7 +24,6 @@ export const M_BLOG = {
   tagNotFound: "Tag not found",
   titleRequired: "Title is required",
   titleTooLong: `Title must be at most ${BLOG_LIMITS.titleMax} characters`,
-  slugInvalid: M_SLUG.invalid,
   slugTaken: "That slug is already used by another article",
   excerptRequired: "Excerpt is required",
   excerptTooLong: `Excerpt must be at most ${BLOG_LIMITS.excerptMax} characters`,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { M_SLUG, ZSlug } from "./slugify.ts";
+import { ZSlug } from "./slugify.ts";
 import { isSafeString, ZWebUrl, zText } from "./text.ts";
 
 // Learn: courses, lessons, quizzes, the course exam and its certificate. The server grades every attempt; these are
@@ -59,7 +59,6 @@ export const M_LEARN = {
   levelInvalid: "Choose beginner, intermediate or advanced",
   titleRequired: "Title is required",
   titleTooLong: `Title must be at most ${LEARN_LIMITS.titleMax} characters`,
-  slugInvalid: M_SLUG.invalid,
   slugTaken: "That slug is already used by another course",
   descriptionTooLong: `Description must be at most ${LEARN_LIMITS.descriptionMax} characters`,
   bodyTooLong: `Lesson text must be at most ${LEARN_LIMITS.bodyMax} characters`,

@@ -10,7 +10,6 @@ export const M = {
     tooLarge: (kind: string, megabytes: number) =>
       `File too large. Maximum size for ${kind}s is ${megabytes}MB`,
     selectImage: "Please select an image file",
-    selectVideo: "Please select a video file",
     /** Not in the spec: a request body over its route's limit, named from the limit itself (`sizeInWords`). */
     requestTooLarge: (size: string) => `Request too large. The largest request allowed here is ${size}`,
     /** Not in the spec: an image whose pixels (width x height x frames) are past IMAGE_MAX_MEGAPIXELS. */
@@ -46,7 +45,17 @@ export const M = {
     createdInCommunity: "Post created successfully in this community!",
     updated: "Post updated successfully!",
     deleted: "Post deleted successfully!",
+    /** The PlugFeed composer's brief word (its panel closes); the posts page says `created`. */
+    createdBrief: "Post created!",
     createFailed: "Failed to create post. Please try again.",
+    createError: (message: string) => `Error creating post: ${message}`,
+    updateError: (message: string) => `Error updating post: ${message}`,
+    deleteError: (message: string) => `Error deleting post: ${message}`,
+    unlikeError: (message: string) => `Error unliking post: ${message}`,
+    /** Said when a signed-out tab (the session ended elsewhere) asks to delete, before anything is sent. */
+    loginToDeletePosts: "You must be logged in to delete posts",
+    mediaUploaded: "Media uploaded successfully!",
+    mediaUploadError: (message: string) => `Error uploading media: ${message}`,
     deleteFailed: "Failed to delete post. Please try again.",
     loadFailed: "Failed to load posts. Please try again.",
     likeFailed: "Failed to like post. Please try again.",
@@ -90,7 +99,6 @@ export const M = {
     alreadyUsed: "You've already used this emoji reaction",
     alreadyUsedTitle: "Already reacted",
     signIn: "Please sign in to react",
-    failedYours: "Failed to add your reaction",
     failed: "Failed to add reaction",
     addFailed: (message: string) => `Error adding reaction: ${message}`,
     /** Not in the spec: an emoji outside the palette of 15. */
@@ -144,26 +152,18 @@ export const M = {
     leaveError: (message: string) => `Error leaving community: ${message}`,
     joinFailed: "Failed to join community",
     leaveFailed: "Failed to leave community",
-    followFailed: "Failed to follow user",
-    unfollowFailed: "Failed to unfollow user",
     statusFailed: (message: string) => `Failed to update member status: ${message}`,
     roleFailed: (message: string) => `Failed to update role: ${message}`,
     refreshFailed: "Failed to refresh communities",
-    feedRefreshFailed: "Failed to refresh feed",
     feedFailed: (message: string) => `Failed to fetch community feed: ${message}`,
-    notAuthenticated: "User not authenticated",
     // Successes (toasts).
-    created: "Community created successfully!",
     createdLong:
       "Community created successfully! You can manage your community branding in the community details page.",
     joined: "Successfully joined community",
     left: "Successfully left community",
-    followed: "Successfully followed user",
-    unfollowed: "Successfully unfollowed user",
     statusUpdated: "Member status updated",
     roleUpdated: "Member role updated",
     refreshed: "Successfully refreshed communities",
-    feedRefreshed: "Feed refreshed",
     // Community list.
     listTitle: "Communities",
     listSubtitle: "Select a community to view posts",
@@ -248,7 +248,6 @@ export const M = {
     voteWithdrawn: "Your vote was withdrawn",
     voteFailed: "Failed to save your vote. Please try again.",
     loadFailed: "Failed to load KOLs. Please try again.",
-    saved: "KOL saved",
   },
   reports: {
     signInToReport: "Sign in to report a KOL",
@@ -311,6 +310,9 @@ export const M = {
     referralLookupFailed: "Error validating referral code",
     banned: "Your account has been banned. Please contact support for assistance.",
     captchaFailed: "Security verification failed. Please try again.",
+    /** The sign-in pre-check (the challenge's verifier) could not be asked; the toast's title is `securityChecksFailed`. */
+    securityCheckFailed: "Security check failed",
+    securityChecksFailed: "Security checks failed",
     tooManyAttempts: (minutes: number) =>
       `Too many login attempts. Please try again in ${minutes} minute(s).`,
     rateLimitTitle: "Rate limit exceeded",
@@ -332,9 +334,7 @@ export const M = {
     checkEmail: "Please check your email to verify your account.",
     referredBy: (code: string) => `You were referred by ${code}.`,
     resetEmailSent: "Password reset email sent! Please check your inbox.",
-    resetEmailFailed: "Failed to send password reset email.",
     resetEmailFailedRetry: "Failed to send password reset email. Please try again.",
-    signOutFailed: "Sign out failed",
     busySigningIn: "Signing in...",
     busyVerifying: "Verifying...",
     busyCreatingAccount: "Creating Account...",
@@ -371,7 +371,6 @@ export const M = {
     invalidCursor: "Invalid cursor",
     historyLoadFailed: "Failed to load points history",
     leaderboardLoadFailed: "Failed to load the leaderboard",
-    leaderboardEmpty: "No points earned in this period yet",
     historyEmpty: "No points yet. Vote, react and invite friends to earn some.",
     referralsEmpty: "No referrals yet. Share your link to invite friends.",
     linkCopied: "Referral link copied!",

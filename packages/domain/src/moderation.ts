@@ -45,7 +45,6 @@ export const MODERATION_M = {
   notSuspended: "This community is not suspended",
   communityRemoved: "Community removed",
   communityRestored: "Community restored",
-  removedCommunitiesEmpty: "No community was removed in the last 30 days.",
   /** What the author reads in their notifications. */
   removedNotice: (what: "post" | "comment") => `An admin removed your ${what}`,
 } as const;

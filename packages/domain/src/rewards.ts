@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { M_SLUG, ZSlug } from "./slugify.ts";
+import { ZSlug } from "./slugify.ts";
 import { isSafeString, zText } from "./text.ts";
 
 /*
@@ -24,7 +24,6 @@ export const M_REWARDS = {
   prizeTooLong: "Prize cannot exceed 200 characters",
   descriptionTooLong: "Description cannot exceed 20000 characters",
   invalidCharacters: "Input contains invalid characters",
-  slugInvalid: M_SLUG.invalid,
   slugTaken: "A giveaway with this slug already exists",
   winnersInvalid: "Winners must be a whole number from 1 to 1000",
   costInvalid: "Entry cost must be a whole number of points from 0 to 1000000",

@@ -64,7 +64,6 @@ export const M_SWEEP = {
   noCloses: "This transaction closed no token account of your linked wallets",
   claimTooLong:
     "The accounts this transaction closed have too long a history to check in one claim. Close fewer accounts per transaction.",
-  pointsEarned: (points: number) => `Points Earned: +${points}`,
   // Why a closed account paid nothing (a claim's per-account reasons).
   accountTooYoung: (days: number) =>
     `Opened less than ${days} day${days === 1 ? "" : "s"} before it was closed, so it earns no points`,

@@ -101,22 +101,28 @@ async function verifyAltcha(deps: TDeps, token: string): Promise<boolean> {
   return inserted.length > 0;
 }
 
+/**
+ * Asks Cloudflare whether the token is good. When Cloudflare cannot be asked (down, an error status, no answer in
+ * 10 s), the check itself failed: 502 'Security check failed' under the title 'Security checks failed', which is not
+ * the member's fault and says nothing about the token.
+ */
 async function verifyTurnstile(deps: TDeps, token: string, ip: string | null): Promise<boolean> {
   const form = new URLSearchParams({ secret: deps.config.turnstileSecretKey ?? "", response: token });
   if (ip) form.set("remoteip", ip);
+  let body: { success?: boolean };
   try {
     const res = await fetch(deps.config.turnstileVerifyUrl, {
       method: "POST",
       body: form,
       signal: AbortSignal.timeout(10_000),
     });
-    if (!res.ok) return false;
-    const body = (await res.json()) as { success?: boolean };
-    return body.success === true;
+    if (!res.ok) throw new Error(`siteverify answered ${res.status}`);
+    body = (await res.json()) as { success?: boolean };
   } catch (err) {
     deps.logger.warn({ err }, "turnstile verification failed to complete");
-    return false;
+    throw new AppError("UPSTREAM_FAILED", M.auth.securityCheckFailed, { title: M.auth.securityChecksFailed });
   }
+  return body.success === true;
 }
 
 /** Throws 400 'Security verification failed. Please try again.' unless the request carries a valid solution. */

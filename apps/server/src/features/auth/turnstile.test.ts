@@ -20,6 +20,11 @@ function fakeSiteverify() {
       const form = new URLSearchParams(body);
       seen.push(form);
       const token = form.get("response") ?? "";
+      if (token.startsWith("outage-")) {
+        res.statusCode = 500;
+        res.end("internal error");
+        return;
+      }
       const ok =
         req.method === "POST" && form.get("secret") === "turnstile-secret" && token.startsWith("good-");
       const duplicate = used.has(token);
@@ -100,5 +105,19 @@ describe("Turnstile", () => {
       { "x-captcha-token": "good-1" },
     );
     expect((await errorOf(reused)).message).toBe(FAILED);
+  });
+
+  it("says the security check failed, under 'Security checks failed', when Cloudflare cannot answer", async () => {
+    const res = await postJson(
+      server,
+      "/api/auth/sign-in/email",
+      { email: account.email, password: account.password },
+      { "x-captcha-token": "outage-1" },
+    );
+    expect(res.status).toBe(502);
+    expect(await errorOf(res)).toMatchObject({
+      message: "Security check failed",
+      title: "Security checks failed",
+    });
   });
 });

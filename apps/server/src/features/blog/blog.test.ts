@@ -1,5 +1,6 @@
 import {
   M_BLOG,
+  M_SLUG,
   type TAdminArticle,
   type TArticle,
   type TArticleInput,
@@ -492,7 +493,7 @@ describe("admin", () => {
       [{ title: "<b>" }, "title", M_BLOG.invalidCharacters],
       [{ excerpt: "" }, "excerpt", M_BLOG.excerptRequired],
       [{ body: "" }, "body", M_BLOG.bodyRequired],
-      [{ slug: "Bad Slug" }, "slug", M_BLOG.slugInvalid],
+      [{ slug: "Bad Slug" }, "slug", M_SLUG.invalid],
       [{ status: "live" }, "status", M_BLOG.statusInvalid],
       [{ status: "scheduled" }, "publishAt", M_BLOG.publishAtRequired],
       [{ status: "scheduled", publishAt: "not a date" }, "publishAt", M_BLOG.publishAtInvalid],

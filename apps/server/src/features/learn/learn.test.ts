@@ -1,6 +1,7 @@
 import {
   M,
   M_LEARN,
+  M_SLUG,
   type TAdminCourse,
   type TAdminCourseList,
   type TAttempt,
@@ -504,7 +505,7 @@ describe("authoring", () => {
       call<TErr>(server, "POST", path, { cookie: admin.cookie, json });
     const base = { title: "T", slug: randomSlug(), level: "beginner", minutes: 10 };
     const cases: [string, unknown, string][] = [
-      ["/api/admin/learn/courses", { ...base, slug: "Bad Slug" }, M_LEARN.slugInvalid],
+      ["/api/admin/learn/courses", { ...base, slug: "Bad Slug" }, M_SLUG.invalid],
       ["/api/admin/learn/courses", { ...base, title: "" }, M_LEARN.titleRequired],
       ["/api/admin/learn/courses", { ...base, level: "expert" }, M_LEARN.levelInvalid],
       ["/api/admin/learn/courses", { ...base, minutes: 0 }, M_LEARN.minutesInvalid],

@@ -1,5 +1,6 @@
 import {
   M_REWARDS,
+  M_SLUG,
   type TAdminAuditPage,
   type TAdminEntrants,
   type TAdminGiveawayPage,
@@ -333,7 +334,7 @@ describe("the slug", () => {
       json: { ...body, slug: "Bad Slug" },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.fields?.slug).toBe(M_REWARDS.slugInvalid);
+    expect(bad.body.error.fields?.slug).toBe(M_SLUG.invalid);
     const taken = await call<TError>(server, "POST", "/api/admin/rewards", {
       cookie: admin.cookie,
       json: { ...body, slug: made.body.slug },

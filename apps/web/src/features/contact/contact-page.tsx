@@ -1,3 +1,4 @@
+import { CONTACT_M } from "@plugs/domain";
 import { CircleCheck, Clock, Mail, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
@@ -30,7 +31,7 @@ function Confirmation({
     >
       <CircleCheck className="size-8 text-plug" aria-hidden />
       <h2 id="contact-sent-heading" className="text-xl font-semibold">
-        Message sent
+        {CONTACT_M.sent}
       </h2>
       <p className="text-sm text-muted">
         Thank you for writing. We sent an acknowledgement to{" "}

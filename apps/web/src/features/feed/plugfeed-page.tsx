@@ -146,7 +146,11 @@ export default function PlugFeedPage() {
                         </div>
                       }
                     >
-                      <CreatePostForm autoFocus onCreated={() => setComposing(false)} />
+                      <CreatePostForm
+                        autoFocus
+                        createdMessage={M.posts.createdBrief}
+                        onCreated={() => setComposing(false)}
+                      />
                     </Suspense>
                   </section>
                 ) : null}

@@ -25,7 +25,7 @@ export function ReferralsSection({ username }: { username: string }) {
     try {
       await navigator.clipboard.writeText(link);
       setCopied(true);
-      toast.success(M.posts.linkCopied);
+      toast.success(M.points.linkCopied);
       setTimeout(() => setCopied(false), 2000);
     } catch {
       // Clipboard refused (permissions, insecure context): the field stays selectable by hand.

@@ -9,7 +9,8 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from "../../components/ui/dropdown-menu.tsx";
-import { ApiError } from "../../lib/api.ts";
+import { toast } from "../../components/ui/toaster.tsx";
+import { refusalMessage } from "../../lib/api.ts";
 import { MentionTextarea } from "./composer/mention-textarea.tsx";
 import { PostOptionsButton } from "./post-options-button.tsx";
 import { useDeletePost, useUpdatePost } from "./queries.ts";
@@ -81,7 +82,11 @@ export function InlineEditor({ post, onDone }: { post: TPost; onDone: () => void
       { id: post.id, content: parsed.data.content },
       {
         onSuccess: onDone,
-        onError: (err) => setError(err instanceof ApiError ? err.message : M.generic.unexpected),
+        onError: (err) => {
+          const message = refusalMessage(err, M.generic.unexpected);
+          setError(message);
+          toast.error(M.posts.updateError(message));
+        },
       },
     );
   };

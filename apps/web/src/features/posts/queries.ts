@@ -17,7 +17,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { toast } from "../../components/ui/toaster.tsx";
-import { ApiError } from "../../lib/api.ts";
+import { ApiError, refusalMessage } from "../../lib/api.ts";
 import { applyOptimistic } from "../../lib/optimistic.ts";
 import {
   deletePost,
@@ -160,9 +160,11 @@ export function useToggleLike() {
       );
       return { rollback };
     },
-    onError: (error, _vars, context) => {
+    onError: (error, { like }, context) => {
       context?.rollback();
-      toast.error(error instanceof ApiError && error.status === 403 ? error.message : M.posts.likeFailed);
+      if (!like) toast.error(M.posts.unlikeError(refusalMessage(error, "Please try again")));
+      else
+        toast.error(error instanceof ApiError && error.status === 403 ? error.message : M.posts.likeFailed);
     },
     onSuccess: (state, { post }) => {
       setPostEverywhere(queryClient, post.id, (p) => ({
@@ -197,7 +199,11 @@ export function useDeletePost() {
       toast.success(M.posts.deleted);
     },
     onError: (error) => {
-      toast.error(error instanceof ApiError && error.status < 500 ? error.message : M.posts.deleteFailed);
+      // Signed out meanwhile (in another tab, or the session ran out): the spec's word for it.
+      if (error instanceof ApiError && error.status === 401) toast.error(M.posts.loginToDeletePosts);
+      else if (error instanceof ApiError && error.status > 0 && error.status < 500)
+        toast.error(M.posts.deleteError(error.message));
+      else toast.error(M.posts.deleteFailed);
     },
   });
 }

@@ -28,8 +28,11 @@ export function CreatePostForm({
   onCreated,
   onCancel,
   autoFocus = false,
+  createdMessage = M.posts.created,
 }: {
   communityId?: string;
+  /** The success toast outside a community (a community's post always says it went there). */
+  createdMessage?: string;
   onCreated?: () => void;
   onCancel?: () => void;
   autoFocus?: boolean;
@@ -69,16 +72,25 @@ export function CreatePostForm({
       await createPost(body, { onProgress: setProgress, signal: controller.signal });
       form.reset({ content: "", communityId: communityId ?? null, media: [], gifs: [] });
       setFileError(null);
-      toast.success(values.communityId ? M.posts.createdInCommunity : M.posts.created);
+      toast.success(values.communityId ? M.posts.createdInCommunity : createdMessage, {
+        description: media.length > 0 ? M.posts.mediaUploaded : undefined,
+      });
       refreshAfterCreate(queryClient);
       onCreated?.();
     } catch (err) {
       if (err instanceof UploadCancelled) {
         toast(M.posts.uploadCancelled);
       } else if (err instanceof ApiError && err.status !== 0 && err.status < 500) {
-        if (err.fields?.content) form.setError("content", { message: err.fields.content });
-        else setFileError(err.message);
-        toast.error(err.message);
+        if (err.fields?.content) {
+          form.setError("content", { message: err.fields.content });
+          toast.error(M.posts.createError(err.message));
+        } else {
+          setFileError(err.message);
+          // With files attached, a refused body (a file's type, size, pixels or bytes, or their count) is an upload
+          // error; the rest (a community left, a limit reached) refuse the post.
+          const aboutFiles = media.length > 0 && [400, 413, 415].includes(err.status);
+          toast.error(aboutFiles ? M.posts.mediaUploadError(err.message) : M.posts.createError(err.message));
+        }
       } else {
         toast.error(M.posts.createFailed);
       }
