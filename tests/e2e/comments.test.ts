@@ -31,11 +31,17 @@ describe("Comments on a post", () => {
     await form.getByRole("button", { name: "Post Comment" }).click();
     await form.getByText("Please enter some content or attach media").waitFor();
 
-    // A comment with a PDF and a mention of Alice.
+    // A comment with a PDF and a mention of Alice, picked from the suggestions as in the post composer.
     const pdf = Buffer.from(padTo(samplePdf(), 20_480));
-    await form
-      .getByRole("textbox", { name: "Comment text" })
-      .fill(`My notes for @${alice.username} attached`);
+    const commentText = form.getByRole("combobox", { name: "Comment text" });
+    await commentText.pressSequentially(`My notes for @${alice.username.slice(0, -1)}`);
+    const suggestions = b.getByRole("listbox", { name: "Mention suggestions" });
+    await suggestions.getByRole("option", { name: new RegExp(`@${alice.username}`) }).waitFor();
+    await shot(b, "comment-mention-dark-1280", { fullPage: false });
+    await commentText.press("Enter");
+    await suggestions.waitFor({ state: "hidden" });
+    await commentText.pressSequentially("attached");
+    expect(await commentText.inputValue()).toBe(`My notes for @${alice.username} attached`);
     await form
       .locator('input[type="file"]')
       .setInputFiles({ name: "Bridge Notes.pdf", mimeType: "application/pdf", buffer: pdf });
@@ -57,7 +63,7 @@ describe("Comments on a post", () => {
       /^[A-Z][a-z]{2} \d{1,2}, \d{4} • \d{1,2}:\d{2} [AP]M$/,
     );
     // The form is empty again.
-    expect(await form.getByRole("textbox", { name: "Comment text" }).inputValue()).toBe("");
+    expect(await form.getByRole("combobox", { name: "Comment text" }).inputValue()).toBe("");
 
     // Alice replies; the reply box will not send blank text.
     const a = await open({ as: alice });
@@ -66,9 +72,9 @@ describe("Comments on a post", () => {
     const replyBox = a.getByRole("form", { name: `Reply to ${bob.username}` });
     const send = replyBox.getByRole("button", { name: "Reply", exact: true });
     expect(await send.isDisabled()).toBe(true);
-    await replyBox.getByRole("textbox", { name: "Reply text" }).fill("   ");
+    await replyBox.getByRole("combobox", { name: "Reply text" }).fill("   ");
     expect(await send.isDisabled()).toBe(true);
-    await replyBox.getByRole("textbox", { name: "Reply text" }).fill("Thanks, bridging to Base next");
+    await replyBox.getByRole("combobox", { name: "Reply text" }).fill("Thanks, bridging to Base next");
     await send.click();
     await toast(a, "Comment posted successfully").waitFor();
     await commentsHeading(a, 2).waitFor();
@@ -143,7 +149,7 @@ describe("Comments on a post", () => {
     });
 
     // Bob posts another comment and deletes it (after confirming); the count follows.
-    await form.getByRole("textbox", { name: "Comment text" }).fill("Wrong thread, sorry");
+    await form.getByRole("combobox", { name: "Comment text" }).fill("Wrong thread, sorry");
     await form.getByRole("button", { name: "Post Comment" }).click();
     await commentsHeading(b, 3).waitFor();
     const second = b.getByRole("article", { name: `Comment by ${bob.username}` }).last();

@@ -455,21 +455,17 @@ describe("GIFs", () => {
     await new Promise((resolve) => fake.close(resolve));
   });
 
-  it("says so when GIFs are not configured", async () => {
+  it("offers no GIF button when GIFs are not configured", async () => {
     const grace = await signUp("grace");
     const page = await j.open({ as: grace });
+    const status = page.waitForResponse((r) => r.url().endsWith("/api/gifs/status"));
     await page.goto("/plugfeed");
     await page.getByRole("button", { name: "Make a Post" }).click();
-    const gif = page.getByRole("button", { name: "GIF: GIFs are not configured on this server" });
-    expect(await gif.getAttribute("aria-disabled")).toBe("true");
-    await page
-      .getByRole("form", { name: "Create a post" })
-      .getByText("GIFs are not configured on this server")
-      .waitFor();
-    // Pressed anyway, it says why instead of opening the picker.
-    await gif.click({ force: true });
-    await toast(page, "GIFs are not configured on this server").waitFor();
-    expect(await page.getByRole("dialog", { name: "Select a GIF" }).count()).toBe(0);
+    const composer = page.getByRole("form", { name: "Create a post" });
+    await composer.getByRole("button", { name: "Media" }).waitFor();
+    expect(await (await status).json()).toEqual({ configured: false });
+    expect(await composer.getByRole("button", { name: /GIF/ }).count()).toBe(0);
+    expect(await composer.getByText("GIFs are not configured").count()).toBe(0);
   });
 
   it("picks a trending or searched GIF, shows the empty and error states, and posts it", async () => {
@@ -515,5 +511,31 @@ describe("GIFs", () => {
     const image = card.getByRole("img", { name: /Attachment 1 of 1/ });
     await image.waitFor();
     expect(await image.getAttribute("src")).toBe("https://media1.giphy.com/media/search-dogs/giphy.gif");
+
+    // The comment form has the same picker: a GIF alone is a comment, shown from GIPHY.
+    await card.getByRole("link", { name: /Comments \(0\)/ }).click();
+    await page.waitForURL("**/posts/*#comments");
+    const form = page.getByRole("form", { name: "Add a comment" });
+    await form.getByRole("button", { name: "Add a GIF" }).click();
+    await dialog.getByRole("button", { name: "GIF trend1" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await form.getByRole("img", { name: "GIF trend1" }).waitFor();
+    await form.getByText("1/4").waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, "comment-gif-dark-390");
+    await form.getByRole("button", { name: "Post Comment" }).click();
+    await toast(page, "Comment posted successfully").waitFor();
+    const comment = page.getByRole("article", { name: `Comment by ${frank.username}` });
+    const posted = comment.getByRole("img", { name: "GIF trend1" });
+    await posted.waitFor();
+    expect(await posted.getAttribute("src")).toBe("https://media1.giphy.com/media/trend1/giphy.gif");
+    expect(await form.getByRole("img").count()).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page
+      .getByRole("button", { name: /Switch to light theme/ })
+      .first()
+      .click();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, "comment-gif-light-1280");
   });
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { M } from "./messages.ts";
 import { ZCursorPage } from "./pages.ts";
-import { type TFileLike, ZPostMention } from "./posts.ts";
+import { type TFileLike, ZGifAttachment, ZPostMention } from "./posts.ts";
 import { zText } from "./text.ts";
 
 /** Our numbers for comments (the spec gives none beyond the file sizes and one reply level). */
@@ -59,23 +59,26 @@ function isFileLike(value: unknown): value is TFileLike {
 }
 
 /**
- * Writing a comment or a reply. A comment needs non-blank text or an attachment; a reply (parentId set) needs
- * non-blank text. Files themselves (type by bytes, size per kind) are checked when stored.
+ * Writing a comment or a reply. A comment needs non-blank text, a file or a GIF (four together at most); a reply
+ * (parentId set) needs non-blank text. Files themselves (type by bytes, size per kind) are checked when stored.
  */
 export const ZCreateCommentRequest = z
   .object({
     content: zText().max(COMMENT_LIMITS.maxContentLength, M.comments.contentTooLong).default(""),
     parentId: z.uuid(M.comments.notFound).nullish(),
     attachments: z.array(z.custom<TFileLike>(isFileLike, M.files.noFile)).default([]),
+    /** GIFs from the GIF picker, as on posts; they count among the attachments. */
+    gifs: z.array(ZGifAttachment, { error: M.posts.gifInvalid }).default([]),
   })
   .superRefine((value, ctx) => {
     const blank = value.content.trim() === "";
+    const attached = value.attachments.length + value.gifs.length;
     if (value.parentId && blank) {
       ctx.addIssue({ code: "custom", path: ["content"], message: M.comments.replyEmpty });
-    } else if (blank && value.attachments.length === 0) {
+    } else if (blank && attached === 0) {
       ctx.addIssue({ code: "custom", path: ["content"], message: M.comments.contentOrMedia });
     }
-    if (value.attachments.length > COMMENT_LIMITS.maxAttachments) {
+    if (attached > COMMENT_LIMITS.maxAttachments) {
       ctx.addIssue({ code: "custom", path: ["attachments"], message: M.comments.tooManyAttachments });
     }
   });

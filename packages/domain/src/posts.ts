@@ -6,6 +6,12 @@ import { zText } from "./text.ts";
 
 const gifError = { error: M.posts.gifInvalid };
 
+/**
+ * The type stored for a GIPHY GIF attached to a post or a comment: it stays on GIPHY's servers, its URL is GIPHY's,
+ * and its storage path is `external:...` (nothing of ours to delete).
+ */
+export const EXTERNAL_GIF_TYPE = "image/gif-external";
+
 /** A GIF picked in the GIF dialog, as the picker hands it over (the spec's GIF attachment data). */
 export const ZGifAttachment = z.object(
   {

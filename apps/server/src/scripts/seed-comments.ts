@@ -115,6 +115,7 @@ export async function seedComments(deps: TDeps, log: (line: string) => void) {
         content: thread.text,
         parentId: null,
         attachments: [],
+        gifs: [],
       });
       written++;
       for (const [who, emoji] of thread.reactions) await addReaction(deps, as(who), top.id, emoji);
@@ -124,6 +125,7 @@ export async function seedComments(deps: TDeps, log: (line: string) => void) {
           content: reply.text,
           parentId: top.id,
           attachments: [],
+          gifs: [],
         });
         written++;
         for (const [who, emoji] of reply.reactions) await addReaction(deps, as(who), made.id, emoji);

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { COMMENT_LIMITS, M, type TComment } from "@plugs/domain";
+import { COMMENT_LIMITS, EXTERNAL_GIF_TYPE, M, type TComment } from "@plugs/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commentMentions, notifications } from "../../db/schema/index.ts";
@@ -285,6 +285,79 @@ describe("attachments", () => {
     });
     expect(tooBig.status).toBe(413);
     expect(tooBig.body).toMatchObject({ error: { message: M.files.tooLarge("document", 10) } });
+  });
+
+  it("takes GIPHY GIFs as on posts: shown with GIPHY's URL, counted among the four, nothing stored or removed", async () => {
+    const post = await createPostAs(server, author.cookie, { content: "react with a gif" });
+    const gif = {
+      id: "xT9IgG50Fb7Mi0prBC",
+      url: "https://media3.giphy.com/media/xT9IgG50Fb7Mi0prBC/giphy.gif",
+      preview: "https://media3.giphy.com/media/xT9IgG50Fb7Mi0prBC/200.gif",
+      title: "gm frens",
+      width: 480,
+      height: 270,
+      username: "giphy",
+    };
+    const before = storedCommentFiles();
+    const made = await commentAs(server, alice.cookie, post.id, { gifs: [gif] });
+    expect(made.content).toBe("");
+    expect(made.attachments).toEqual([
+      {
+        id: expect.any(String),
+        fileName: "gm frens",
+        fileUrl: gif.url,
+        fileType: EXTERNAL_GIF_TYPE,
+        fileSize: 0,
+      },
+    ]);
+    const listed = await listComments(server, undefined, post.id);
+    expect(listed.body.items.find((c) => c.id === made.id)?.attachments).toEqual(made.attachments);
+    expect(storedCommentFiles()).toEqual(before);
+
+    // A file and a GIF together, in the order sent: files first.
+    const both = await commentAs(server, alice.cookie, post.id, {
+      content: "chart and mood",
+      attachments: [{ bytes: await samplePng(), name: "chart.png", type: "image/png" }],
+      gifs: [gif],
+    });
+    expect(both.attachments.map((a) => a.fileType)).toEqual(["image/png", EXTERNAL_GIF_TYPE]);
+
+    // Four files and a GIF are five attachments.
+    const pdf = { bytes: samplePdf(), name: "a.pdf", type: "application/pdf" };
+    const five = await postComment(server, alice.cookie, post.id, {
+      attachments: [pdf, pdf, pdf, pdf],
+      gifs: [gif],
+    });
+    expect(five.status).toBe(400);
+    expect(five.body).toMatchObject({ error: { message: M.comments.tooManyAttachments } });
+
+    // Only GIPHY's media hosts, as well-formed JSON.
+    for (const gifs of [
+      [{ ...gif, url: "https://evil.example/giphy.gif" }],
+      "[{not json",
+      [{ ...gif, width: "x" }],
+    ]) {
+      const bad = await postComment(server, alice.cookie, post.id, { content: "gif", gifs });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ error: { message: M.posts.gifInvalid } });
+    }
+
+    // Deleting it removes its row and asks storage to remove nothing of GIPHY's.
+    const asked: string[] = [];
+    const remove = server.deps.storage.delete.bind(server.deps.storage);
+    server.deps.storage.delete = async (key) => {
+      asked.push(key);
+      return remove(key);
+    };
+    try {
+      const gone = await call(server, "DELETE", `/api/comments/${made.id}`, { cookie: alice.cookie });
+      expect(gone.status).toBe(204);
+    } finally {
+      server.deps.storage.delete = remove;
+    }
+    expect(asked).toEqual([]);
+    const after = await listComments(server, undefined, post.id);
+    expect(after.body.items.map((c) => c.id)).not.toContain(made.id);
   });
 
   it("removes the stored files when the comment cannot be saved", async () => {

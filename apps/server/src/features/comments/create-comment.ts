@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { M, MODERATION_M, type TComment, type TCreateCommentRequest } from "@plugs/domain";
+import { EXTERNAL_GIF_TYPE, M, MODERATION_M, type TComment, type TCreateCommentRequest } from "@plugs/domain";
 import { eq, sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { commentMentions, postCommentAttachments, postComments, posts } from "../../db/schema/index.ts";
 import { AppError, isForeignKeyViolation } from "../../errors.ts";
-import { removeStoredFiles, saveUploadedFiles } from "../media/save-upload.ts";
+import { EXTERNAL_PATH_PREFIX, removeStoredFiles, saveUploadedFiles } from "../media/save-upload.ts";
 import { mentionNotices, mentionValues, resolveMentions } from "../mentions/resolve-mentions.ts";
 import { notify, type TNotifyInput } from "../notifications/notify.ts";
 import { findAccessiblePost } from "../posts/visibility.ts";
@@ -67,18 +67,27 @@ export async function createComment(
       await tx
         .insert(postComments)
         .values({ id: commentId, postId: post.id, userId: me.id, parentId, content: input.content });
-      if (saved.length > 0) {
-        await tx.insert(postCommentAttachments).values(
-          saved.map((file, position) => ({
-            commentId,
-            fileName: file.originalName,
-            filePath: file.path,
-            fileUrl: file.url,
-            fileType: file.mime,
-            fileSize: file.size,
-            position,
-          })),
-        );
+      const attached = [
+        ...saved.map((file) => ({
+          fileName: file.originalName,
+          filePath: file.path,
+          fileUrl: file.url,
+          fileType: file.mime,
+          fileSize: file.size,
+        })),
+        // GIPHY's GIFs stay on GIPHY: their URL, no bytes of ours (as on posts).
+        ...input.gifs.map((gif, i) => ({
+          fileName: gif.title || "GIF",
+          filePath: `${EXTERNAL_PATH_PREFIX}${commentId}/${i}`,
+          fileUrl: gif.url,
+          fileType: EXTERNAL_GIF_TYPE,
+          fileSize: 0,
+        })),
+      ];
+      if (attached.length > 0) {
+        await tx
+          .insert(postCommentAttachments)
+          .values(attached.map((file, position) => ({ ...file, commentId, position })));
       }
       if (mentions.length > 0) {
         await tx.insert(commentMentions).values(mentions.map((m) => ({ commentId, ...mentionValues(m) })));

@@ -16,6 +16,7 @@ import {
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { AppError } from "../../errors.ts";
 import { access, defineRoute, errorResponses, json, viewerOf, ZFile } from "../../http/openapi.ts";
+import { gifsOf, ZGifsField } from "../gifs/form-field.ts";
 import { memberLimit } from "../limits/member-limits.ts";
 import { fileFields, filesOf, uploadBodyLimit } from "../media/multipart.ts";
 import { createComment } from "./create-comment.ts";
@@ -44,6 +45,7 @@ const ZCreateCommentForm = z.object({
     .openapi({
       description: `Repeated files: images (${FILE_RULES.image.megabytes} MB), documents (PDF, DOC, DOCX, XLS, XLSX, PPT, PPTX, TXT, RTF; ${FILE_RULES.document.megabytes} MB) and videos (${FILE_RULES.video.megabytes} MB), checked by their bytes`,
     }),
+  gifs: ZGifsField,
 });
 
 function formToRequest(form: z.infer<typeof ZCreateCommentForm>) {
@@ -52,6 +54,7 @@ function formToRequest(form: z.infer<typeof ZCreateCommentForm>) {
     content: form.content ?? "",
     parentId: form.parentId?.trim() ? form.parentId.trim() : null,
     attachments,
+    gifs: gifsOf(form.gifs),
   });
   return { ...request, attachments };
 }

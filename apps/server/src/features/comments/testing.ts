@@ -13,10 +13,14 @@ export function commentForm(fields: {
   content?: string;
   parentId?: string;
   attachments?: TUpload[];
+  /** GIFs as the picker hands them over (a string is sent as it is: a malformed field). */
+  gifs?: unknown[] | string;
 }): FormData {
   const form = new FormData();
   if (fields.content !== undefined) form.set("content", fields.content);
   if (fields.parentId !== undefined) form.set("parentId", fields.parentId);
+  if (fields.gifs !== undefined)
+    form.set("gifs", typeof fields.gifs === "string" ? fields.gifs : JSON.stringify(fields.gifs));
   for (const file of fields.attachments ?? []) {
     form.append("attachments", new File([file.bytes], file.name, { type: file.type }));
   }

@@ -94,18 +94,23 @@ export async function saveUploadedFiles(
   return saved;
 }
 
+/** The storage path of what stays elsewhere (a GIPHY GIF): nothing of ours to remove. */
+export const EXTERNAL_PATH_PREFIX = "external:";
+
 /** Removes stored files; a failure is logged, never thrown (what owned them is already gone or was never made). */
 export async function removeStoredFiles(
   deps: Pick<TDeps, "storage" | "logger">,
   paths: string[],
 ): Promise<void> {
   await Promise.all(
-    paths.map(async (path) => {
-      try {
-        await deps.storage.delete(path);
-      } catch (err) {
-        deps.logger.warn({ err, path }, "could not remove a stored file");
-      }
-    }),
+    paths
+      .filter((path) => !path.startsWith(EXTERNAL_PATH_PREFIX))
+      .map(async (path) => {
+        try {
+          await deps.storage.delete(path);
+        } catch (err) {
+          deps.logger.warn({ err, path }, "could not remove a stored file");
+        }
+      }),
   );
 }

@@ -1,16 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { M, MODERATION_M, type TCreatePostRequest, type TPost } from "@plugs/domain";
+import { EXTERNAL_GIF_TYPE, M, MODERATION_M, type TCreatePostRequest, type TPost } from "@plugs/domain";
 import { and, eq, isNull } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { communities, communityMembers, postMedia, postMentions, posts } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
-import { removeStoredFiles, saveUploadedFiles } from "../media/save-upload.ts";
+import { EXTERNAL_PATH_PREFIX, removeStoredFiles, saveUploadedFiles } from "../media/save-upload.ts";
 import { mentionValues, notifyMentioned, resolveMentions } from "../mentions/resolve-mentions.ts";
 import { publishEvent } from "../realtime/publish.ts";
 import { hydratePosts } from "./post-dto.ts";
-
-/** The type stored for a GIPHY GIF, which stays on GIPHY's servers. */
-export const EXTERNAL_GIF_TYPE = "image/gif-external";
 
 /**
  * May this user post into this community? Throws the spec's message when not. (A banned account never gets here:
@@ -67,7 +64,7 @@ export async function createPost(
         ...input.gifs.map((gif, i) => ({
           mediaUrl: gif.url,
           mediaType: EXTERNAL_GIF_TYPE,
-          storagePath: `external:${stamp + i}`,
+          storagePath: `${EXTERNAL_PATH_PREFIX}${stamp + i}`,
           width: gif.width,
           height: gif.height,
         })),

@@ -1,5 +1,5 @@
 import { M } from "@plugs/domain";
-import { and, eq, notLike } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { postMedia, posts } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
@@ -22,7 +22,7 @@ export async function deletePost(deps: TDeps, viewer: TViewer | null, postId: st
     const stored = await tx
       .select({ path: postMedia.storagePath })
       .from(postMedia)
-      .where(and(eq(postMedia.postId, post.id), notLike(postMedia.storagePath, "external:%")));
+      .where(eq(postMedia.postId, post.id));
     const commentFiles = await clearCommentsOfPost(tx, post.id);
     const [removed] = await tx
       .delete(posts)

@@ -16,9 +16,9 @@ import {
 } from "@plugs/domain";
 import type { Context } from "hono";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { AppError } from "../../errors.ts";
 import { access, defineRoute, errorResponses, json, viewerOf, ZFile } from "../../http/openapi.ts";
 import { clientIp } from "../../lib/client-ip.ts";
+import { gifsOf, ZGifsField } from "../gifs/form-field.ts";
 import { memberLimit } from "../limits/member-limits.ts";
 import { fileFields, filesOf, uploadBodyLimit } from "../media/multipart.ts";
 import { createPost } from "./create-post.ts";
@@ -43,29 +43,18 @@ const ZCreatePostForm = z.object({
     .openapi({
       description: `Repeated files: images (JPEG, PNG, GIF, WebP; ${FILE_RULES.image.megabytes} MB) and videos (MP4, MOV, AVI; ${FILE_RULES.video.megabytes} MB), checked by their bytes`,
     }),
-  gifs: z.string().optional().openapi({
-    description:
-      'JSON list of GIFs from /api/gifs: [{"id","url","preview","title","width","height","username"}]; urls on media*.giphy.com only',
-  }),
+  gifs: ZGifsField,
 });
 
 /** Turns the arriving form into ZCreatePostRequest's input: files as a list, GIFs parsed from JSON. */
 function formToRequest(form: z.infer<typeof ZCreatePostForm>) {
   // An empty file input (no name, no bytes) is no file.
   const media = form.media === undefined ? [] : filesOf({ media: form.media }, "media");
-  let gifs: unknown = [];
-  if (form.gifs?.trim()) {
-    try {
-      gifs = JSON.parse(form.gifs);
-    } catch {
-      throw new AppError("VALIDATION", M.posts.gifInvalid, { fields: { gifs: M.posts.gifInvalid } });
-    }
-  }
   const request = ZCreatePostRequest.parse({
     content: form.content ?? "",
     communityId: form.communityId?.trim() ? form.communityId.trim() : null,
     media,
-    gifs,
+    gifs: gifsOf(form.gifs),
   });
   return { ...request, media };
 }

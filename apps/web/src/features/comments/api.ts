@@ -1,4 +1,4 @@
-import type { TComment, TCommentsPage, TLikeState, TReactionState } from "@plugs/domain";
+import type { TComment, TCommentsPage, TGif, TLikeState, TReactionState } from "@plugs/domain";
 import { apiFetch } from "../../lib/api.ts";
 
 /** The comments API (ARCHITECTURE.md's contract): one function per call, shapes from packages/domain. */
@@ -13,12 +13,13 @@ export function fetchComments(postId: string, cursor: string | null): Promise<TC
 /** POST multipart: content, an optional parentId and repeated attachments. */
 export function createComment(
   postId: string,
-  input: { content: string; parentId?: string | null; attachments?: File[] },
+  input: { content: string; parentId?: string | null; attachments?: File[]; gifs?: TGif[] },
 ): Promise<TComment> {
   const body = new FormData();
   body.set("content", input.content);
   if (input.parentId) body.set("parentId", input.parentId);
   for (const file of input.attachments ?? []) body.append("attachments", file);
+  if (input.gifs && input.gifs.length > 0) body.set("gifs", JSON.stringify(input.gifs));
   return apiFetch<TComment>(`/api/posts/${encodeURIComponent(postId)}/comments`, { method: "POST", body });
 }
 

@@ -1,4 +1,4 @@
-import { kindOfMime, type TCommentAttachment } from "@plugs/domain";
+import { EXTERNAL_GIF_TYPE, kindOfMime, type TCommentAttachment } from "@plugs/domain";
 import { Download, FileText } from "lucide-react";
 
 /** Bytes as a person reads them: "840 B", "12.4 KB", "3.1 MB". */
@@ -8,13 +8,13 @@ export function humanSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** Images inline, videos with controls, documents as downloads (never rendered in the page). */
+/** Images and GIPHY GIFs inline, videos with controls, documents as downloads (never rendered in the page). */
 export function CommentAttachments({ attachments }: { attachments: TCommentAttachment[] }) {
   if (attachments.length === 0) return null;
   return (
     <ul aria-label="Attachments" className="mt-2 flex flex-col gap-2">
       {attachments.map((a) => {
-        const kind = kindOfMime(a.fileType);
+        const kind = a.fileType === EXTERNAL_GIF_TYPE ? "image" : kindOfMime(a.fileType);
         if (kind === "image") {
           return (
             <li key={a.id}>

@@ -1,12 +1,20 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { COMMENT_LIMITS, checkFileClaim, FILE_RULES, M, ZCreateCommentRequest } from "@plugs/domain";
+import {
+  COMMENT_LIMITS,
+  checkFileClaim,
+  FILE_RULES,
+  M,
+  type TGif,
+  ZCreateCommentRequest,
+} from "@plugs/domain";
 import { Paperclip, Send, X } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { Button } from "../../components/ui/button.tsx";
-import { Textarea } from "../../components/ui/input.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { fileAccept } from "../../lib/file-accept.ts";
+import { GifButton } from "../posts/composer/gif-button.tsx";
+import { MentionTextarea } from "../posts/composer/mention-textarea.tsx";
 import { humanSize } from "./comment-attachments.tsx";
 import { useCreateComment } from "./queries.ts";
 
@@ -19,7 +27,10 @@ function fileProblem(file: File): string | null {
   return checkFileClaim(file, ["image", "document", "video"]);
 }
 
-/** The comment form under a post: text and up to four attachments; sends non-blank text or a file. */
+/**
+ * The comment form under a post: text with @mention suggestions, and up to four files and GIPHY GIFs together;
+ * sends non-blank text, a file or a GIF.
+ */
 export function CommentForm({ postId }: { postId: string }) {
   const create = useCreateComment(postId);
   const inputId = useId();
@@ -27,9 +38,12 @@ export function CommentForm({ postId }: { postId: string }) {
   const [fileError, setFileError] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(ZCreateCommentRequest),
-    defaultValues: { content: "", parentId: null, attachments: [] as File[] },
+    defaultValues: { content: "", parentId: null, attachments: [] as File[], gifs: [] as TGif[] },
   });
   const files = (form.watch("attachments") ?? []) as File[];
+  const gifs = (form.watch("gifs") ?? []) as TGif[];
+  const attached = files.length + gifs.length;
+  const full = attached >= COMMENT_LIMITS.maxAttachments;
   const error =
     form.formState.errors.content?.message ?? form.formState.errors.attachments?.message ?? fileError;
 
@@ -38,7 +52,7 @@ export function CommentForm({ postId }: { postId: string }) {
     form.clearErrors();
     const next = [...files];
     for (const file of Array.from(list ?? [])) {
-      if (next.length >= COMMENT_LIMITS.maxAttachments) {
+      if (next.length + gifs.length >= COMMENT_LIMITS.maxAttachments) {
         setFileError(M.comments.tooManyAttachments);
         break;
       }
@@ -53,11 +67,19 @@ export function CommentForm({ postId }: { postId: string }) {
     if (fileInput.current) fileInput.current.value = "";
   };
 
+  const addGif = (gif: TGif) => {
+    setFileError(null);
+    form.clearErrors();
+    if (full) setFileError(M.comments.tooManyAttachments);
+    // The same GIF twice would be the same picture twice.
+    else if (!gifs.some((g) => g.id === gif.id)) form.setValue("gifs", [...gifs, gif]);
+  };
+
   const submit = form.handleSubmit(async (values) => {
     if (create.isPending) return;
     try {
-      await create.mutateAsync({ content: values.content, attachments: files });
-      form.reset({ content: "", parentId: null, attachments: [] });
+      await create.mutateAsync({ content: values.content, attachments: files, gifs });
+      form.reset({ content: "", parentId: null, attachments: [], gifs: [] });
       setFileError(null);
     } catch (err) {
       // The toast says what went wrong; the field keeps the server's word next to the text.
@@ -70,14 +92,23 @@ export function CommentForm({ postId }: { postId: string }) {
       <label htmlFor={inputId} className="sr-only">
         Comment text
       </label>
-      <Textarea
-        id={inputId}
-        rows={3}
-        placeholder="Write a comment..."
-        maxLength={COMMENT_LIMITS.maxContentLength}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${inputId}-error` : undefined}
-        {...form.register("content")}
+      <Controller
+        control={form.control}
+        name="content"
+        render={({ field }) => (
+          <MentionTextarea
+            id={inputId}
+            rows={3}
+            placeholder="Write a comment... Use @ to mention someone."
+            maxLength={COMMENT_LIMITS.maxContentLength}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${inputId}-error` : undefined}
+            value={field.value ?? ""}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            onSubmitShortcut={() => void submit()}
+          />
+        )}
       />
       {files.length > 0 ? (
         <ul aria-label="Attached files" className="flex flex-wrap gap-2">
@@ -105,12 +136,34 @@ export function CommentForm({ postId }: { postId: string }) {
           ))}
         </ul>
       ) : null}
+      {gifs.length > 0 ? (
+        <ul aria-label="Attached GIFs" className="flex flex-wrap gap-2">
+          {gifs.map((gif) => (
+            <li key={gif.id} className="relative size-20 overflow-hidden rounded-lg border border-border">
+              <img src={gif.preview} alt={gif.title || "GIF"} className="size-full object-cover" />
+              <button
+                type="button"
+                aria-label={`Remove GIF ${gif.title}`}
+                onClick={() =>
+                  form.setValue(
+                    "gifs",
+                    gifs.filter((g) => g.id !== gif.id),
+                  )
+                }
+                className="absolute top-1 right-1 inline-flex size-6 cursor-pointer items-center justify-center rounded-full bg-black/70 text-white hover:bg-black"
+              >
+                <X className="size-3.5" aria-hidden />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {error ? (
         <p id={`${inputId}-error`} role="alert" className="text-sm text-rug">
           {error}
         </p>
       ) : null}
-      <div className="flex items-center justify-between gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <input
           ref={fileInput}
           type="file"
@@ -121,18 +174,22 @@ export function CommentForm({ postId }: { postId: string }) {
           aria-hidden
           onChange={(e) => addFiles(e.target.files)}
         />
-        <Button
-          type="button"
-          variant="ghost"
-          size="sm"
-          onClick={() => fileInput.current?.click()}
-          disabled={files.length >= COMMENT_LIMITS.maxAttachments}
-        >
-          <Paperclip aria-hidden /> Attach
-          <span className="text-muted tabular-nums">
-            {files.length}/{COMMENT_LIMITS.maxAttachments}
+        <div className="flex items-center gap-1">
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            onClick={() => fileInput.current?.click()}
+            disabled={full}
+          >
+            {/* A phone's row has room for the icon only; the name stays for screen readers. */}
+            <Paperclip aria-hidden /> <span className="max-sm:sr-only">Attach</span>
+          </Button>
+          <GifButton disabled={full} onPick={addGif} />
+          <span className="ml-1 text-xs text-muted tabular-nums" aria-live="polite">
+            {attached}/{COMMENT_LIMITS.maxAttachments}
           </span>
-        </Button>
+        </div>
         <Button type="submit" size="sm" busy={create.isPending} busyLabel="Posting...">
           <Send aria-hidden /> Post Comment
         </Button>
@@ -156,8 +213,8 @@ export function ReplyForm({
   const create = useCreateComment(postId);
   const [text, setText] = useState("");
   const blank = text.trim() === "";
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
+  const submit = async (e?: React.FormEvent) => {
+    e?.preventDefault();
     if (blank || create.isPending) return;
     try {
       await create.mutateAsync({ content: text, parentId });
@@ -169,15 +226,17 @@ export function ReplyForm({
   };
   return (
     <form onSubmit={submit} aria-label={`Reply to ${replyingTo}`} className="mt-3 flex flex-col gap-2">
-      <Textarea
+      <MentionTextarea
         rows={2}
         aria-label="Reply text"
         placeholder={`Reply to @${replyingTo}...`}
         maxLength={COMMENT_LIMITS.maxContentLength}
         value={text}
         autoFocus
-        onChange={(e) => setText(e.target.value)}
+        onChange={setText}
+        onSubmitShortcut={() => void submit()}
         onKeyDown={(e) => {
+          // Escape closes open suggestions first (the textarea handles it); a second Escape closes the reply.
           if (e.key === "Escape") onDone();
         }}
       />

@@ -58,8 +58,7 @@ function refreshPost(queryClient: ReturnType<typeof useQueryClient>, postId: str
 export function useCreateComment(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { content: string; parentId?: string | null; attachments?: File[] }) =>
-      createComment(postId, input),
+    mutationFn: (input: Parameters<typeof createComment>[1]) => createComment(postId, input),
     onSuccess: () => {
       refreshPost(queryClient, postId);
       toast.success(M.comments.posted);

@@ -93,6 +93,7 @@ export function InlineEditor({ post, onDone }: { post: TPost; onDone: () => void
   return (
     <div className="mt-3">
       <MentionTextarea
+        className="min-h-28"
         value={text}
         onChange={(value) => {
           setText(value);

@@ -1,19 +1,18 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { M, POST_LIMITS, type TGif, ZCreatePostRequest } from "@plugs/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { ImagePlus, Sticker } from "lucide-react";
+import { ImagePlus } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Button } from "../../../components/ui/button.tsx";
 import { Progress } from "../../../components/ui/progress.tsx";
 import { toast } from "../../../components/ui/toaster.tsx";
 import { ApiError } from "../../../lib/api.ts";
-import { cn } from "../../../lib/cn.ts";
 import { fileAccept } from "../../../lib/file-accept.ts";
 import { createPost, UploadCancelled } from "../api.ts";
-import { refreshAfterCreate, useGifStatus } from "../queries.ts";
+import { refreshAfterCreate } from "../queries.ts";
 import { AttachmentPreviews } from "./attachment-previews.tsx";
-import { GifPickerDialog } from "./gif-picker-dialog.tsx";
+import { GifButton } from "./gif-button.tsx";
 import { MentionTextarea } from "./mention-textarea.tsx";
 import { useAttachments } from "./use-attachments.ts";
 
@@ -41,9 +40,6 @@ export function CreatePostForm({
   const fileInputId = useId();
   const inFlight = useRef<AbortController | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [gifOpen, setGifOpen] = useState(false);
-  const gifStatus = useGifStatus();
-  const gifsOff = gifStatus.data?.configured === false;
 
   const form = useForm({
     resolver: zodResolver(ZCreatePostRequest),
@@ -107,6 +103,7 @@ export function CreatePostForm({
         name="content"
         render={({ field }) => (
           <MentionTextarea
+            className="min-h-28"
             value={field.value ?? ""}
             onChange={(value) => {
               field.onChange(value);
@@ -171,18 +168,7 @@ export function CreatePostForm({
         >
           <ImagePlus aria-hidden /> Media
         </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={busy || attachments.full}
-          aria-disabled={gifsOff || undefined}
-          title={gifsOff ? M.gifs.notConfigured : undefined}
-          aria-label={gifsOff ? `GIF: ${M.gifs.notConfigured}` : "Add a GIF"}
-          className={cn(gifsOff && "opacity-60")}
-          onClick={() => (gifsOff ? toast.info(M.gifs.notConfigured) : setGifOpen(true))}
-        >
-          <Sticker aria-hidden /> GIF
-        </Button>
+        <GifButton disabled={busy || attachments.full} onPick={attachments.addGif} />
         <span className="ml-1 text-xs text-muted tabular-nums" aria-live="polite">
           {attachments.count}/{POST_LIMITS.maxAttachments}
         </span>
@@ -197,8 +183,6 @@ export function CreatePostForm({
           </Button>
         </div>
       </div>
-      {gifsOff ? <p className="-mt-1 text-xs text-muted">{M.gifs.notConfigured}</p> : null}
-      <GifPickerDialog open={gifOpen} onOpenChange={setGifOpen} onPick={attachments.addGif} />
     </form>
   );
 }

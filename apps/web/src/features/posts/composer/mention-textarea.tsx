@@ -136,7 +136,7 @@ export function MentionTextarea({
           setFragment(null);
           onBlur?.(event);
         }}
-        className={cn("min-h-28", className)}
+        className={className}
         {...props}
       />
       {open ? (
