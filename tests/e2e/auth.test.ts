@@ -98,6 +98,16 @@ describe("sign up, sign out, sign in", () => {
     // A wrong password: the server's one answer for unknown e-mail and wrong password.
     await fillSignIn(modal(page), { email: account.email, password: "Wrong-Pass1" });
     await toast(page, "Invalid email or password").waitFor();
+    // Said under the form too, with both fields marked, until they are typed in again.
+    await modal(page).getByRole("alert").filter({ hasText: "Invalid email or password" }).waitFor();
+    const password = modal(page).getByLabel("Password", { exact: true });
+    expect(await password.getAttribute("aria-invalid")).toBe("true");
+    expect(await modal(page).getByLabel("Email").getAttribute("aria-invalid")).toBe("true");
+    await shot(page, "sign-in-refused-dark-1280", { fullPage: false });
+    await password.fill("x");
+    expect(
+      await modal(page).getByRole("alert").filter({ hasText: "Invalid email or password" }).count(),
+    ).toBe(0);
     await fillSignIn(modal(page), account);
     await toast(page, "Successfully signed in!").waitFor();
     await modal(page).waitFor({ state: "hidden" });
@@ -163,6 +173,8 @@ describe("the sign-in prompt", () => {
     const page = await open();
     await page.goto("/dashboard/security");
     await page.getByRole("heading", { level: 1, name: "Sign in to open your dashboard" }).waitFor();
+    // The tab says where they are, signed out too.
+    await page.waitForFunction(() => document.title === "Dashboard · Plugs & Rugs");
     // The visitor moves elsewhere in the meantime; the pending action brings them back.
     await page.getByRole("main").getByRole("button", { name: "Sign In" }).click();
     const dialog = modal(page);

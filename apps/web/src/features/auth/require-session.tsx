@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
+import { usePageTitle } from "../site/queries.ts";
 import { useRequireAuth } from "./auth-prompt.ts";
 import { type TSession, useSession } from "./session.ts";
 
@@ -36,38 +37,44 @@ export function StatePanel({
  */
 export function RequireSession({
   reason,
+  title,
   children,
 }: {
   reason: string;
+  /** The page's name, for the tab's title while a visitor sees the sign-in panel (the page titles itself after). */
+  title: string;
   children: (session: TSession) => ReactNode;
 }) {
   const { session, isPending } = useSession();
+  if (isPending) return <PageSpinner />;
+  if (!session) return <SignInPanel reason={reason} title={title} />;
+  return children(session);
+}
+
+function SignInPanel({ reason, title }: { reason: string; title: string }) {
+  usePageTitle(title);
   const requireAuth = useRequireAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  if (isPending) return <PageSpinner />;
-  if (!session) {
-    const here = `${location.pathname}${location.search}`;
-    return (
-      <StatePanel
-        icon={<LockKeyhole aria-hidden />}
-        title={reason}
-        text="This page belongs to your account. Sign in, or create an account in a minute."
-        action={
-          <Button size="lg" onClick={() => requireAuth(reason, () => navigate(here))}>
-            Sign In
-          </Button>
-        }
-      />
-    );
-  }
-  return children(session);
+  const here = `${location.pathname}${location.search}`;
+  return (
+    <StatePanel
+      icon={<LockKeyhole aria-hidden />}
+      title={reason}
+      text="This page belongs to your account. Sign in, or create an account in a minute."
+      action={
+        <Button size="lg" onClick={() => requireAuth(reason, () => navigate(here))}>
+          Sign In
+        </Button>
+      }
+    />
+  );
 }
 
 /** Admin pages: members without the admin role are told so (the admin APIs answer them 403 anyway). */
 export function RequireAdmin({ children }: { children: (session: TSession) => ReactNode }) {
   return (
-    <RequireSession reason="Sign in to open the admin dashboard">
+    <RequireSession reason="Sign in to open the admin dashboard" title="Admin Dashboard">
       {(session) =>
         session.isAdmin ? (
           children(session)

@@ -11,10 +11,12 @@ import { ArrowLeft, KeyRound, ShieldCheck } from "lucide-react";
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
+import { FormAlert } from "../../components/form-alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
+import { ApiError } from "../../lib/api.ts";
 import { passkeyMessage, signInWithPasskey } from "../passkeys/passkeys.ts";
 import { signInWithEmail, verifySecondFactor } from "./api.ts";
 import { applyFieldErrors, toastAuthError } from "./auth-errors.ts";
@@ -60,9 +62,15 @@ function PasswordStep({
       // A solution works once: a refused attempt needs a fresh one.
       captcha.current?.reset();
       applyFieldErrors(err, form.setError, ["email", "password"]);
+      // Wrong e-mail or password: both fields marked, and the reason under the form as well as in the toast.
+      if (err instanceof ApiError && err.message === M.auth.invalidCredentials)
+        form.setError("root", { message: err.message });
       toastAuthError(err, M.auth.signInFailed);
     }
   });
+  const refused = errors.root?.message;
+  // Typing again takes the refusal back.
+  const clearRefusal = () => refused && form.clearErrors("root");
 
   // The reset dialog sits outside the form: React events bubble through portals, and its submit must not sign in.
   return (
@@ -72,7 +80,8 @@ function PasswordStep({
           {(props) => (
             <Input
               {...props}
-              {...form.register("email")}
+              {...form.register("email", { onChange: clearRefusal })}
+              aria-invalid={props["aria-invalid"] ?? (refused ? true : undefined)}
               type="email"
               autoComplete="email"
               placeholder="you@example.com"
@@ -83,7 +92,8 @@ function PasswordStep({
           {(props) => (
             <Input
               {...props}
-              {...form.register("password")}
+              {...form.register("password", { onChange: clearRefusal })}
+              aria-invalid={props["aria-invalid"] ?? (refused ? true : undefined)}
               type="password"
               autoComplete="current-password"
             />
@@ -99,6 +109,7 @@ function PasswordStep({
           </button>
         </div>
         <CaptchaWidget ref={captcha} />
+        <FormAlert message={refused} />
         <Button type="submit" busy={isSubmitting} busyLabel={M.auth.busySigningIn} className="w-full">
           Sign In
         </Button>

@@ -103,9 +103,11 @@ export function CommunityDetailsForm({ community }: { community: TCommunityDetai
         </p>
       ) : null}
       <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="ghost" disabled={!isDirty || isSubmitting} onClick={() => form.reset()}>
-          Discard changes
-        </Button>
+        {isDirty ? (
+          <Button variant="ghost" disabled={isSubmitting} onClick={() => form.reset()}>
+            Discard changes
+          </Button>
+        ) : null}
         <Button type="submit" busy={isSubmitting} busyLabel="Saving..." disabled={!isDirty}>
           <Save aria-hidden /> Save changes
         </Button>

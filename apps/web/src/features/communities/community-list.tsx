@@ -71,7 +71,8 @@ export function CommunityList({
 
   return (
     <section aria-labelledby="communities-heading" className="flex min-w-0 flex-col gap-4">
-      <div className="flex items-start justify-between gap-3">
+      {/* The button goes under the heading when both do not fit on one line, rather than squeezing the subtitle. */}
+      <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id="communities-heading" className="text-xl font-bold tracking-tight">
             {M.communities.listTitle}

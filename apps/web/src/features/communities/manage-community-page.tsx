@@ -105,7 +105,7 @@ function ManageCommunity({ community }: { community: TCommunityDetail }) {
 export default function ManageCommunityPage() {
   const { slug = "" } = useParams();
   return (
-    <RequireSession reason="Sign in to manage this community">
+    <RequireSession reason="Sign in to manage this community" title="Manage Community">
       {() => <ManageCommunityLoader slug={slug} />}
     </RequireSession>
   );

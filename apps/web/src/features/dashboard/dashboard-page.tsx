@@ -59,7 +59,7 @@ function Titled({ title, children }: { title: string; children: ReactNode }) {
 /** /dashboard/*: the signed-in member's own area, a section list beside the chosen section. */
 export default function DashboardPage() {
   return (
-    <RequireSession reason="Sign in to open your dashboard">
+    <RequireSession reason="Sign in to open your dashboard" title="Dashboard">
       {(session) => (
         <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Dashboard</h1>

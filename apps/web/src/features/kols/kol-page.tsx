@@ -112,7 +112,7 @@ export default function KolPage() {
         <ArrowLeft className="size-4" aria-hidden /> All KOLs
       </Link>
 
-      <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="mt-4 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <section className="rounded-2xl border border-border bg-surface p-5 sm:p-6">
           <div className="flex items-start gap-4">
             <Avatar

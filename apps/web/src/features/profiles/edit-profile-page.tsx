@@ -6,7 +6,7 @@ import { usePageTitle } from "../site/queries.ts";
 export default function EditProfilePage() {
   usePageTitle("Edit profile");
   return (
-    <RequireSession reason="Sign in to edit your profile">
+    <RequireSession reason="Sign in to edit your profile" title="Edit profile">
       {(session) => (
         <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6 sm:py-10">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Edit profile</h1>

@@ -80,7 +80,7 @@ export function ReportForm({ initialHandle }: { initialHandle: string }) {
 
   if (sent) {
     return (
-      <div className="flex flex-col items-start gap-3 rounded-2xl border border-plug/30 bg-plug-soft p-6">
+      <div className="flex flex-col items-start gap-3 self-start rounded-2xl border border-plug/30 bg-plug-soft p-6">
         <CheckCircle2 className="size-8 text-plug" aria-hidden />
         <h2 className="text-lg font-semibold">Report submitted</h2>
         <p className="text-sm text-pretty">
