@@ -1,8 +1,9 @@
 import type { THomePage, TKolCard } from "@plugs/domain";
-import { ArrowRight, Heart, MessageCircle, Trophy } from "lucide-react";
+import { ArrowRight, Heart, MessageCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { DateTime } from "../../components/date-time.tsx";
+import { RankBadge } from "../../components/rank-badge.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { KolCard, KolCardSkeleton } from "../kols/kol-card.tsx";
 import { useHome } from "./queries.ts";
@@ -104,13 +105,7 @@ function Leaders({ leaders }: { leaders: THomePage["leaders"] }) {
             to={`/user/${encodeURIComponent(leader.username)}`}
             className="flex items-center gap-3 px-4 py-3 hover:bg-surface-2"
           >
-            <span className="w-6 text-center text-sm font-bold text-muted tabular-nums">
-              {leader.rank === 1 ? (
-                <Trophy className="mx-auto size-4 text-accent" aria-label="1" />
-              ) : (
-                leader.rank
-              )}
-            </span>
+            <RankBadge rank={leader.rank} size="sm" />
             <Avatar src={leader.avatarUrl} name={leader.username} className="size-8" />
             <span className="min-w-0 flex-1 truncate text-sm font-semibold">@{leader.username}</span>
             <span className="text-sm font-semibold tabular-nums">{leader.points.toLocaleString()} pts</span>

@@ -4,9 +4,9 @@ import { Link, useSearchParams } from "react-router";
 import { LoadError } from "../../components/load-error.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { Pager } from "../../components/pager.tsx";
+import { RankBadge } from "../../components/rank-badge.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Tabs, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
-import { cn } from "../../lib/cn.ts";
 import { useLeaderboard } from "../points/queries.ts";
 import { usePageTitle } from "../site/queries.ts";
 
@@ -22,31 +22,10 @@ const EMPTY: Record<TLeaderboardWindow, string> = {
   all: "No points earned yet",
 };
 
-/** Gold, silver and bronze for the top three. */
-const MEDALS = [
-  "bg-amber-400/20 text-amber-600 ring-amber-400/60 dark:text-amber-300",
-  "bg-slate-300/25 text-slate-600 ring-slate-400/60 dark:text-slate-200",
-  "bg-orange-400/20 text-orange-700 ring-orange-500/50 dark:text-orange-300",
-];
-
 const SKELETONS = ["s1", "s2", "s3", "s4", "s5", "s6"];
 
 function isWindow(value: string | null): value is TLeaderboardWindow {
   return (LEADERBOARD_WINDOWS as readonly string[]).includes(value ?? "");
-}
-
-function RankBadge({ rank }: { rank: number }) {
-  const medal = MEDALS[rank - 1];
-  return (
-    <span
-      className={cn(
-        "inline-flex size-9 shrink-0 items-center justify-center rounded-full text-sm font-bold tabular-nums",
-        medal ? `ring-1 ${medal}` : "text-muted",
-      )}
-    >
-      {rank}
-    </span>
-  );
 }
 
 function Row({ entry }: { entry: TLeaderboardEntry }) {
