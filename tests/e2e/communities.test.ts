@@ -71,7 +71,17 @@ describe("communities", () => {
     const preview = await dialog.getByRole("img", { name: "Banner preview" }).boundingBox();
     expect(preview && Math.round(preview.width / preview.height)).toBe(3);
     await shot(page, "communities-create-dialog-dark-1280", { fullPage: false });
-    await dialog.getByRole("button", { name: "Create Community" }).click();
+    // The actions stay in view at the dialog's foot however its body is scrolled.
+    const submit = dialog.getByRole("button", { name: "Create Community" });
+    for (const top of [0, 10_000]) {
+      await dialog.evaluate((el, y) => el.scrollTo(0, y), top);
+      const box = await submit.boundingBox();
+      const frame = await dialog.boundingBox();
+      expect(box && frame && box.y + box.height <= frame.y + frame.height && box.y >= frame.y).toBe(true);
+    }
+    await dialog.evaluate((el) => el.scrollTo(0, 0));
+    await shot(page, "communities-create-dialog-top-dark-1280", { fullPage: false });
+    await submit.click();
     await toast(
       page,
       "Community created successfully! You can manage your community branding in the community details page.",

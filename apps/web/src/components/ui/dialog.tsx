@@ -64,6 +64,22 @@ export function DialogContent({
   );
 }
 
+/**
+ * A form dialog's actions, the last thing in its content: kept in view at the dialog's bottom edge while a long body
+ * scrolls under them (the content is the scroller; -bottom-6 and -mx-6/-mb-6 undo its padding).
+ */
+export function DialogFooter({ className, ...props }: ComponentProps<"div">) {
+  return (
+    <div
+      className={cn(
+        "sticky -bottom-6 z-10 -mx-6 mt-2 -mb-6 flex flex-col-reverse gap-2 rounded-b-2xl border-t border-border bg-surface px-6 py-4 sm:flex-row sm:justify-end",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
 export function DialogTitle({ className, ...props }: ComponentProps<typeof Primitive.Title>) {
   return <Primitive.Title className={cn("pr-8 text-lg font-semibold", className)} {...props} />;
 }

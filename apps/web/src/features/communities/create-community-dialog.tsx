@@ -3,7 +3,13 @@ import { COMMUNITY_LIMITS, M, type TCommunityDetail, ZCreateCommunityRequest } f
 import { useEffect, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Button } from "../../components/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+} from "../../components/ui/dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input, Textarea } from "../../components/ui/input.tsx";
 import { Progress } from "../../components/ui/progress.tsx";
@@ -185,14 +191,14 @@ export function CreateCommunityDialog({
               <Progress value={progress ?? 0} label="Upload progress" />
             </div>
           ) : null}
-          <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogFooter>
             <Button variant="secondary" onClick={() => close(false)}>
               {M.communities.cancel}
             </Button>
             <Button type="submit" busy={busy} busyLabel={M.communities.creating}>
               {M.communities.createButton}
             </Button>
-          </div>
+          </DialogFooter>
         </form>
       </DialogContent>
     </Dialog>
