@@ -85,9 +85,9 @@ export async function openPage(
 export async function shot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
   fs.mkdirSync(RESULTS, { recursive: true });
   const file = path.join(RESULTS, `${name}.png`);
-  // Let fonts and entry animations settle so the picture shows what a person sees.
+  // Fonts loaded, and entry animations and transitions taken to their end (Playwright's `animations: "disabled"`),
+  // so the picture shows what a person sees once the page has settled, without waiting for it.
   await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(350);
-  await page.screenshot({ path: file, fullPage });
+  await page.screenshot({ path: file, fullPage, animations: "disabled" });
   return file;
 }
