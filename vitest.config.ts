@@ -37,7 +37,9 @@ export default defineConfig({
           name: "browser",
           include: ["tests/e2e/**/*.test.ts"],
           globalSetup: ["apps/server/src/testing/global-setup.ts"],
-          testTimeout: 60_000,
+          // A journey through four looks (two themes at two widths) takes 40-60 s on two cores; each step still
+          // fails after its own 30 s wait, so a hang is caught well before this.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           // One at a time: a journey's steps wait on a page that renders, so two sharing two cores run into timeouts.
           fileParallelism: false,

@@ -46,9 +46,13 @@ async function fillForm(page: Page, fields: { name: string; email: string; topic
 }
 
 describe("contact", () => {
-  it("a visitor sends a message and an admin answers it by e-mail from the inbox", async () => {
-    const admin = await signUp(ADMIN);
-    const sent: { theme: TTheme; reference: string; email: string }[] = [];
+  // Two journeys on one server, in order: the messages the first sends are the ones the second answers.
+  const sent: { theme: TTheme; reference: string; email: string }[] = [];
+  let admin: Awaited<ReturnType<typeof signUp>>;
+  let member: Awaited<ReturnType<typeof signUp>>;
+
+  it("a visitor sends a message, at each width in each theme; a member's address is their account's", async () => {
+    admin = await signUp(ADMIN);
 
     for (const [theme, viewport] of LOOKS) {
       const page = await j.open({ theme, viewport });
@@ -93,14 +97,17 @@ describe("contact", () => {
     }
 
     // A member writes from their account's address: filled in and locked.
-    const member = await signUp(newAccount("member"));
+    member = await signUp(newAccount("member"));
     const mine = await j.open({ as: member, viewport: "mobile" });
     await mine.goto("/contact");
     const memberEmail = mine.getByLabel("Email");
     await expect.poll(() => memberEmail.inputValue()).toBe(member.email);
     expect(await memberEmail.getAttribute("readonly")).not.toBeNull();
     expect(await mine.getByLabel("Name").inputValue()).toBe(member.username);
+  });
 
+  it("an admin reads the messages in the inbox and answers one by e-mail", async () => {
+    expect(sent).toHaveLength(4);
     // The admin's inbox lists the four messages, newest first, each as text (no markup ran or rendered).
     for (const [theme, viewport] of LOOKS) {
       const page = await j.open({ as: admin, theme, viewport });
