@@ -76,7 +76,18 @@ export async function startJobRunner(
     onRun?: (name: string, error: unknown) => void;
   } = {},
 ): Promise<TJobRunner> {
-  const db = sqlOf(database);
+  // pg-boss records a job's outcome (complete or fail) without awaiting it, so its stop() can return while that
+  // statement is still running: stop() below waits for every statement it sent before the pool may close.
+  const running = new Set<Promise<unknown>>();
+  const sql = sqlOf(database);
+  const db: PgBoss.Db = {
+    executeSql(text, values) {
+      const statement = sql.executeSql(text, values);
+      running.add(statement);
+      void statement.catch(() => {}).finally(() => running.delete(statement));
+      return statement;
+    },
+  };
   const boss = new PgBoss({ db, schema: "pgboss", supervise: true, schedule: true, migrate: true });
   boss.on("error", (err) => logger.error({ err }, "job runner error"));
   await boss.start();
@@ -135,6 +146,7 @@ export async function startJobRunner(
     },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await Promise.allSettled([...running]);
     },
   };
 }
