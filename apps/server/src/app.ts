@@ -10,6 +10,7 @@ import { adminOverviewRoutes } from "./features/admin/overview-routes.ts";
 import { adminSiteRoutes } from "./features/admin/site-routes.ts";
 import { meRoutes } from "./features/auth/me-routes.ts";
 import { originGuard } from "./features/auth/origin-guard.ts";
+import { providerRoutes } from "./features/auth/provider-routes.ts";
 import { authRoutes } from "./features/auth/routes.ts";
 import { sessionMiddleware } from "./features/auth/session-middleware.ts";
 import { blogRoutes } from "./features/blog/routes.ts";
@@ -91,6 +92,8 @@ export function createApp(
   api.use(sessionMiddleware(deps));
   api.use(storableTextOnly());
   api.route("/", siteRoutes(deps));
+  // Before authRoutes, whose /auth/* answers every better-auth path it does not let through.
+  api.route("/", providerRoutes(deps));
   api.route("/", authRoutes(deps));
   api.route("/", meRoutes(deps));
   api.route("/", accountRoutes(deps));

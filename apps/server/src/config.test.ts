@@ -88,6 +88,43 @@ describe("configuration", () => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });
 
+  it.each([
+    [{ GOOGLE_CLIENT_ID: "id" }, "GOOGLE_CLIENT_SECRET must be set when GOOGLE_CLIENT_ID is"],
+    [{ X_CLIENT_SECRET: "secret" }, "X_CLIENT_ID must be set when X_CLIENT_SECRET is"],
+    [{ OIDC_ISSUER: "https://id.example" }, "OIDC_CLIENT_ID must be set when OIDC_ISSUER is"],
+    [{ OIDC_CLIENT_ID: "id", OIDC_CLIENT_SECRET: "s" }, "OIDC_ISSUER must be set when OIDC_CLIENT_ID is"],
+    [{ OIDC_ISSUER: "id.example" }, 'OIDC_ISSUER must be a URL (http or https), got "id.example"'],
+  ])("a sign-in provider half set up (%o) stops the server saying what is missing", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it("offers a sign-in provider only with both its client id and secret", () => {
+    expect(loadConfig({}).signInProviders).toEqual({
+      google: null,
+      discord: null,
+      twitter: null,
+      oidc: null,
+    });
+    const config = loadConfig({
+      DISCORD_CLIENT_ID: "d-id",
+      DISCORD_CLIENT_SECRET: "d-secret",
+      OIDC_ISSUER: "https://id.example/realms/plugs/",
+      OIDC_CLIENT_ID: "o-id",
+      OIDC_CLIENT_SECRET: "o-secret",
+    });
+    expect(config.signInProviders).toEqual({
+      google: null,
+      discord: { clientId: "d-id", clientSecret: "d-secret" },
+      twitter: null,
+      oidc: {
+        issuer: "https://id.example/realms/plugs",
+        clientId: "o-id",
+        clientSecret: "o-secret",
+        name: "Single sign-on",
+      },
+    });
+  });
+
   it("takes the defaults from an empty environment", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({

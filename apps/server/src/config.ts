@@ -61,6 +61,16 @@ export type TConfig = {
   } | null;
   giphyApiKey: string | null;
   /**
+   * Linked sign-ins, each on when its client id and secret are set (GOOGLE_, DISCORD_, X_CLIENT_ID and _SECRET),
+   * and an OpenID Connect provider found from OIDC_ISSUER's discovery document, named OIDC_NAME on its button.
+   */
+  signInProviders: {
+    google: TOAuthClient | null;
+    discord: TOAuthClient | null;
+    twitter: TOAuthClient | null;
+    oidc: (TOAuthClient & { issuer: string; name: string }) | null;
+  };
+  /**
    * FETCH_PRIVATE_ADDRESSES: whether links the server fetches itself (a KOL's avatar) may lead to loopback or
    * private-network addresses. Off: such a link is refused, so nobody can make the server probe its own network.
    */
@@ -96,6 +106,8 @@ export type TConfig = {
   /** Where the built web app lives; null serves no web app (API-only tests). */
   webDist: string | null;
 };
+
+export type TOAuthClient = { clientId: string; clientSecret: string };
 
 type Env = Record<string, string | undefined>;
 
@@ -216,6 +228,16 @@ const ENV = z.object({
   S3_SECRET_ACCESS_KEY: text,
   GIPHY_API_KEY: text,
   GIPHY_API_URL: url("http", "https"),
+  GOOGLE_CLIENT_ID: text,
+  GOOGLE_CLIENT_SECRET: text,
+  DISCORD_CLIENT_ID: text,
+  DISCORD_CLIENT_SECRET: text,
+  X_CLIENT_ID: text,
+  X_CLIENT_SECRET: text,
+  OIDC_ISSUER: url("http", "https"),
+  OIDC_CLIENT_ID: text,
+  OIDC_CLIENT_SECRET: text,
+  OIDC_NAME: text,
   FETCH_PRIVATE_ADDRESSES: oneOf(["on", "off"], "off"),
   SOLANA_RPC_URL: url("http", "https"),
   SWEEP_MIN_ACCOUNT_AGE_DAYS: integer(
@@ -247,6 +269,34 @@ const ENV = z.object({
   // Not trimmed: set but empty means no web app (API-only tests).
   WEB_DIST: z.string().optional(),
 });
+
+function missing(name: string, because: string): never {
+  throw new ConfigError(`${name} must be set when ${because} is`);
+}
+
+/** A provider's client id and secret: both set, or neither (then the provider is off). */
+function oauthClient(
+  e: z.infer<typeof ENV>,
+  prefix: "GOOGLE" | "DISCORD" | "X" | "OIDC",
+): TOAuthClient | null {
+  const clientId = e[`${prefix}_CLIENT_ID`];
+  const clientSecret = e[`${prefix}_CLIENT_SECRET`];
+  if (!clientId && !clientSecret) return null;
+  if (!clientSecret) missing(`${prefix}_CLIENT_SECRET`, `${prefix}_CLIENT_ID`);
+  if (!clientId) missing(`${prefix}_CLIENT_ID`, `${prefix}_CLIENT_SECRET`);
+  return { clientId, clientSecret };
+}
+
+/** The OpenID Connect provider: an issuer with its client, or none of the three. */
+function oidcProvider(e: z.infer<typeof ENV>): TConfig["signInProviders"]["oidc"] {
+  const client = oauthClient(e, "OIDC");
+  if (!e.OIDC_ISSUER) return client && missing("OIDC_ISSUER", "OIDC_CLIENT_ID");
+  return {
+    ...(client ?? missing("OIDC_CLIENT_ID", "OIDC_ISSUER")),
+    issuer: e.OIDC_ISSUER.replace(/\/+$/, ""),
+    name: e.OIDC_NAME ?? "Single sign-on",
+  };
+}
 
 /** Reads and checks the environment (ARCHITECTURE.md, Configuration). Throws ConfigError naming the variable. */
 export function loadConfig(env: Env = process.env): TConfig {
@@ -287,6 +337,12 @@ export function loadConfig(env: Env = process.env): TConfig {
         }
       : null,
     giphyApiKey: e.GIPHY_API_KEY,
+    signInProviders: {
+      google: oauthClient(e, "GOOGLE"),
+      discord: oauthClient(e, "DISCORD"),
+      twitter: oauthClient(e, "X"),
+      oidc: oidcProvider(e),
+    },
     fetchPrivateAddresses: e.FETCH_PRIVATE_ADDRESSES === "on",
     giphyApiUrl: (e.GIPHY_API_URL ?? "https://api.giphy.com").replace(/\/+$/, ""),
     solanaRpcUrl: e.SOLANA_RPC_URL,

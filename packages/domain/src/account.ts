@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZChangePasswordRequest, ZEmail } from "./auth.ts";
+import { ZChangePasswordRequest, ZEmail, ZPasswordStrict } from "./auth.ts";
 import { M } from "./messages.ts";
 import { zText } from "./text.ts";
 
@@ -20,6 +20,9 @@ export const M_ACCOUNT = {
   deletionScheduled: (date: string) =>
     `Your account will be deleted on ${date}. Sign in before then to keep it.`,
   deletedAuthor: "Deleted account",
+  passwordSet: "Password set. You can now also sign in with your e-mail and this password.",
+  passwordAlreadySet: "Your account already has a password. Change it instead.",
+  deletionNeedsPassword: "Set a password first (under Password, above): deleting your account asks for it.",
 } as const;
 
 /** The change-password form: the request plus a repeat of the new password, checked in the browser. */
@@ -35,6 +38,19 @@ export const ZChangePasswordForm = ZChangePasswordRequest.extend({
     message: M_ACCOUNT.newPasswordSame,
   });
 export type TChangePasswordForm = z.infer<typeof ZChangePasswordForm>;
+
+/** POST /api/me/password: a first password, for an account a sign-in provider made. */
+export const ZSetPasswordRequest = z.object({ newPassword: ZPasswordStrict });
+export type TSetPasswordRequest = z.infer<typeof ZSetPasswordRequest>;
+
+/** The set-password form: the new password twice. */
+export const ZSetPasswordForm = ZSetPasswordRequest.extend({
+  confirmPassword: zText({ error: M.auth.passwordRequired }).min(1, M.auth.passwordRequired),
+}).refine((v) => v.confirmPassword === v.newPassword, {
+  path: ["confirmPassword"],
+  message: M_ACCOUNT.passwordsDiffer,
+});
+export type TSetPasswordForm = z.infer<typeof ZSetPasswordForm>;
 
 /** POST /api/me/deletion: the account's password confirms the request. */
 export const ZDeleteAccountRequest = z.object({

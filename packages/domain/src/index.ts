@@ -25,6 +25,7 @@ export * from "./profile.ts";
 export * from "./reports.ts";
 export * from "./rewards.ts";
 export * from "./routes.ts";
+export * from "./sign-in-providers.ts";
 export * from "./site.ts";
 export * from "./slugify.ts";
 export * from "./social.ts";

@@ -1,7 +1,7 @@
-import { M_PASSKEY, PASSKEYS_MAX } from "@plugs/domain";
+import { M_PASSKEY, M_SIGN_IN_PROVIDER, PASSKEYS_MAX } from "@plugs/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { passkeys } from "../../db/schema/index.ts";
+import { accounts, passkeys } from "../../db/schema/index.ts";
 import { createUser, type TTestUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { errorOf, postJson } from "../auth/testing.ts";
@@ -80,6 +80,23 @@ describe("my passkeys", () => {
       200,
     );
     expect(await server.deps.db.select().from(passkeys).where(eq(passkeys.id, mine))).toEqual([]);
+  });
+
+  it("keeps the last passkey of a member who has no password or linked sign-in (409), and removes it once there is one", async () => {
+    const carol = await createUser(server);
+    const only = await addPasskey(carol, "Only key");
+    await server.deps.db.delete(accounts).where(eq(accounts.userId, carol.id));
+    const refused = await call<{ error: { message: string } }>(server, "DELETE", `/api/me/passkeys/${only}`, {
+      cookie: carol.cookie,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(M_SIGN_IN_PROVIDER.lastWay);
+    expect(await server.deps.db.select().from(passkeys).where(eq(passkeys.id, only))).toHaveLength(1);
+
+    // With a second passkey, either one may go.
+    await addPasskey(carol, "Spare key");
+    const removed = await call(server, "DELETE", `/api/me/passkeys/${only}`, { cookie: carol.cookie });
+    expect(removed.status).toBe(200);
   });
 });
 

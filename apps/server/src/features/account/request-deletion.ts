@@ -1,4 +1,4 @@
-import { ACCOUNT_DELETION_GRACE_DAYS, M, type TDeleteAccountRequest } from "@plugs/domain";
+import { ACCOUNT_DELETION_GRACE_DAYS, M, M_ACCOUNT, type TDeleteAccountRequest } from "@plugs/domain";
 import { and, eq } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { accountDeletions, accounts, sessions } from "../../db/schema/index.ts";
@@ -30,10 +30,14 @@ export async function requestDeletion(deps: TDeps, viewer: TViewer | null, input
     .select({ hash: accounts.password })
     .from(accounts)
     .where(and(eq(accounts.userId, me.id), eq(accounts.providerId, "credential")));
+  // An account a sign-in provider made has no password until its owner sets one.
+  if (!credential?.hash) {
+    throw new AppError("VALIDATION", M_ACCOUNT.deletionNeedsPassword, {
+      fields: { password: M_ACCOUNT.deletionNeedsPassword },
+    });
+  }
   const ctx = await getAuth(deps).$context;
-  const ok = credential?.hash
-    ? await ctx.password.verify({ hash: credential.hash, password: input.password })
-    : false;
+  const ok = await ctx.password.verify({ hash: credential.hash, password: input.password });
   if (!ok) {
     throw new AppError("VALIDATION", M.auth.incorrectPassword, {
       fields: { password: M.auth.incorrectPassword },

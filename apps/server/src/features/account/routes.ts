@@ -1,11 +1,12 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { ZDeleteAccountRequest } from "@plugs/domain";
+import { M_ACCOUNT, ZDeleteAccountRequest, ZSetPasswordRequest } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { access, defineRoute, errorResponses, json, viewerOf } from "../../http/openapi.ts";
 import { memberLimit } from "../limits/member-limits.ts";
 import { exportMyData } from "./export-my-data.ts";
 import { listMyPasskeys, removeMyPasskey } from "./passkeys.ts";
 import { requestDeletion } from "./request-deletion.ts";
+import { setFirstPassword } from "./set-password.ts";
 
 const ZExport = z
   .object({
@@ -97,6 +98,28 @@ export function accountRoutes(deps: TDeps) {
     )
     .openapi(
       defineRoute({
+        method: "post",
+        path: "/me/password",
+        operationId: "setMyPassword",
+        security: access.signedIn(),
+        tags: ["account"],
+        summary: "Set a first password (an account a sign-in provider made); one that has a password is 409",
+        middleware: [limit] as const,
+        request: {
+          body: { required: true, content: { "application/json": { schema: ZSetPasswordRequest } } },
+        },
+        responses: {
+          200: json(z.object({ message: z.string() }), "Set; the owner is e-mailed"),
+          ...errorResponses(400, 401, 409, 429),
+        },
+      }),
+      async (c) => {
+        await setFirstPassword(deps, viewerOf(c), c.req.raw.headers, c.req.valid("json"));
+        return c.json({ message: M_ACCOUNT.passwordSet }, 200);
+      },
+    )
+    .openapi(
+      defineRoute({
         method: "get",
         path: "/me/passkeys",
         operationId: "listMyPasskeys",
@@ -116,12 +139,13 @@ export function accountRoutes(deps: TDeps) {
         operationId: "removeMyPasskey",
         security: access.signedIn(),
         tags: ["account"],
-        summary: "Remove one of my passkeys (another member's is 404 'Passkey not found')",
+        summary:
+          "Remove one of my passkeys (another member's is 404 'Passkey not found'; my only way to sign in is 409)",
         middleware: [limit] as const,
         request: { params: z.object({ id: z.string() }) },
         responses: {
           200: json(z.object({ ok: z.literal(true) }), "Removed"),
-          ...errorResponses(401, 404, 429),
+          ...errorResponses(401, 404, 409, 429),
         },
       }),
       async (c) => {

@@ -1,4 +1,4 @@
-import { M } from "@plugs/domain";
+import { M, SIGN_IN_PAGE_PATH } from "@plugs/domain";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, isAPIError } from "better-auth/api";
@@ -23,6 +23,7 @@ import { acceptedOrigins } from "./origin-guard.ts";
 import { passkeyPlugin } from "./passkey-plugin.ts";
 import { createAccountProfile } from "./profile-setup.ts";
 import { resolveAuthSecret } from "./secret.ts";
+import { oidcPlugins, socialProviders } from "./sign-in-providers.ts";
 import { totpAfterHook, totpBeforeHook } from "./totp-hooks.ts";
 
 /** better-auth reads the client's address from this header, which our forwarder alone sets (see forward.ts). */
@@ -55,6 +56,8 @@ function buildAuth(deps: TDeps) {
     },
     // Refusals (wrong password, bad code) are answers, not errors: only unexpected failures are logged as errors.
     onAPIError: {
+      // A provider's refusal lands on the sign-in page, which says what went wrong (?error=code).
+      errorURL: `${config.publicUrl}${SIGN_IN_PAGE_PATH}`,
       onError: (err) => {
         if (isAPIError(err) && err.statusCode < 500) log.debug({ status: err.statusCode }, err.message);
         else log.error({ err }, "better-auth failed");
@@ -113,6 +116,13 @@ function buildAuth(deps: TDeps) {
         );
       },
     },
+    // Linked sign-ins (sign-in-providers.ts). A provider's account joins an existing one with its e-mail only when
+    // both sides have verified that address (better-auth's default), so nobody can pre-register a victim's e-mail
+    // and wait for them to sign in with Google; linking while signed in may use another address.
+    socialProviders: socialProviders(config),
+    account: {
+      accountLinking: { enabled: true, allowDifferentEmails: true, requireLocalEmailVerified: true },
+    },
     // Changing the address: a link to the new one confirms it (features/account/change-email-mails.ts).
     user: { changeEmail: { enabled: true } },
     session: {
@@ -134,6 +144,8 @@ function buildAuth(deps: TDeps) {
         "/send-verification-email": { window: 60, max: 10 },
         // TOTP guessing is capped per challenge and per account by the two-factor plugin itself.
         "/two-factor/*": { window: 60, max: 30 },
+        // Each start of a provider trip stores its state until the provider sends the member back.
+        "/sign-in/social": { window: 60, max: 30 },
       },
     },
     advanced: {
@@ -155,6 +167,7 @@ function buildAuth(deps: TDeps) {
       }),
       admin({ bannedUserMessage: M.auth.banned, defaultRole: "user" }),
       passkeyPlugin({ rpName: "Plugs & Rugs", publicUrl: config.publicUrl }),
+      ...oidcPlugins(config),
       // After twoFactor: signing in during a deletion's grace period cancels it (features/account).
       cancelDeletionPlugin(deps),
       // Test servers only: better-auth's test-utils (no routes; testing/factories.ts). Typed as never so the
@@ -169,11 +182,13 @@ function buildAuth(deps: TDeps) {
             await createAccountProfile(deps, {
               userId: user.id,
               email: user.email,
+              // Typed at sign-up (or given by the test factory); none when a sign-in provider made the account.
               username:
                 typeof body.username === "string"
                   ? body.username
-                  : String(user.displayUsername ?? user.username),
+                  : (((user.displayUsername ?? user.username) as string | null | undefined) ?? null),
               referralCode: typeof body.referralCode === "string" ? body.referralCode : null,
+              providerName: user.name,
             });
           },
         },

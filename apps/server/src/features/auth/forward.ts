@@ -43,6 +43,8 @@ export type TForwardOptions = {
   body?: unknown;
   /** Error codes to answer with a message of our own on this route, e.g. INVALID_TOKEN on reset-password. */
   messages?: Record<string, string>;
+  /** better-auth's endpoint (under /api/auth) when it is not the one asked, e.g. /sign-in/social behind ours. */
+  endpoint?: string;
 };
 
 export async function forwardToAuth(
@@ -67,7 +69,8 @@ export async function forwardToAuth(
       headers.set("content-type", "application/json");
     }
   }
-  const request = new Request(c.req.url, { method: c.req.method, headers, body });
+  const url = options.endpoint ? new URL(`/api/auth${options.endpoint}`, c.req.url) : c.req.url;
+  const request = new Request(url, { method: c.req.method, headers, body });
   const res = await getAuth(deps).handler(request);
   return toOurShape(res, options.messages ?? {});
 }

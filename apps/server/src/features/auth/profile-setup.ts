@@ -6,6 +6,7 @@ import type { TDb } from "../../db/client.ts";
 import { profiles, referrals, users } from "../../db/schema/index.ts";
 import { isUniqueViolation } from "../../errors.ts";
 import { awardPointsSafely } from "../points/award-points.ts";
+import { freeUsername, providerDisplayName } from "./provider-username.ts";
 import { grantAdmin } from "./roles.ts";
 
 /** The referrer a code names: an existing, non-banned profile whose username matches (any case). */
@@ -19,19 +20,39 @@ export async function findReferrer(db: Pick<TDb, "select">, code: string): Promi
 }
 
 /**
- * Runs right after better-auth creates a user (its databaseHooks): the profile with the username as typed, the
- * referral, and the admin role for ADMIN_EMAILS, in one transaction. If that fails (a username taken by a
+ * Runs right after better-auth creates a user (its databaseHooks): the profile with the username as typed (or, for
+ * an account a sign-in provider made, one made from the name it gave, kept on the user row too, and that name as
+ * the display name), the referral, and the admin role for ADMIN_EMAILS, in one transaction. If that fails (a username taken by a
  * concurrent sign-up) the half-made user is removed, so no account exists without a profile. Then the points:
  * account_creation to the new account and referral to its referrer.
  */
 export async function createAccountProfile(
   deps: TDeps,
-  input: { userId: string; email: string; username: string; referralCode: string | null },
+  input: {
+    userId: string;
+    email: string;
+    username: string | null;
+    referralCode: string | null;
+    /** The name a sign-in provider gave, for an account it made. */
+    providerName?: string | null;
+  },
 ) {
   let referrerId: string | null = null;
+  const username =
+    input.username ?? (await freeUsername(deps.db, [input.providerName, input.email.split("@")[0]]));
   try {
     await deps.db.transaction(async (tx) => {
-      await tx.insert(profiles).values({ id: input.userId, username: input.username });
+      await tx.insert(profiles).values({
+        id: input.userId,
+        username,
+        displayName: input.username === null ? providerDisplayName(input.providerName) : null,
+      });
+      if (input.username === null) {
+        await tx
+          .update(users)
+          .set({ username: username.toLowerCase(), displayUsername: username })
+          .where(eq(users.id, input.userId));
+      }
       const code = input.referralCode?.trim();
       if (code) {
         const referrer = await findReferrer(tx, code);
@@ -63,7 +84,7 @@ export async function createAccountProfile(
       activity: "referral",
       referenceType: "referral",
       referenceId: input.userId,
-      description: `Referral: ${input.username} joined`,
+      description: `Referral: ${username} joined`,
     });
   }
 }

@@ -71,6 +71,8 @@ export const PASS_THROUGH: { method: "GET" | "POST"; path: RegExp; signedIn?: tr
   { method: "POST", path: /^\/is-username-available$/ },
   { method: "POST", path: /^\/two-factor\/get-totp-uri$/, signedIn: true },
   { method: "POST", path: /^\/two-factor\/generate-backup-codes$/, signedIn: true },
+  // Back from a sign-in provider (provider-routes.ts starts the trip): signs in or links, then redirects.
+  { method: "GET", path: /^\/callback\/(google|discord|twitter|oidc)$/ },
   { method: "GET", path: /^\/ok$/ },
   { method: "GET", path: /^\/error$/ },
 ];

@@ -1,8 +1,10 @@
 import { AUTH_LIMITS } from "@plugs/domain";
 import { Info } from "lucide-react";
 import { useState } from "react";
+import { useLocation } from "react-router";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
+import { ProviderButtons } from "../sign-ins/provider-buttons.tsx";
 import { useSite } from "../site/queries.ts";
 import { closeAuthPrompt, getAuthPrompt, type TAuthView, useAuthPrompt } from "./auth-prompt.ts";
 import { useRefreshSession } from "./session.ts";
@@ -30,10 +32,13 @@ export function AuthTabs({
   view,
   onViewChange,
   onSuccess,
+  next,
 }: {
   view: TAuthView;
   onViewChange: (view: TAuthView) => void;
   onSuccess: () => void | Promise<void>;
+  /** Where a sign-in through a provider (which leaves the page) comes back to. */
+  next: string;
 }) {
   return (
     <Tabs value={view} onValueChange={(v) => onViewChange(v as TAuthView)}>
@@ -47,6 +52,7 @@ export function AuthTabs({
       <TabsContent value="signup" className="mt-5">
         <SignUpForm onSignedUp={onSuccess} />
       </TabsContent>
+      <ProviderButtons next={next} />
     </Tabs>
   );
 }
@@ -55,6 +61,7 @@ function AuthModalBody({ view: initialView, reason }: { view: TAuthView; reason:
   const { siteName } = useSite();
   const refreshSession = useRefreshSession();
   const [view, setView] = useState(initialView);
+  const location = useLocation();
 
   const onSuccess = async () => {
     await refreshSession();
@@ -84,7 +91,12 @@ function AuthModalBody({ view: initialView, reason }: { view: TAuthView; reason:
         </DialogDescription>
       )}
       <div className="mt-5">
-        <AuthTabs view={view} onViewChange={setView} onSuccess={onSuccess} />
+        <AuthTabs
+          view={view}
+          onViewChange={setView}
+          onSuccess={onSuccess}
+          next={`${location.pathname}${location.search}${location.hash}`}
+        />
       </div>
     </>
   );

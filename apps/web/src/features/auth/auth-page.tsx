@@ -1,5 +1,6 @@
-import { safeNextPath } from "@plugs/domain";
+import { PROVIDER_ERROR_PARAM, providerErrorMessage, safeNextPath } from "@plugs/domain";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
+import { FormAlert } from "../../components/form-alert.tsx";
 import { usePageTitle, useSite } from "../site/queries.ts";
 import { AuthTabs } from "./auth-modal.tsx";
 import type { TAuthView } from "./auth-prompt.ts";
@@ -17,6 +18,8 @@ export function AuthPage({ view }: { view: TAuthView }) {
   const refreshSession = useRefreshSession();
   const { session } = useSession();
   const target = safeNextPath(params.get("next"));
+  // A sign-in provider sent the visitor back refused (?error=code): say why above the forms.
+  const providerError = params.get(PROVIDER_ERROR_PARAM);
 
   const onSuccess = async () => {
     await refreshSession();
@@ -40,8 +43,13 @@ export function AuthPage({ view }: { view: TAuthView }) {
             ? "Sign in to post, vote, react and earn points."
             : "Create an account to post, vote on KOLs, file reports and earn points."}
         </p>
+        {providerError ? (
+          <div className="mt-5">
+            <FormAlert message={providerErrorMessage(providerError)} />
+          </div>
+        ) : null}
         <div className="mt-6">
-          <AuthTabs view={view} onViewChange={onViewChange} onSuccess={onSuccess} />
+          <AuthTabs view={view} onViewChange={onViewChange} onSuccess={onSuccess} next={target} />
         </div>
       </div>
     </section>

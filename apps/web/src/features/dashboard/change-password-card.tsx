@@ -10,6 +10,7 @@ import { Input } from "../../components/ui/input.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { messageOf } from "./error-message.ts";
+import { NewPasswordFields } from "./new-password-fields.tsx";
 import { useChangePassword } from "./queries.ts";
 import { SettingsCard } from "./settings-card.tsx";
 
@@ -60,21 +61,7 @@ export function ChangePasswordCard() {
             />
           )}
         </Field>
-        <Field label="New password" error={errors.newPassword?.message}>
-          {(props) => (
-            <Input {...props} {...form.register("newPassword")} type="password" autoComplete="new-password" />
-          )}
-        </Field>
-        <Field label="Confirm new password" error={errors.confirmPassword?.message}>
-          {(props) => (
-            <Input
-              {...props}
-              {...form.register("confirmPassword")}
-              type="password"
-              autoComplete="new-password"
-            />
-          )}
-        </Field>
+        <NewPasswordFields form={form} />
         <div className="flex items-start gap-2.5">
           <Controller
             control={form.control}

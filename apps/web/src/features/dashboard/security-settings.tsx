@@ -3,6 +3,9 @@ import { Button } from "../../components/ui/button.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import type { TSession } from "../auth/session.ts";
 import { PasskeysCard } from "../passkeys/passkeys-card.tsx";
+import { LinkedSignInsCard } from "../sign-ins/linked-sign-ins-card.tsx";
+import { useMySignIns } from "../sign-ins/queries.ts";
+import { SetPasswordCard } from "../sign-ins/set-password-card.tsx";
 import { ChangeEmailCard } from "./change-email-card.tsx";
 import { ChangePasswordCard } from "./change-password-card.tsx";
 import { messageOf } from "./error-message.ts";
@@ -57,16 +60,19 @@ function DeleteAccountCard() {
 }
 
 /**
- * The dashboard's Security section: the password, the e-mail, MFA, passkeys, the other sessions, your data and
- * deleting the account.
+ * The dashboard's Security section: the password, the e-mail, MFA, passkeys, linked sign-ins, the other sessions,
+ * your data and deleting the account.
  */
 export function SecuritySettings({ session }: { session: TSession }) {
+  // An account a sign-in provider made has no password until its owner sets one.
+  const hasPassword = useMySignIns().data?.password ?? true;
   return (
     <div className="flex flex-col gap-6">
-      <ChangePasswordCard />
+      {hasPassword ? <ChangePasswordCard /> : <SetPasswordCard />}
       <ChangeEmailCard session={session} />
       <TwoFactorCard session={session} />
       <PasskeysCard />
+      <LinkedSignInsCard />
       <SessionsCard />
       <YourDataCard />
       <DeleteAccountCard />

@@ -27,7 +27,10 @@ export default function PrivacyPage() {
           <li>
             <strong>Your account:</strong> your e-mail address, username and password. The password is stored
             only as a one-way hash; nobody, including us, can read it. If you turn on two-factor
-            authentication we store its secret and backup codes so we can check your codes.
+            authentication we store its secret and backup codes so we can check your codes. If you sign in
+            with another account (Google, Discord, X or a single sign-on provider), we keep that account's id
+            there, the name and e-mail address it gave us, and the tokens it issued when you signed in; we use
+            them only to sign you in.
           </li>
           <li>
             <strong>Your profile:</strong> the avatar, bio and other details you choose to add.
@@ -109,7 +112,10 @@ export default function PrivacyPage() {
         <p>When the 14 days are over, we erase:</p>
         <ul>
           <li>your profile: username, display name, bio, links and avatar (the image file too);</li>
-          <li>your e-mail address, your password, your two-factor settings and every session;</li>
+          <li>
+            your e-mail address, your password, your linked sign-ins, your two-factor settings and every
+            session;
+          </li>
           <li>your linked wallets and the contact details you gave to claim a prize;</li>
           <li>
             your notifications and those you caused, who you follow and who follows you, the messages sent

@@ -6,8 +6,9 @@ import {
   startAuthentication,
   startRegistration,
 } from "@simplewebauthn/browser";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiFetch } from "../../lib/api.ts";
+import { signInKeys } from "../sign-ins/queries.ts";
 
 /*
  * Passkeys: the browser's side of the server's passkey plugin (features/auth/passkey-plugin.ts). SimpleWebAuthn
@@ -59,11 +60,18 @@ export function useMyPasskeys() {
   });
 }
 
+/** The list, and the ways to sign in that count passkeys. */
+const invalidateLists = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: passkeyKeys.mine }),
+    queryClient.invalidateQueries({ queryKey: signInKeys.mine }),
+  ]);
+
 export function useAddPasskey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addPasskey,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: passkeyKeys.mine }),
+    onSettled: () => invalidateLists(queryClient),
   });
 }
 
@@ -72,6 +80,6 @@ export function useRemovePasskey() {
   return useMutation({
     mutationFn: (id: string) =>
       apiFetch<{ ok: true }>(`/api/me/passkeys/${encodeURIComponent(id)}`, { method: "DELETE" }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: passkeyKeys.mine }),
+    onSettled: () => invalidateLists(queryClient),
   });
 }
