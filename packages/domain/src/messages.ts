@@ -26,6 +26,9 @@ export const M = {
   posts: {
     contentOrMedia: "Please enter some content or attach media",
     tooManyMedia: "You can only attach up to 4 media files",
+    altTextTooLong: "Alt text can be at most 1000 characters",
+    altTextInvalid: "Alt text must be a JSON list of texts, one per attachment",
+    altTextWithoutMedia: "Alt text was sent for more attachments than the post has",
     contentTooLong: "Posts cannot exceed 5000 characters",
     gifInvalid: "Failed to process GIF",
     invalidCursor: "Invalid cursor",

@@ -5,6 +5,8 @@
 export const POST_LIMITS = {
   /** Uploaded files and GIFs together. */
   maxAttachments: 4,
+  /** A picture's description for people who cannot see it (X allows 1,000 characters too). */
+  altTextMax: 1000,
   maxContentLength: 5000,
   previewLength: 300,
   shareLength: 100,

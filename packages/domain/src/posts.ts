@@ -41,6 +41,11 @@ function isFileLike(value: unknown): value is TFileLike {
 
 const ZContent = zText().max(POST_LIMITS.maxContentLength, M.posts.contentTooLong);
 
+/** A picture's alt text: what it shows, for people who cannot see it. */
+export const ZAltText = zText({ error: M.posts.altTextTooLong })
+  .trim()
+  .max(POST_LIMITS.altTextMax, M.posts.altTextTooLong);
+
 /**
  * Creating a post: text and/or attachments (uploaded files plus GIFs, at most 4 together), optionally in a community.
  * The form validates with it before sending; the server validates again. Files themselves (type by bytes, size per
@@ -52,9 +57,14 @@ export const ZCreatePostRequest = z
     communityId: z.uuid(M.posts.communityNotFound).nullish(),
     media: z.array(z.custom<TFileLike>(isFileLike, M.files.noFile)).default([]),
     gifs: z.array(ZGifAttachment, gifError).default([]),
+    /** Each attachment's alt text, files first then GIFs, in their order; empty means none. */
+    mediaAlt: z.array(ZAltText).default([]),
   })
   .superRefine((value, ctx) => {
     const attachments = value.media.length + value.gifs.length;
+    if (value.mediaAlt.length > attachments) {
+      ctx.addIssue({ code: "custom", path: ["mediaAlt"], message: M.posts.altTextWithoutMedia });
+    }
     if (value.content.trim() === "" && attachments === 0) {
       ctx.addIssue({ code: "custom", path: ["content"], message: M.posts.contentOrMedia });
     }
@@ -101,6 +111,8 @@ export const ZPostMedia = z.object({
   type: zText(),
   width: z.number().nullable(),
   height: z.number().nullable(),
+  /** What the picture shows, as its author described it, or null. */
+  alt: z.string().nullable(),
 });
 
 export const ZPostMention = z.object({

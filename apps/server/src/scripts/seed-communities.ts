@@ -136,7 +136,13 @@ export async function seedCommunities(deps: TDeps, log: (line: string) => void) 
       await joinCommunity(deps, as(member), community.id, { acceptRules: true });
     }
     for (const [author, content] of demo.posts) {
-      await createPost(deps, as(author), { content, communityId: community.id, media: [], gifs: [] });
+      await createPost(deps, as(author), {
+        content,
+        communityId: community.id,
+        media: [],
+        gifs: [],
+        mediaAlt: [],
+      });
     }
     created++;
     log(

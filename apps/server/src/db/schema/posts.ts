@@ -97,6 +97,8 @@ export const postMedia = pgTable(
     width: integer("width"),
     height: integer("height"),
     position: integer("position").notNull().default(0),
+    /** What the picture shows, as its author described it (alt text), or null. */
+    altText: text("alt_text"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

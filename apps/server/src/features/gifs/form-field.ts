@@ -1,6 +1,6 @@
 import { M } from "@plugs/domain";
 import { z } from "zod";
-import { AppError } from "../../errors.ts";
+import { jsonFieldOf } from "../media/multipart.ts";
 
 /** The `gifs` field of a post's or a comment's multipart form, as the OpenAPI document describes it. */
 export const ZGifsField = z.string().optional().openapi({
@@ -10,10 +10,5 @@ export const ZGifsField = z.string().optional().openapi({
 
 /** The field's JSON list (its items are checked by the request's schema); not JSON is 'Failed to process GIF'. */
 export function gifsOf(field: string | undefined): unknown {
-  if (!field?.trim()) return [];
-  try {
-    return JSON.parse(field);
-  } catch {
-    throw new AppError("VALIDATION", M.posts.gifInvalid, { fields: { gifs: M.posts.gifInvalid } });
-  }
+  return jsonFieldOf(field, "gifs", M.posts.gifInvalid);
 }

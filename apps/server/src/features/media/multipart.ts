@@ -20,6 +20,19 @@ export function filesOf(body: TParsedBody, field: string): File[] {
 }
 
 /** The first file sent under `field`, or null. */
+/**
+ * A multipart text field that carries JSON (a list of GIFs, of alt texts): its value, checked afterwards by the
+ * request's schema; blank is an empty list; text that is not JSON is a 400 with `message` on that field.
+ */
+export function jsonFieldOf(value: string | undefined, field: string, message: string): unknown {
+  if (!value?.trim()) return [];
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw new AppError("VALIDATION", message, { fields: { [field]: message } });
+  }
+}
+
 export function fileOf(body: TParsedBody, field: string): File | null {
   return filesOf(body, field)[0] ?? null;
 }

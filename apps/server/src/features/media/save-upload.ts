@@ -1,5 +1,6 @@
 import type { TFileKind } from "@plugs/domain";
 import type { TDeps } from "../../context.ts";
+import { AppError } from "../../errors.ts";
 import { displayName, safeFileName } from "../../storage/safe-names.ts";
 import { inspectUpload } from "./inspect-upload.ts";
 import { reencodeImage } from "./reencode-image.ts";
@@ -71,11 +72,12 @@ export async function saveUploadedFile(
 
 /**
  * Stores a list of uploads in order into one folder (a post's media, a comment's attachments, a report's
- * screenshots). If one is refused, those already stored are removed before the error goes on, so nothing is left.
+ * screenshots). If one is refused, those already stored are removed before the error goes on, so nothing is left;
+ * with `field`, the error also names the refused file as `{field}.{index}` in its fields, so a form can mark it.
  */
 export async function saveUploadedFiles(
   deps: Pick<TDeps, "storage" | "logger">,
-  input: { folder: string; files: File[]; allowedKinds: readonly TFileKind[] },
+  input: { folder: string; files: File[]; allowedKinds: readonly TFileKind[]; field?: string },
 ): Promise<TSavedUpload[]> {
   const saved: TSavedUpload[] = [];
   try {
@@ -89,6 +91,10 @@ export async function saveUploadedFiles(
       deps,
       saved.map((f) => f.path),
     );
+    if (err instanceof AppError && input.field) {
+      const fields = { ...err.options.fields, [`${input.field}.${saved.length}`]: err.message };
+      throw new AppError(err.code, err.message, { ...err.options, fields });
+    }
     throw err;
   }
   return saved;

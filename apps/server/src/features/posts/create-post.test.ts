@@ -15,7 +15,14 @@ type TPost = {
   communityId: string | null;
   community: { id: string; name: string; slug: string } | null;
   author: { id: string; username: string; avatarUrl: string | null; isVerified: boolean };
-  media: { id: string; url: string; type: string; width: number | null; height: number | null }[];
+  media: {
+    id: string;
+    url: string;
+    type: string;
+    width: number | null;
+    height: number | null;
+    alt: string | null;
+  }[];
   mentions: { username: string; type: string; position: number }[];
   likesCount: number;
   likedByMe: boolean;
@@ -201,8 +208,16 @@ describe("creating a post: what is written", () => {
         type: "image/png",
         width: 12,
         height: 7,
+        alt: null,
       },
-      { id: expect.any(String), url: gif.url, type: "image/gif-external", width: 480, height: 270 },
+      {
+        id: expect.any(String),
+        url: gif.url,
+        type: "image/gif-external",
+        width: 480,
+        height: 270,
+        alt: null,
+      },
     ]);
     const rows = await server.deps.db
       .select({ storagePath: postMedia.storagePath, position: postMedia.position })
@@ -215,6 +230,50 @@ describe("creating a post: what is written", () => {
     const served = await server.fetch(res.body.media[0]?.url ?? "");
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/png");
+  });
+
+  it("keeps each attachment's alt text, in the attachments' order, and shows it wherever the post is read", async () => {
+    const png = await pngBytes(10, 10);
+    const res = await create(author.cookie, {
+      content: "Three charts",
+      media: [
+        { bytes: png, name: "a.png", type: "image/png" },
+        { bytes: png, name: "b.png", type: "image/png" },
+      ],
+      gifs: [gif],
+      mediaAlt: ["  A candle chart falling off a cliff  ", "", "A dog shrugging"],
+    });
+    expect(res.status).toBe(201);
+    const alts = ["A candle chart falling off a cliff", null, "A dog shrugging"];
+    expect(res.body.media.map((m) => m.alt)).toEqual(alts);
+    const read = await call<TPost>(server, "GET", `/api/posts/${res.body.id}`);
+    expect(read.body.media.map((m) => m.alt)).toEqual(alts);
+    const rows = await server.deps.db
+      .select({ altText: postMedia.altText })
+      .from(postMedia)
+      .where(eq(postMedia.postId, res.body.id))
+      .orderBy(postMedia.position);
+    expect(rows.map((r) => r.altText)).toEqual(alts);
+  });
+
+  it("refuses alt text that is too long, not a JSON list, or for more attachments than sent, storing nothing", async () => {
+    const png = await pngBytes(10, 10);
+    const before = await postCount();
+    const cases: [unknown, string][] = [
+      [["x".repeat(1001)], "Alt text can be at most 1000 characters"],
+      ["not json", "Alt text must be a JSON list of texts, one per attachment"],
+      [["one", "two"], "Alt text was sent for more attachments than the post has"],
+    ];
+    for (const [mediaAlt, message] of cases) {
+      const res = await create(author.cookie, {
+        content: "x",
+        media: [{ bytes: png, name: "a.png", type: "image/png" }],
+        mediaAlt,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe(message);
+    }
+    expect(await postCount()).toBe(before);
   });
 
   it("stores a video", async () => {
@@ -244,6 +303,7 @@ describe("creating a post: what is written", () => {
         type: "video/mp4",
         width: null,
         height: null,
+        alt: null,
       },
     ]);
   });
@@ -264,7 +324,12 @@ describe("creating a post: what is written", () => {
       ],
     });
     expect(res.status).toBe(415);
-    expect(res.body.error).toEqual({ code: "UNSUPPORTED_TYPE", message: M.files.unsupported });
+    // The refused file is named by its place, so the composer can mark it.
+    expect(res.body.error).toEqual({
+      code: "UNSUPPORTED_TYPE",
+      message: M.files.unsupported,
+      fields: { "media.1": M.files.unsupported },
+    });
     expect(await postCount()).toBe(before);
     // The first file had been stored already: it is removed again.
     expect(storedFiles()).toEqual(filesBefore);

@@ -48,6 +48,7 @@ export async function createPost(
     folder: `post_media/${postId}`,
     files: input.media,
     allowedKinds: ["image", "video"],
+    field: "media",
   });
   try {
     await deps.db.transaction(async (tx) => {
@@ -68,7 +69,7 @@ export async function createPost(
           width: gif.width,
           height: gif.height,
         })),
-      ].map((m, position) => ({ ...m, postId, position }));
+      ].map((m, position) => ({ ...m, postId, position, altText: input.mediaAlt[position] || null }));
       if (media.length > 0) await tx.insert(postMedia).values(media);
 
       const { mentions, notifyUserIds } = await resolveMentions(tx, input.content, communityId);

@@ -35,6 +35,7 @@ type TMediaRow = {
   mediaType: string;
   width: number | null;
   height: number | null;
+  altText: string | null;
 };
 type TMentionRow = { postId: string; username: string; mentionType: "user" | "kol"; position: number };
 
@@ -60,6 +61,7 @@ export function toPost(
       type: m.mediaType,
       width: m.width,
       height: m.height,
+      alt: m.altText ?? null,
     })),
     likesCount: row.likesCount,
     commentsCount: row.commentsCount,
@@ -107,7 +109,8 @@ function hydratedColumns(viewerId: string | null): SQL {
     ${isoTimestamp(sql`posts.created_at`)} as created_at, ${isoTimestamp(sql`posts.updated_at`)} as updated_at,
     a.username, a.display_name, a.avatar_url, a.is_verified, c.name as community_name, c.slug as community_slug,
     coalesce((select json_agg(json_build_object('id', m.id, 'mediaUrl', m.media_url,
-        'mediaType', m.media_type, 'width', m.width, 'height', m.height) order by m.position)
+        'mediaType', m.media_type, 'width', m.width, 'height', m.height, 'altText', m.alt_text)
+        order by m.position)
       from post_media m where m.post_id = posts.id), '[]') as media,
     coalesce((select json_agg(json_build_object('username', x.username, 'mentionType', x.mention_type,
         'position', x.position) order by x.position)

@@ -20,7 +20,7 @@ import { access, defineRoute, errorResponses, json, viewerOf, ZFile } from "../.
 import { clientIp } from "../../lib/client-ip.ts";
 import { gifsOf, ZGifsField } from "../gifs/form-field.ts";
 import { memberLimit } from "../limits/member-limits.ts";
-import { fileFields, filesOf, uploadBodyLimit } from "../media/multipart.ts";
+import { fileFields, filesOf, jsonFieldOf, uploadBodyLimit } from "../media/multipart.ts";
 import { createPost } from "./create-post.ts";
 import { deletePost } from "./delete-post.ts";
 import { likePost, unlikePost } from "./like-post.ts";
@@ -44,6 +44,12 @@ const ZCreatePostForm = z.object({
       description: `Repeated files: images (JPEG, PNG, GIF, WebP; ${FILE_RULES.image.megabytes} MB) and videos (MP4, MOV, AVI; ${FILE_RULES.video.megabytes} MB), checked by their bytes`,
     }),
   gifs: ZGifsField,
+  mediaAlt: z
+    .string()
+    .optional()
+    .openapi({
+      description: `JSON list of alt texts (each at most ${POST_LIMITS.altTextMax} characters; "" for none), one per attachment: the files in their order, then the GIFs`,
+    }),
 });
 
 /** Turns the arriving form into ZCreatePostRequest's input: files as a list, GIFs parsed from JSON. */
@@ -55,6 +61,7 @@ function formToRequest(form: z.infer<typeof ZCreatePostForm>) {
     communityId: form.communityId?.trim() ? form.communityId.trim() : null,
     media,
     gifs: gifsOf(form.gifs),
+    mediaAlt: jsonFieldOf(form.mediaAlt, "mediaAlt", M.posts.altTextInvalid),
   });
   return { ...request, media };
 }

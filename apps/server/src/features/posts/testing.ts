@@ -38,6 +38,8 @@ export function postForm(fields: {
   communityId?: string;
   media?: { bytes: Uint8Array; name: string; type: string }[];
   gifs?: unknown;
+  /** The alt texts (a list, sent as JSON), or the field's raw text. */
+  mediaAlt?: unknown;
 }): FormData {
   const form = new FormData();
   if (fields.content !== undefined) form.set("content", fields.content);
@@ -47,6 +49,12 @@ export function postForm(fields: {
   }
   if (fields.gifs !== undefined) {
     form.set("gifs", typeof fields.gifs === "string" ? fields.gifs : JSON.stringify(fields.gifs));
+  }
+  if (fields.mediaAlt !== undefined) {
+    form.set(
+      "mediaAlt",
+      typeof fields.mediaAlt === "string" ? fields.mediaAlt : JSON.stringify(fields.mediaAlt),
+    );
   }
   return form;
 }

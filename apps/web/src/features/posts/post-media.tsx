@@ -87,10 +87,13 @@ export function MediaGrid({
   author: string;
   autoPause: boolean;
 }) {
-  const [preview, setPreview] = useState<TMedia | null>(null);
+  const [preview, setPreview] = useState<number | null>(null);
   const [previewUsed, setPreviewUsed] = useState(false);
   if (media.length === 0) return null;
-  const alt = (i: number) => `Attachment ${i + 1} of ${media.length} by ${author}`;
+  // The author's alt text, else where the attachment sits.
+  const alt = (m: TMedia) => m.alt ?? `Attachment ${media.indexOf(m) + 1} of ${media.length} by ${author}`;
+  // The viewer steps through the pictures (videos play in place).
+  const pictures = media.filter((m) => !isVideo(m));
   return (
     <>
       <div
@@ -111,13 +114,13 @@ export function MediaGrid({
             )}
           >
             {isVideo(m) ? (
-              <VideoPlayer url={m.url} autoPause={autoPause} label={alt(i)} />
+              <VideoPlayer url={m.url} autoPause={autoPause} label={alt(m)} />
             ) : (
               <LazyImage
                 media={m}
-                alt={alt(i)}
+                alt={alt(m)}
                 onOpen={() => {
-                  setPreview(m);
+                  setPreview(pictures.indexOf(m));
                   setPreviewUsed(true);
                 }}
               />
@@ -128,8 +131,10 @@ export function MediaGrid({
       {previewUsed ? (
         <Suspense fallback={null}>
           <ImagePreview
-            media={preview}
-            alt={preview ? alt(media.indexOf(preview)) : ""}
+            items={pictures}
+            index={preview}
+            altOf={alt}
+            onIndexChange={setPreview}
             onClose={() => setPreview(null)}
           />
         </Suspense>

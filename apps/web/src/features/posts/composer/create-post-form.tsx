@@ -2,12 +2,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { M, POST_LIMITS, type TGif, ZCreatePostRequest } from "@plugs/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { ImagePlus } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { type DragEvent, useEffect, useId, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Button } from "../../../components/ui/button.tsx";
 import { Progress } from "../../../components/ui/progress.tsx";
 import { toast } from "../../../components/ui/toaster.tsx";
 import { ApiError } from "../../../lib/api.ts";
+import { cn } from "../../../lib/cn.ts";
 import { fileAccept } from "../../../lib/file-accept.ts";
 import { createPost, UploadCancelled } from "../api.ts";
 import { refreshAfterCreate } from "../queries.ts";
@@ -19,8 +20,8 @@ import { useAttachments } from "./use-attachments.ts";
 const ACCEPT = fileAccept(["image", "video"]);
 
 /**
- * Writing a post: text with @mention suggestions, up to 4 images, videos or GIFs, and an upload progress bar that
- * can be cancelled. The shared schema checks it here; the server checks it again (and the files by their bytes).
+ * Writing a post: text with @mention suggestions, up to 4 images, videos or GIFs (picked, pasted or dropped, put in
+ * order, each with alt text), and upload progress (the whole and each file's) that can be cancelled. The shared schema checks it here; the server checks it again (and the files by their bytes).
  */
 export function CreatePostForm({
   communityId,
@@ -40,6 +41,7 @@ export function CreatePostForm({
   const fileInputId = useId();
   const inFlight = useRef<AbortController | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const [dragging, setDragging] = useState(false);
 
   const form = useForm({
     resolver: zodResolver(ZCreatePostRequest),
@@ -61,12 +63,15 @@ export function CreatePostForm({
     if (values.communityId) body.set("communityId", values.communityId);
     for (const file of media) body.append("media", file);
     if (values.gifs.length > 0) body.set("gifs", JSON.stringify(values.gifs));
+    const mediaAlt = attachments.mediaAlt();
+    if (mediaAlt.some(Boolean)) body.set("mediaAlt", JSON.stringify(mediaAlt));
     const controller = new AbortController();
     inFlight.current = controller;
     setProgress(0);
     try {
       await createPost(body, { onProgress: setProgress, signal: controller.signal });
       form.reset({ content: "", communityId: communityId ?? null, media: [], gifs: [] });
+      attachments.reset();
       setFileError(null);
       toast.success(values.communityId ? M.posts.createdInCommunity : createdMessage, {
         description: media.length > 0 ? M.posts.mediaUploaded : undefined,
@@ -82,6 +87,7 @@ export function CreatePostForm({
           toast.error(M.posts.createError(err.message));
         } else {
           setFileError(err.message);
+          attachments.markRefused(err.fields);
           // With files attached, a refused body (a file's type, size, pixels or bytes, or their count) is an upload
           // error; the rest (a community left, a limit reached) refuse the post.
           const aboutFiles = media.length > 0 && [400, 413, 415].includes(err.status);
@@ -96,8 +102,51 @@ export function CreatePostForm({
     }
   });
 
+  // Each file's share of the upload: the body carries the files in order, so the bytes sent so far fill them in turn.
+  const progressOf = (file: File): number | null => {
+    if (progress === null) return null;
+    const total = media.reduce((sum, f) => sum + f.size, 0) || 1;
+    const sent = progress * total;
+    const start = media.slice(0, media.indexOf(file)).reduce((sum, f) => sum + f.size, 0);
+    return Math.min(1, Math.max(0, (sent - start) / (file.size || 1)));
+  };
+  const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes("Files");
+
   return (
-    <form onSubmit={submit} noValidate aria-label="Create a post" className="flex flex-col gap-3">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label="Create a post"
+      className={cn(
+        "relative flex flex-col gap-3 rounded-xl",
+        dragging && "ring-2 ring-accent ring-offset-4 ring-offset-surface",
+      )}
+      // Pictures pasted into the text, or dropped anywhere on the form, are attached as if picked.
+      onPaste={(event) => {
+        if (busy || event.clipboardData.files.length === 0) return;
+        event.preventDefault();
+        attachments.addFiles(event.clipboardData.files);
+      }}
+      onDragOver={(event) => {
+        if (busy || !hasFiles(event)) return;
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={(event) => {
+        setDragging(false);
+        if (busy || !hasFiles(event)) return;
+        event.preventDefault();
+        attachments.addFiles(event.dataTransfer.files);
+      }}
+    >
+      {dragging ? (
+        <p className="pointer-events-none absolute inset-0 z-10 flex items-center justify-center rounded-xl bg-surface/90 text-sm font-semibold text-accent">
+          Drop images or videos to attach them
+        </p>
+      ) : null}
       <Controller
         control={form.control}
         name="content"
@@ -126,6 +175,12 @@ export function CreatePostForm({
         gifs={attachments.gifs}
         onRemoveFile={attachments.removeFile}
         onRemoveGif={attachments.removeGif}
+        onMoveFile={attachments.moveFile}
+        onMoveGif={attachments.moveGif}
+        altOf={attachments.altOf}
+        onAlt={attachments.setAlt}
+        progressOf={progressOf}
+        refused={attachments.refused}
       />
 
       {error ? (

@@ -12,18 +12,40 @@ import type { z } from "zod";
 
 export type TPostForm = UseFormReturn<z.input<typeof ZCreatePostRequest>, unknown, TCreatePostRequest>;
 
+/** An attachment's identity while the post is written: the File object, or the GIF's id. */
+export type TAttachmentKey = File | string;
+
+/** Moves the item at `index` by `by` places (-1 earlier, 1 later), within the list's ends. */
+function moved<T>(items: T[], index: number, by: number): T[] {
+  const to = index + by;
+  if (to < 0 || to >= items.length) return items;
+  const next = [...items];
+  const [item] = next.splice(index, 1);
+  next.splice(to, 0, item as T);
+  return next;
+}
+
 /**
  * A post's files and GIFs (up to 4 together), kept in the form's `media` and `gifs` so the shared schema checks
- * them with the text. A refused pick is `fileError` (the spec's message); the others are still added.
+ * them with the text, in the order the author puts them; each with its alt text. Files come from the picker, a
+ * paste or a drop. A refused pick is `fileError` (the spec's message); the others are still added. A file the
+ * server refused is marked with its reason until the attachments change.
  */
 export function useAttachments(form: TPostForm) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  const [alts, setAlts] = useState<Map<TAttachmentKey, string>>(new Map());
+  const [refused, setRefused] = useState<{ file: File; message: string } | null>(null);
   const media = (form.watch("media") ?? []) as File[];
   const gifs = (form.watch("gifs") ?? []) as TGif[];
   const count = media.length + gifs.length;
 
-  const addFiles = (files: FileList | null) => {
+  const setMedia = (next: File[]) => {
+    setRefused(null);
+    form.setValue("media", next);
+  };
+
+  const addFiles = (files: Iterable<File> | null) => {
     setFileError(null);
     form.clearErrors();
     const next = [...media];
@@ -39,7 +61,7 @@ export function useAttachments(form: TPostForm) {
       }
       next.push(file);
     }
-    form.setValue("media", next);
+    setMedia(next);
     // The same file picked again must still fire a change.
     if (fileInput.current) fileInput.current.value = "";
   };
@@ -65,15 +87,29 @@ export function useAttachments(form: TPostForm) {
     setFileError,
     addFiles,
     addGif,
-    removeFile: (index: number) =>
-      form.setValue(
-        "media",
-        media.filter((_, i) => i !== index),
-      ),
+    removeFile: (index: number) => setMedia(media.filter((_, i) => i !== index)),
     removeGif: (index: number) =>
       form.setValue(
         "gifs",
         gifs.filter((_, i) => i !== index),
       ),
+    moveFile: (index: number, by: number) => setMedia(moved(media, index, by)),
+    moveGif: (index: number, by: number) => form.setValue("gifs", moved(gifs, index, by)),
+    altOf: (key: TAttachmentKey) => alts.get(key) ?? "",
+    setAlt: (key: TAttachmentKey, text: string) =>
+      setAlts((current) => new Map(current).set(key, text.trim())),
+    /** The alt texts to send: one per attachment, files then GIFs, in their order ("" for none). */
+    mediaAlt: () => [...media, ...gifs.map((g) => g.id)].map((key) => alts.get(key) ?? ""),
+    /** The file the server refused (`media.{index}` in its answer's fields), with its reason. */
+    refused,
+    markRefused: (fields: Record<string, string> | undefined) => {
+      const entry = Object.entries(fields ?? {}).find(([key]) => /^media\.\d+$/.test(key));
+      const file = entry ? media[Number(entry[0].slice("media.".length))] : undefined;
+      setRefused(file && entry ? { file, message: entry[1] } : null);
+    },
+    reset: () => {
+      setAlts(new Map());
+      setRefused(null);
+    },
   };
 }
