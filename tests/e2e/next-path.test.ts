@@ -77,7 +77,7 @@ describe("an unsafe ?next= falls back home, silently", () => {
   });
 
   it("after the e-mail verification link, when its callbackURL was tampered with", async () => {
-    const account = await signUpByApi(j.server, newAccount("nextverify"));
+    const account = await signUpByApi(j.server, newAccount("nextverify"), { verified: false });
     const link = outbox(j.server, account.email)[0]?.links[0] ?? "";
     const token = new URL(link).searchParams.get("token") ?? "";
     expect(token).not.toBe("");

@@ -1,3 +1,4 @@
+import { M } from "@plugs/domain";
 import type { BetterAuthPlugin } from "better-auth";
 import type { TConfig } from "./config.ts";
 import type { TDatabase, TDb } from "./db/client.ts";
@@ -26,6 +27,8 @@ export type TViewer = {
   username: string;
   email: string;
   isAdmin: boolean;
+  /** Whether the account's e-mail address is confirmed; writes others see need it (requireVerifiedMember). */
+  emailVerified: boolean;
   sessionId: string;
 };
 
@@ -41,6 +44,16 @@ export type TAppEnv = {
 export function requireViewer(viewer: TViewer | null | undefined, message: string): TViewer {
   if (!viewer) throw new AppError("UNAUTHORIZED", message);
   return viewer;
+}
+
+/**
+ * A write that others see (a post, comment, report, community, giveaway entry) starts with this: a signed-in member
+ * (401 `message` otherwise) whose e-mail is verified (403 'Verify your e-mail address first' otherwise).
+ */
+export function requireVerifiedMember(viewer: TViewer | null | undefined, message: string): TViewer {
+  const me = requireViewer(viewer, message);
+  if (!me.emailVerified) throw new AppError("FORBIDDEN", M.auth.verifyEmailFirst);
+  return me;
 }
 
 /** Admin-only services start with this; the role is checked on the server, never trusted from the browser. */

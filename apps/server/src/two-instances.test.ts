@@ -5,7 +5,7 @@ import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postJson } from "./features/auth/testing.ts";
 import { createPostAs, pngBytes } from "./features/posts/testing.ts";
-import { signUpUser } from "./testing/factories.ts";
+import { markEmailVerified, signUpUser } from "./testing/factories.ts";
 import { startTestServer, type TTestServer } from "./testing/test-server.ts";
 
 /*
@@ -56,6 +56,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
 
   it("serves from B an image posted through A, from the bucket, not from A's disk", async () => {
     const member = await signUpUser(a);
+    await markEmailVerified(a, member.id);
     const png = await pngBytes(12, 7);
     const post = (await createPostAs(a, member.cookie, {
       content: "chart attached",

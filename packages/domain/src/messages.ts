@@ -335,6 +335,9 @@ export const M = {
     signedIn: "Successfully signed in!",
     accountCreated: "Account created successfully!",
     checkEmail: "Please check your email to verify your account.",
+    /** A write others see (a post, comment, report, community or giveaway entry) from an unverified account. */
+    verifyEmailFirst:
+      "Verify your e-mail address first: open the link we sent you, or send a new one from the banner at the top.",
     referredBy: (code: string) => `You were referred by ${code}.`,
     resetEmailSent: "Password reset email sent! Please check your inbox.",
     resetEmailFailedRetry: "Failed to send password reset email. Please try again.",

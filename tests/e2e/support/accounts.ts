@@ -24,15 +24,41 @@ export function postJson(server: TE2EServer, pathname: string, body: unknown, co
   });
 }
 
-/** Signs an account up through the API; returns it with its session cookie. */
-export async function signUpByApi(server: TE2EServer, account = newAccount()) {
+/**
+ * Signs an account up through the API and, unless `verified: false`, opens the link of its verification e-mail as
+ * its owner would (posts, comments, reports, communities and giveaway entries need a verified e-mail); returns it
+ * with its session cookie.
+ */
+export async function signUpByApi(
+  server: TE2EServer,
+  account = newAccount(),
+  { verified = true }: { verified?: boolean } = {},
+) {
   const res = await postJson(server, "/api/auth/sign-up/email", { ...account, acceptTerms: true });
   if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   const cookie = res.headers
     .getSetCookie()
     .map((line) => line.split(";")[0])
     .join("; ");
-  return { ...account, cookie, id: ((await res.json()) as { user: { id: string } }).user.id };
+  const id = ((await res.json()) as { user: { id: string } }).user.id;
+  if (verified) await openVerificationLink(server, account.email);
+  return { ...account, cookie, id };
+}
+
+/** Opens the link of the newest verification e-mail sent to `email` (waiting up to 10 s for it to be written). */
+export async function openVerificationLink(server: TE2EServer, email: string) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const mail = outbox(server, email).findLast((m) => m.subject === "Verify your e-mail for Plugs & Rugs");
+    const link = mail?.links.find((l) => l.includes("/api/auth/verify-email"));
+    if (link) {
+      const opened = await fetch(link, { redirect: "manual" });
+      if (opened.status >= 400) throw new Error(`verification link failed: ${opened.status}`);
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`no verification e-mail reached ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** An account signed up by signUpByApi: its details, session cookie and user id. */

@@ -136,6 +136,7 @@ export async function demoViewers(deps: TDeps): Promise<(username: string) => TV
       id: profiles.id,
       username: profiles.username,
       email: users.email,
+      emailVerified: users.emailVerified,
       isAdmin: sql<boolean>`exists (select 1 from ${userRoles}
         where ${userRoles.userId} = ${profiles.id} and ${userRoles.role} = 'admin')`,
     })

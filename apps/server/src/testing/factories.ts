@@ -1,12 +1,15 @@
 import { randomBytes } from "node:crypto";
 import type { TestHelpers } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
+import { users } from "../db/schema/index.ts";
 import { getAuth } from "../features/auth/auth.ts";
 import { grantAdmin } from "../features/auth/roles.ts";
 import type { TTestServer } from "./test-server.ts";
 
 /*
  * Small factories for tests. createUser makes an account the way sign-up leaves it (user, password, profile,
- * sign-up points: better-auth's own adapter runs the same database hooks) and a session through better-auth's
+ * sign-up points: better-auth's own adapter runs the same database hooks), its e-mail verified unless asked not to,
+ * and a session through better-auth's
  * test-utils plugin, without the scrypt hash and HTTP round trip each sign-up costs; signUpUser goes through
  * POST /api/auth/sign-up/email for the tests of sign-up itself (factories.test.ts shows both leave the same rows).
  */
@@ -25,6 +28,8 @@ export type TCreateUserOverrides = {
   email?: string;
   password?: string;
   referralCode?: string;
+  /** createUser: whether the e-mail is verified (default true, as a member who followed the link; false as just signed up). */
+  emailVerified?: boolean;
 };
 
 /** A random username of 3-30 letters, digits and underscores. */
@@ -83,14 +88,18 @@ const FACTORY_PASSWORD = randomPassword();
 const hashes = new Map<string, Promise<string>>();
 
 /**
- * An account as sign-up makes it (unverified e-mail, profile, sign-up points), signed in: the returned cookie
- * carries a session. A referral code goes through the real sign-up, where the referral rules live.
+ * An account as sign-up makes it (profile, sign-up points) whose owner then followed the verification link (unless
+ * `emailVerified: false`), signed in: the returned cookie carries a session. A referral code goes through the real sign-up, where the referral rules live.
  */
 export async function createUser(
   server: TTestServer,
   overrides: TCreateUserOverrides = {},
 ): Promise<TTestUser> {
-  if (overrides.referralCode) return signUpUser(server, overrides);
+  if (overrides.referralCode) {
+    const member = await signUpUser(server, overrides);
+    if (overrides.emailVerified !== false) await markEmailVerified(server, member.id);
+    return member;
+  }
   const username = overrides.username ?? randomUsername();
   const email = (
     overrides.email ?? `${username.toLowerCase()}_${randomBytes(3).toString("hex")}@example.test`
@@ -110,7 +119,7 @@ export async function createUser(
       name: username,
       username: username.toLowerCase(),
       displayUsername: username,
-      emailVerified: false,
+      emailVerified: overrides.emailVerified ?? true,
     }),
   );
   await ctx.internalAdapter.linkAccount({
@@ -121,6 +130,11 @@ export async function createUser(
   });
   const { headers } = await ctx.test.login({ userId: user.id });
   return { id: user.id, username, email, password, cookie: headers.get("cookie") ?? "" };
+}
+
+/** As if the member had opened their verification link (writes others see need it). */
+export async function markEmailVerified(server: TTestServer, userId: string): Promise<void> {
+  await server.deps.db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
 }
 
 /** Signs in through POST /api/auth/sign-in/email and returns the session cookie (throws on any refusal). */

@@ -10,7 +10,7 @@ let server: TTestServer;
 let member: TTestUser;
 beforeAll(async () => {
   server = await startTestServer();
-  member = await createUser(server, { username: "resend_me" });
+  member = await createUser(server, { username: "resend_me", emailVerified: false });
 });
 afterAll(() => server?.close());
 
@@ -46,7 +46,7 @@ describe("POST /api/me/verification-email", () => {
   });
 
   it("refuses a sixth e-mail in a day with the wait in hours", async () => {
-    const other = await createUser(server, { username: "resend_day" });
+    const other = await createUser(server, { username: "resend_day", emailVerified: false });
     await server.deps.db.insert(verificationMailSends).values(
       [5, 4, 3, 2, 1].map((hours) => ({
         userId: other.id,
@@ -67,7 +67,7 @@ describe("POST /api/me/verification-email", () => {
   });
 
   it("refuses a callbackURL that is not text with 400", async () => {
-    const fresh = await createUser(server, { username: "resend_bad" });
+    const fresh = await createUser(server, { username: "resend_bad", emailVerified: false });
     const res = await resend(fresh.cookie, { callbackURL: 42 });
     expect(res.status).toBe(400);
   });

@@ -18,6 +18,7 @@ async function loadSession(deps: TDeps, token: string) {
       userId: sessions.userId,
       expiresAt: sessions.expiresAt,
       email: users.email,
+      emailVerified: users.emailVerified,
       userBanned: users.banned,
       banExpires: users.banExpires,
       username: profiles.username,
@@ -109,6 +110,7 @@ export function sessionMiddleware(deps: TDeps): MiddlewareHandler<TAppEnv> {
       email: row.email,
       isAdmin: row.isAdmin,
       sessionId: row.sessionId,
+      emailVerified: row.emailVerified,
     });
 
     // better-auth's own routes refresh the session themselves (and Hono would keep only one route's cookies).

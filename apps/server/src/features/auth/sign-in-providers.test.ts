@@ -211,7 +211,7 @@ describe("signing in with the OpenID Connect provider", () => {
   });
 
   it("does not join an account whose e-mail is unverified here: the visitor is told to sign in and link it", async () => {
-    const local = await createUser(server);
+    const local = await createUser(server, { emailVerified: false });
     const who = newIdentity({ email: local.email });
     const trip = await throughProvider(await startSignIn({ provider: "oidc" }), "", who.sub);
     const landing = new URL(trip.landing, server.url);
@@ -226,7 +226,6 @@ describe("signing in with the OpenID Connect provider", () => {
 
   it("joins an account whose e-mail both sides have verified", async () => {
     const local = await createUser(server);
-    await server.deps.db.update(users).set({ emailVerified: true }).where(eq(users.id, local.id));
     const who = newIdentity({ email: local.email });
     const trip = await throughProvider(await startSignIn({ provider: "oidc" }), "", who.sub);
     expect(trip.landing).toBe("/");

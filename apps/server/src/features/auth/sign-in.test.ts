@@ -46,7 +46,7 @@ describe("sign-in", () => {
         id: user.id,
         email: user.email,
         username: user.username,
-        emailVerified: false,
+        emailVerified: true,
         twoFactorEnabled: false,
       },
     });

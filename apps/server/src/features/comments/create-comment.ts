@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { EXTERNAL_GIF_TYPE, M, MODERATION_M, type TComment, type TCreateCommentRequest } from "@plugs/domain";
 import { eq, sql } from "drizzle-orm";
-import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
+import { requireVerifiedMember, type TDeps, type TViewer } from "../../context.ts";
 import { commentMentions, postCommentAttachments, postComments, posts } from "../../db/schema/index.ts";
 import { AppError, isForeignKeyViolation } from "../../errors.ts";
 import { EXTERNAL_PATH_PREFIX, removeStoredFiles, saveUploadedFiles } from "../media/save-upload.ts";
@@ -23,7 +23,7 @@ export async function createComment(
   postId: string,
   input: TCreateCommentRequest & { attachments: File[] },
 ): Promise<TComment> {
-  const me = requireViewer(viewer, M.comments.loginToComment);
+  const me = requireVerifiedMember(viewer, M.comments.loginToComment);
   const post = await findAccessiblePost(deps.db, postId, me.id);
   if (!post) throw new AppError("NOT_FOUND", M.posts.notFound);
   const isReply = Boolean(input.parentId);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { M, type TBrandingType, type TCreateCommunityResponse, ZCreateCommunityRequest } from "@plugs/domain";
 import { sql } from "drizzle-orm";
-import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
+import { requireVerifiedMember, type TDeps, type TViewer } from "../../context.ts";
 import { communities, communityMembers } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { prepareBrandingImage, storeBranding, type TPreparedImage } from "./branding.ts";
@@ -32,7 +32,7 @@ export async function createCommunity(
   viewer: TViewer | null,
   form: TCreateCommunityForm,
 ): Promise<TCreateCommunityResponse> {
-  const me = requireViewer(viewer, M.communities.loginToCreate);
+  const me = requireVerifiedMember(viewer, M.communities.loginToCreate);
   const input = ZCreateCommunityRequest.parse({
     name: form.name,
     description: form.description,

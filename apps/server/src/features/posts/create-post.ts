@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { EXTERNAL_GIF_TYPE, M, MODERATION_M, type TCreatePostRequest, type TPost } from "@plugs/domain";
 import { and, eq, isNull } from "drizzle-orm";
-import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
+import { requireVerifiedMember, type TDeps, type TViewer } from "../../context.ts";
 import { communities, communityMembers, postMedia, postMentions, posts } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { EXTERNAL_PATH_PREFIX, removeStoredFiles, saveUploadedFiles } from "../media/save-upload.ts";
@@ -38,7 +38,7 @@ export async function createPost(
   viewer: TViewer | null,
   input: TCreatePostRequest & { media: File[] },
 ): Promise<TPost> {
-  const me = requireViewer(viewer, M.posts.loginToCreate);
+  const me = requireVerifiedMember(viewer, M.posts.loginToCreate);
   const communityId = input.communityId ?? null;
   await checkCanPostIn(deps, me, communityId);
 

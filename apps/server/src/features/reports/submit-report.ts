@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { KOL_LIMITS, M, type TCreateReportRequest, type TReport } from "@plugs/domain";
 import { eq, sql } from "drizzle-orm";
-import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
+import { requireVerifiedMember, type TDeps, type TViewer } from "../../context.ts";
 import { kols, reportEvidence, reports } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { handleIs } from "../kols/kol-dto.ts";
@@ -20,7 +20,7 @@ export async function submitReport(
   viewer: TViewer | null,
   input: TCreateReportRequest & { screenshots: File[] },
 ): Promise<TReport> {
-  const me = requireViewer(viewer, M.reports.loginToReport);
+  const me = requireVerifiedMember(viewer, M.reports.loginToReport);
   if (input.screenshots.length > KOL_LIMITS.screenshots)
     throw new AppError("VALIDATION", M.reports.tooManyScreenshots);
   const reportId = randomUUID();

@@ -1,6 +1,6 @@
-import { M_REWARDS, type TMyEntry } from "@plugs/domain";
+import { M, M_REWARDS, type TMyEntry } from "@plugs/domain";
 import { and, eq, gt, lte, sql } from "drizzle-orm";
-import type { TDeps, TViewer } from "../../context.ts";
+import { requireVerifiedMember, type TDeps, type TViewer } from "../../context.ts";
 import {
   giveawayEntries,
   giveaways,
@@ -21,6 +21,7 @@ import { findGiveaway, loadEntrant, missedRule } from "./read-giveaways.ts";
  * either comes before the edit, which then finds it and is refused, or after it, under the edited terms.
  */
 export async function enterGiveaway(deps: TDeps, viewer: TViewer, slug: string): Promise<TMyEntry> {
+  requireVerifiedMember(viewer, M.auth.signInRequired);
   const g = await findGiveaway(deps.db, slug);
   if (!g || g.status === "draft") throw new AppError("NOT_FOUND", M_REWARDS.giveawayNotFound);
   return deps.db.transaction(async (tx) => {
