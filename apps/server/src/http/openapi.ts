@@ -51,6 +51,11 @@ export function json<T extends z.ZodType>(schema: T, description: string) {
   return { description, content: { "application/json": { schema } } };
 }
 
+/** An OpenAPI route's `request` part: a required JSON body of `schema`, validated before the handler runs. */
+export function jsonBody<T extends z.ZodType>(schema: T) {
+  return { body: { required: true, content: { "application/json": { schema } } } };
+}
+
 /** A file field of a multipart body, documented as binary. */
 export const ZFile = z.instanceof(File).openapi({ type: "string", format: "binary" });
 

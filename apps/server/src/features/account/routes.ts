@@ -1,7 +1,7 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { M_ACCOUNT, ZDeleteAccountRequest, ZSetPasswordRequest } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { access, defineRoute, errorResponses, json, viewerOf } from "../../http/openapi.ts";
+import { access, defineRoute, errorResponses, json, jsonBody, viewerOf } from "../../http/openapi.ts";
 import { memberLimit } from "../limits/member-limits.ts";
 import { exportMyData } from "./export-my-data.ts";
 import { listMyPasskeys, removeMyPasskey } from "./passkeys.ts";
@@ -86,9 +86,7 @@ export function accountRoutes(deps: TDeps) {
         description:
           "The password confirms it (400 'Incorrect password' otherwise). Every session ends; signing in during the grace period cancels the deletion. Then the `account-erase` job erases the profile, avatar, e-mail and sign-ins; posts and comments stay as from a deleted account and the points ledger stays on the anonymous id.",
         middleware: [limit] as const,
-        request: {
-          body: { required: true, content: { "application/json": { schema: ZDeleteAccountRequest } } },
-        },
+        request: jsonBody(ZDeleteAccountRequest),
         responses: {
           200: json(z.object({ requestedAt: z.string(), eraseAfter: z.string() }), "Deletion scheduled"),
           ...errorResponses(400, 401, 429),
@@ -105,9 +103,7 @@ export function accountRoutes(deps: TDeps) {
         tags: ["account"],
         summary: "Set a first password (an account a sign-in provider made); one that has a password is 409",
         middleware: [limit] as const,
-        request: {
-          body: { required: true, content: { "application/json": { schema: ZSetPasswordRequest } } },
-        },
+        request: jsonBody(ZSetPasswordRequest),
         responses: {
           200: json(z.object({ message: z.string() }), "Set; the owner is e-mailed"),
           ...errorResponses(400, 401, 409, 429),

@@ -13,7 +13,7 @@ import {
 } from "@plugs/domain";
 import { requireViewer, type TAppEnv, type TDeps } from "../../context.ts";
 import { AppError } from "../../errors.ts";
-import { access, defineRoute, errorResponses, json, viewerOf } from "../../http/openapi.ts";
+import { access, defineRoute, errorResponses, json, jsonBody, viewerOf } from "../../http/openapi.ts";
 import { mySignIns, unlinkProvider } from "../account/sign-ins.ts";
 import { memberLimit } from "../limits/member-limits.ts";
 import { forwardToAuth, rewriteJson } from "./forward.ts";
@@ -40,10 +40,6 @@ const ZMySignIns = z
     ),
   })
   .openapi("MySignIns");
-
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true, content: { "application/json": { schema } } },
-});
 
 function requireOffered(deps: TDeps, provider: TSignInProviderId) {
   if (!offeredProviders(deps.config).some((p) => p.id === provider)) {
@@ -84,7 +80,7 @@ export function providerRoutes(deps: TDeps) {
         summary: "Start signing in (or signing up) with a provider: answers the provider's address to go to",
         description:
           "Sets a short-lived state cookie. Back from the provider, GET /api/auth/callback/{provider} signs the member in and redirects to `next` (a path of this site), or to /signin?error=code. A new account gets a username made from the provider's name.",
-        request: body(ZProviderSignInRequest),
+        request: jsonBody(ZProviderSignInRequest),
         responses: { 200: json(ZGo, "Go to `url`"), ...errorResponses(400) },
       }),
       async (c) => {
@@ -128,7 +124,7 @@ export function providerRoutes(deps: TDeps) {
         summary: "Link a provider to my account: answers the provider's address to go to",
         description: `Back from the provider, the member lands on ${SECURITY_SETTINGS_PATH}?${PROVIDER_LINKED_PARAM}={provider}, with &error=code when it was refused (e.g. account_already_linked_to_different_user).`,
         middleware: [limit] as const,
-        request: body(ZProviderLinkRequest),
+        request: jsonBody(ZProviderLinkRequest),
         responses: { 200: json(ZGo, "Go to `url`"), ...errorResponses(400, 401, 403, 429) },
       }),
       async (c) => {

@@ -19,7 +19,7 @@ import {
 } from "@plugs/domain";
 import { requireViewer, type TAppEnv, type TDeps } from "../../context.ts";
 import { AppError } from "../../errors.ts";
-import { access, defineRoute, errorResponses, json, viewerOf } from "../../http/openapi.ts";
+import { access, defineRoute, errorResponses, json, jsonBody, viewerOf } from "../../http/openapi.ts";
 import { memberLimit } from "../limits/member-limits.ts";
 import { captchaConfig, createAltchaChallenge, requireCaptcha } from "./captcha.ts";
 import { forwardToAuth } from "./forward.ts";
@@ -47,10 +47,6 @@ const ZCaptchaConfig = z.object({
   turnstileSiteKey: z.string().nullable(),
   challengeUrl: z.string().nullable(),
 });
-
-function body<T extends z.ZodType>(schema: T) {
-  return { body: { required: true, content: { "application/json": { schema } } } };
-}
 
 const ZOk = z.object({ status: z.boolean() }).passthrough();
 
@@ -142,7 +138,7 @@ export function authRoutes(deps: TDeps) {
       security: access.none,
       tags: ["auth"],
       summary: "Create an account (sets the session cookie, sends a verification e-mail)",
-      request: { headers: ZCaptchaHeader, ...body(ZSignUpRequest) },
+      request: { headers: ZCaptchaHeader, ...jsonBody(ZSignUpRequest) },
       responses: {
         200: json(z.object({ user: ZUserOut, referredBy: z.string().nullable() }), "Signed up and signed in"),
         ...errorResponses(400, 409, 429),
@@ -161,7 +157,7 @@ export function authRoutes(deps: TDeps) {
       summary: "Sign in with e-mail and password",
       description:
         "Answers `{twoFactorRedirect:false, user}` with the session cookie, or `{twoFactorRedirect:true, twoFactorMethods}` for an MFA account (then POST /api/auth/two-factor/verify-totp or verify-backup-code). 401 for unknown e-mail or wrong password alike; 403 banned; 429 locked out (title 'Rate limit exceeded', Retry-After).",
-      request: { headers: ZCaptchaHeader, ...body(ZSignInRequest) },
+      request: { headers: ZCaptchaHeader, ...jsonBody(ZSignInRequest) },
       responses: {
         200: json(
           z.union([
@@ -184,7 +180,7 @@ export function authRoutes(deps: TDeps) {
       security: access.none,
       tags: ["auth"],
       summary: "E-mail a password-reset link (same answer whether or not the account exists)",
-      request: { headers: ZCaptchaHeader, ...body(ZRequestPasswordResetRequest) },
+      request: { headers: ZCaptchaHeader, ...jsonBody(ZRequestPasswordResetRequest) },
       responses: { 200: json(ZOk, "Sent if the account exists"), ...errorResponses(400, 429) },
     }),
     async (c) => {
@@ -202,7 +198,7 @@ export function authRoutes(deps: TDeps) {
       security: access.none,
       tags: ["auth"],
       summary: "Set a new password with the token from the e-mail link (single use, 1 hour)",
-      request: body(ZResetPasswordRequest),
+      request: jsonBody(ZResetPasswordRequest),
       responses: { 200: json(ZOk, "Password changed; all sessions ended"), ...errorResponses(400) },
     }),
     async (c) =>
@@ -223,7 +219,7 @@ export function authRoutes(deps: TDeps) {
       description:
         "`revokeOtherSessions: true` signs out every other session (this one gets a fresh cookie). A wrong current password is a 400 'Incorrect password'.",
       middleware: [memberLimit(deps, "account")] as const,
-      request: body(ZChangePasswordRequest),
+      request: jsonBody(ZChangePasswordRequest),
       responses: {
         200: json(z.object({ user: ZUserOut.partial() }).passthrough(), "Changed"),
         ...errorResponses(400, 401, 429),
@@ -249,7 +245,7 @@ export function authRoutes(deps: TDeps) {
       description:
         "Answers 200 whether or not the new address belongs to another account (nothing is sent then), so it tells nobody which addresses are taken. Opening the link (GET /api/auth/verify-email) makes the change and leads to /dashboard/security.",
       middleware: [memberLimit(deps, "account")] as const,
-      request: body(ZChangeEmailRequest),
+      request: jsonBody(ZChangeEmailRequest),
       responses: {
         200: json(ZOk, "A confirmation link was sent to the new address"),
         ...errorResponses(400, 401, 429),
@@ -289,7 +285,7 @@ export function authRoutes(deps: TDeps) {
         security: access.signedIn(),
         tags: ["auth"],
         summary,
-        request: body(ZTwoFactorPasswordRequest),
+        request: jsonBody(ZTwoFactorPasswordRequest),
         responses: {
           200: json(z.object({}).passthrough(), "Done"),
           ...errorResponses(400, 401),
@@ -308,7 +304,7 @@ export function authRoutes(deps: TDeps) {
       tags: ["auth"],
       summary: "Verify an authenticator code: finishes enrolment, or the MFA step of sign-in",
       description: "A code is accepted once; the same code again is refused.",
-      request: body(ZTotpCodeRequest),
+      request: jsonBody(ZTotpCodeRequest),
       responses: {
         200: json(z.object({ user: ZUserOut.partial() }).passthrough(), "Verified"),
         ...errorResponses(400, 401),
@@ -325,7 +321,7 @@ export function authRoutes(deps: TDeps) {
       security: access.secondFactor,
       tags: ["auth"],
       summary: "The MFA step of sign-in with a backup code (each code works once)",
-      request: body(ZBackupCodeRequest),
+      request: jsonBody(ZBackupCodeRequest),
       responses: {
         200: json(z.object({ user: ZUserOut.partial() }).passthrough(), "Verified"),
         ...errorResponses(400, 401),
@@ -365,7 +361,7 @@ export function authRoutes(deps: TDeps) {
       description:
         "The device must have verified its user (PIN, fingerprint or face). A credential already on an account, a wrong origin or an expired challenge is a 400 with a message.",
       middleware: [memberLimit(deps, "account")] as const,
-      request: body(ZPasskeyRegistrationRequest),
+      request: jsonBody(ZPasskeyRegistrationRequest),
       responses: {
         200: json(z.object({ id: z.string(), name: z.string() }), "Added"),
         ...errorResponses(400, 401, 403, 429),
@@ -398,7 +394,7 @@ export function authRoutes(deps: TDeps) {
       summary: "Sign in with a passkey (sets the session cookie; no second-factor step follows)",
       description:
         "401 'That passkey is not on any account here' for an unknown credential; 401 when the signature, origin or user verification fails; 403 for a banned account.",
-      request: body(ZPasskeyAuthenticationRequest),
+      request: jsonBody(ZPasskeyAuthenticationRequest),
       responses: {
         200: json(z.object({ user: z.object({ id: z.string() }) }), "Signed in"),
         ...errorResponses(400, 401, 403),
