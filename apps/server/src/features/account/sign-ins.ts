@@ -48,8 +48,9 @@ async function otherWays(
   userId: string,
   except: { providerId: string } | { passkeyId: string },
 ) {
-  // The user's row lock: removals of the same member's ways wait for each other.
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+  // The user's row lock: removals of the same member's ways wait for each other. "No key update" does not wait
+  // for the key-share locks that every insert referencing the user (a session, a post, points) holds.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
   const [others] = await tx
     .select({ n: count() })
     .from(accounts)
