@@ -2,6 +2,7 @@ import { authenticator } from "otplib";
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  followVerificationLink,
   newAccount,
   outbox,
   postJson,
@@ -75,10 +76,16 @@ describe("sign up, sign out, sign in", () => {
     await dialog.getByRole("button", { name: "Create Account" }).click();
     await toast(page, "Account created successfully!").waitFor();
     await toast(page, "Please check your email to verify your account.").waitFor();
-    await dialog.waitFor({ state: "hidden" });
+    // No session yet: the form says where the link went; the link signs in, back on this page.
+    const sent = dialog.getByRole("status");
+    await sent.getByRole("heading", { name: "Check your inbox" }).waitFor();
+    expect(await sent.textContent()).toContain(`We sent a link to ${account.email}.`);
+    expect(await accountMenu(page).count()).toBe(0);
     expect(outbox(j.server, account.email).map((m) => m.subject)).toEqual([
       "Verify your e-mail for Plugs & Rugs",
     ]);
+    await followVerificationLink(page, j.server, account.email);
+    await page.waitForURL(`${j.server.url}/`);
 
     await accountMenu(page).click();
     const menu = page.getByRole("menu");
@@ -131,8 +138,47 @@ describe("sign up, sign out, sign in", () => {
     await page.getByRole("checkbox").click();
     await page.getByRole("button", { name: "Create Account" }).click();
     await toast(page, `You were referred by ${referrer.username}.`).waitFor();
-    // Signed in, the page moves on home.
+    await page.getByRole("heading", { name: "Check your inbox" }).waitFor();
+    // The link signs in, and the sign-up page moves on home.
+    await followVerificationLink(page, j.server, account.email);
+    await accountMenu(page).waitFor();
     await page.waitForURL(`${j.server.url}/`);
+  });
+
+  it("answers an address that already has an account as a new one, and e-mails its owner instead", async () => {
+    const usernames: string[] = [];
+    for (const theme of ["dark", "light"] as const) {
+      for (const viewport of ["mobile", "desktop"] as const) {
+        const page = await open({ theme, viewport });
+        await page.goto("/signup");
+        const attempt = newAccount("squatter");
+        usernames.push(attempt.username);
+        await page.getByLabel("Username").fill(attempt.username);
+        await page.getByLabel("Email").fill(admin.email.toUpperCase());
+        await page.getByLabel("Password", { exact: true }).fill(attempt.password);
+        await page.getByRole("checkbox").click();
+        await page.getByRole("button", { name: "Create Account" }).click();
+        await toast(page, "Account created successfully!").waitFor();
+        const sent = page.getByRole("status").filter({ hasText: "Check your inbox" });
+        expect(await sent.textContent()).toContain(`We sent a link to ${admin.email}.`);
+        await shot(page, `sign-up-check-inbox-${theme}-${viewport === "mobile" ? 390 : 1280}`, {
+          fullPage: false,
+        });
+        if (theme === "light" && viewport === "desktop") {
+          // "Use another e-mail" brings the form back with the username kept.
+          await sent.getByRole("button", { name: "Use another e-mail" }).click();
+          expect(await page.getByLabel("Username").inputValue()).toBe(attempt.username);
+          expect(await page.getByLabel("Email").inputValue()).toBe("");
+        }
+      }
+    }
+    // The owner was told four times; no account was made for the new usernames, and no verification link sent.
+    const mails = outbox(j.server, admin.email).map((m) => m.subject);
+    expect(mails.filter((s) => s === "Someone tried to sign up with your e-mail")).toHaveLength(4);
+    expect(mails.filter((s) => s === "Verify your e-mail for Plugs & Rugs")).toHaveLength(1);
+    for (const username of usernames) {
+      expect((await fetch(`${j.server.url}/api/users/${username}`)).status).toBe(404);
+    }
   });
 });
 

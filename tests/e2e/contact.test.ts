@@ -2,7 +2,7 @@ import { CONTACT_M, M, REFERENCE_PATTERN } from "@plugs/domain";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { solvedAltcha } from "../../apps/server/src/testing/altcha.ts";
-import { newAccount, outbox, type TAccount } from "./support/accounts.ts";
+import { newAccount, openVerificationLink, outbox, type TAccount } from "./support/accounts.ts";
 import { shot, type TTheme } from "./support/browser.ts";
 import { gotoLive, heading, toast, useJourney } from "./support/journey.ts";
 
@@ -18,7 +18,7 @@ const LOOKS = [
 ] as const;
 const width = (viewport: "desktop" | "mobile") => (viewport === "desktop" ? 1280 : 390);
 
-/** Signs up through the API with a solved challenge, as the sign-up form would; returns the session cookie. */
+/** Signs up through the API with a solved challenge, as the sign-up form would, and opens the link that signs in. */
 async function signUp(account: TAccount) {
   const res = await fetch(`${j.server.url}/api/auth/sign-up/email`, {
     method: "POST",
@@ -30,7 +30,8 @@ async function signUp(account: TAccount) {
     body: JSON.stringify({ ...account, acceptTerms: true }),
   });
   if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers
+  // The verification link signs in.
+  const cookie = (await openVerificationLink(j.server, account.email)).headers
     .getSetCookie()
     .map((line) => line.split(";")[0])
     .join("; ");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newAccount, postJson, signUpByApi } from "./support/accounts.ts";
+import { followVerificationLink, newAccount, postJson, signUpByApi } from "./support/accounts.ts";
 import { shot } from "./support/browser.ts";
 import { toast, useJourney } from "./support/journey.ts";
 
@@ -21,6 +21,7 @@ describe("points, referrals and the leaderboard", () => {
     await signup.getByRole("checkbox").click();
     await signup.getByRole("button", { name: "Create Account" }).click();
     await toast(signup, `You were referred by ${referrer.username}.`).waitFor();
+    await followVerificationLink(signup, j.server, invited.email);
     await signup.waitForURL(`${j.server.url}/`);
 
     // A's Referrals page: one referral, the referral's 200 points, B listed, and the link to share.

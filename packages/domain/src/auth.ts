@@ -63,6 +63,13 @@ export const ZSignUpRequest = z.object({
 });
 export type TSignUpRequest = z.infer<typeof ZSignUpRequest>;
 
+/**
+ * Its answer, the same whether or not the address already had an account: the link in the e-mail (or, for a taken
+ * address, the e-mail to its owner) is the next step. `email` as it was saved (lower case).
+ */
+export const ZSignUpResponse = z.object({ email: z.string(), referredBy: z.string().nullable() });
+export type TSignUpResponse = z.infer<typeof ZSignUpResponse>;
+
 /** POST /api/auth/sign-in/email (plus the captcha header). The login check only needs a non-empty password. */
 export const ZSignInRequest = z.object({
   email: ZEmail,

@@ -25,7 +25,7 @@ export function mountApiDocs(api: OpenAPIHono<TAppEnv>, version: string) {
   api.openAPIRegistry.registerComponent(
     "securitySchemes",
     "session",
-    cookie("session_token", `The session cookie sign-in and sign-up set, httpOnly ${secure}`),
+    cookie("session_token", `The session cookie sign-in and the verification link set, httpOnly ${secure}`),
   );
   api.openAPIRegistry.registerComponent(
     "securitySchemes",

@@ -58,7 +58,7 @@ async function failure(res: Response, what: string): Promise<Error> {
 
 /**
  * Signs up through POST /api/auth/sign-up/email (random username, e-mail and password unless given) and returns the
- * account with its session cookie. The test server must run with CAPTCHA_PROVIDER=none (startTestServer's default).
+ * account with a session (sign-up itself gives none: the verification link does). The test server must run with CAPTCHA_PROVIDER=none (startTestServer's default).
  */
 export async function signUpUser(
   server: TTestServer,
@@ -79,8 +79,20 @@ export async function signUpUser(
     }),
   });
   if (!res.ok) throw await failure(res, `sign-up of ${username}`);
-  const body = (await res.json()) as { user: { id: string } };
-  return { id: body.user.id, username, email: email.toLowerCase(), password, cookie: cookieHeader(res) };
+  // Sign-up gives no session (the verification link does): the account is found by its address and signed in
+  // through better-auth's test-utils plugin, its e-mail still unverified.
+  const [user] = await server.deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email.toLowerCase()));
+  if (!user) throw new Error(`sign-up of ${username} made no account`);
+  return {
+    id: user.id,
+    username,
+    email: email.toLowerCase(),
+    password,
+    cookie: await testSession(server, user.id),
+  };
 }
 
 /** One password for the accounts createUser makes, hashed once per test file instead of once per account. */
@@ -128,8 +140,16 @@ export async function createUser(
     accountId: user.id,
     password: await hash,
   });
-  const { headers } = await ctx.test.login({ userId: user.id });
-  return { id: user.id, username, email, password, cookie: headers.get("cookie") ?? "" };
+  return { id: user.id, username, email, password, cookie: await testSession(server, user.id) };
+}
+
+/** A session for the user through better-auth's test-utils plugin: the Cookie header value that carries it. */
+async function testSession(server: TTestServer, userId: string): Promise<string> {
+  const auth = await getAuth(server.deps).$context;
+  const ctx = auth as typeof auth & { test?: TestHelpers };
+  if (!ctx.test) throw new Error("a test session needs a test server (better-auth's test-utils plugin)");
+  const { headers } = await ctx.test.login({ userId });
+  return headers.get("cookie") ?? "";
 }
 
 /** As if the member had opened their verification link (writes others see need it). */

@@ -78,8 +78,10 @@ function buildAuth(deps: TDeps) {
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
-      autoSignIn: true,
-      // Accounts work at once; the e-mail confirms the address (emailVerified) without gating sign-in.
+      // Sign-up gives no session: the verification e-mail's link signs the member in (autoSignInAfterVerification),
+      // so its answer can be the same for an address that already has an account (sign-up.ts). Signing in with a
+      // password before verifying works (the banner offers a new link); writes others see need it (#31).
+      autoSignIn: false,
       requireEmailVerification: false,
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
@@ -100,6 +102,7 @@ function buildAuth(deps: TDeps) {
     },
     emailVerification: {
       sendOnSignUp: true,
+      autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
         // A change of address (user.changeEmail): the link goes to the new address, and the old one is told.

@@ -1,5 +1,6 @@
-import { type TSignUpRequest, ZSignUpRequest } from "@plugs/domain";
+import { M, type TSignUpRequest, ZSignUpRequest } from "@plugs/domain";
 import type { TDeps } from "../../context.ts";
+import { AppError } from "../../errors.ts";
 import { getAuth } from "./auth.ts";
 import { checkSignUp } from "./sign-up.ts";
 
@@ -9,7 +10,8 @@ import { checkSignUp } from "./sign-up.ts";
  * scripts.
  */
 export async function createAccount(deps: TDeps, input: TSignUpRequest): Promise<{ id: string }> {
-  const body = await checkSignUp(deps, ZSignUpRequest.parse(input));
+  const { body, emailTaken } = await checkSignUp(deps, ZSignUpRequest.parse(input));
+  if (emailTaken) throw new AppError("CONFLICT", M.auth.emailTaken);
   const result = await getAuth(deps).api.signUpEmail({ body });
   return { id: result.user.id };
 }

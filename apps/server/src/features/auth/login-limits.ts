@@ -131,6 +131,6 @@ export async function checkSignUpAllowed(deps: TDeps, ip: string | null) {
   }
 }
 
-export async function recordSignUp(deps: TDeps, ip: string | null, userId: string) {
+export async function recordSignUp(deps: TDeps, ip: string | null, userId: string | null) {
   await deps.db.insert(signUpEvents).values({ ip, userId });
 }

@@ -14,6 +14,7 @@ import {
   ZResetPasswordRequest,
   ZSignInRequest,
   ZSignUpRequest,
+  ZSignUpResponse,
   ZTotpCodeRequest,
   ZTwoFactorPasswordRequest,
 } from "@plugs/domain";
@@ -137,10 +138,12 @@ export function authRoutes(deps: TDeps) {
       operationId: "signUp",
       security: access.none,
       tags: ["auth"],
-      summary: "Create an account (sets the session cookie, sends a verification e-mail)",
+      summary: "Create an account and send the verification e-mail, whose link signs the member in",
+      description:
+        "No session yet: opening the e-mail's link verifies the address and signs in (then leads to `callbackURL`). An address that already has an account gets the same 200, and its owner an e-mail saying someone tried to sign up with it, so the answer tells nobody which addresses have accounts. A taken username is 409 (usernames are public).",
       request: { headers: ZCaptchaHeader, ...jsonBody(ZSignUpRequest) },
       responses: {
-        200: json(z.object({ user: ZUserOut, referredBy: z.string().nullable() }), "Signed up and signed in"),
+        200: json(ZSignUpResponse, "Account created, or the owner of a taken address told; check the inbox"),
         ...errorResponses(400, 409, 429),
       },
     }),

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { profiles, referrals, sessions, users } from "../../db/schema/index.ts";
+import { profiles, referrals, sessions, signUpEvents, users } from "../../db/schema/index.ts";
 import { cookieHeader, createUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { getAuth } from "./auth.ts";
@@ -82,38 +82,40 @@ describe("sign-up validation (the spec's exact messages)", () => {
 });
 
 describe("sign-up", () => {
-  it("creates the account and profile, signs in with an httpOnly cookie and sends a verification e-mail", async () => {
+  it("creates the account and profile and sends a verification e-mail whose link signs in", async () => {
     const res = await signUp({ ...valid, email: "Mixed.Case@Example.test", username: "Satoshi_Fan" });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as Record<string, unknown> & { user: Record<string, unknown> };
-    expect(body).toEqual({
-      user: {
-        id: expect.any(String),
-        email: "mixed.case@example.test",
-        username: "Satoshi_Fan",
-        emailVerified: false,
-        twoFactorEnabled: false,
-      },
-      referredBy: null,
-    });
-    expect(JSON.stringify(body)).not.toContain("token");
-    const [setCookie] = res.headers.getSetCookie();
+    expect(await res.json()).toEqual({ email: "mixed.case@example.test", referredBy: null });
+    expect(res.headers.getSetCookie()).toEqual([]);
+    const [user] = await server.deps.db
+      .select()
+      .from(users)
+      .where(eq(users.email, "mixed.case@example.test"));
+    expect(user?.emailVerified).toBe(false);
+
+    const mail = readOutbox(server).find((m) => m.to === "mixed.case@example.test");
+    expect(mail?.subject).toBe("Verify your e-mail for Plugs & Rugs");
+    const link = mail?.links[0] ?? "";
+    expect(link.startsWith(`${server.url}/api/auth/verify-email?token=`)).toBe(true);
+    const verify = await fetch(link, { redirect: "manual" });
+    expect(verify.status).toBe(302);
+    const [setCookie] = verify.headers.getSetCookie();
     expect(setCookie).toMatch(/^better-auth\.session_token=/);
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).not.toMatch(/Secure/i); // PUBLIC_URL is http here
 
-    const meRes = await me(server, cookieHeader(res));
+    const meRes = await me(server, cookieHeader(verify));
     expect(meRes.status).toBe(200);
     expect(await meRes.json()).toEqual({
       user: {
-        id: body.user.id,
+        id: user?.id,
         email: "mixed.case@example.test",
-        emailVerified: false,
+        emailVerified: true,
         twoFactorEnabled: false,
       },
       profile: {
-        id: body.user.id,
+        id: user?.id,
         username: "Satoshi_Fan",
         avatarUrl: null,
         isVerified: false,
@@ -128,17 +130,15 @@ describe("sign-up", () => {
       roles: [],
       isAdmin: false,
     });
+  });
 
-    const mail = readOutbox(server).find((m) => m.to === "mixed.case@example.test");
-    expect(mail?.subject).toBe("Verify your e-mail for Plugs & Rugs");
-    const link = mail?.links[0] ?? "";
-    expect(link.startsWith(`${server.url}/api/auth/verify-email?token=`)).toBe(true);
-    const verify = await fetch(link, { redirect: "manual" });
-    expect(verify.status).toBe(302);
-    const after = (await (await me(server, cookieHeader(res))).json()) as {
-      user: { emailVerified: boolean };
-    };
-    expect(after.user.emailVerified).toBe(true);
+  it("lets an account sign in with its password before the address is verified", async () => {
+    const email = "unverified@example.test";
+    expect((await signUp({ ...valid, email, username: "not_yet" })).status).toBe(200);
+    const res = await postJson(server, "/api/auth/sign-in/email", { email, password: valid.password });
+    expect(res.status).toBe(200);
+    const body = (await (await me(server, cookieHeader(res))).json()) as { user: { emailVerified: boolean } };
+    expect(body.user.emailVerified).toBe(false);
   });
 
   it("refuses a username taken in any case with 409", async () => {
@@ -149,10 +149,53 @@ describe("sign-up", () => {
     expect(error.fields?.username).toBe("This username is already taken");
   });
 
-  it("refuses an e-mail that already has an account with 409", async () => {
-    const res = await signUp({ ...valid, email: "MIXED.case@example.test", username: "someone_else" });
-    expect(res.status).toBe(409);
-    expect((await errorOf(res)).message).toBe("An account with this email already exists");
+  it("answers an e-mail that already has an account as a new one, and tells its owner instead", async () => {
+    const owner = await createUser(server, { email: "owner@example.test" });
+    const events = () =>
+      server.deps.db
+        .select({ userId: signUpEvents.userId })
+        .from(signUpEvents)
+        .where(isNull(signUpEvents.userId));
+    const before = (await events()).length;
+    const res = await signUp({ ...valid, email: "OWNER@example.test", username: "someone_else" });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ email: "owner@example.test", referredBy: null });
+    expect(res.headers.getSetCookie()).toEqual([]);
+    // No second account, no profile for the new username, the owner's password untouched.
+    expect(
+      await server.deps.db.select().from(users).where(eq(users.email, "owner@example.test")),
+    ).toHaveLength(1);
+    expect(await server.deps.db.select().from(profiles).where(eq(profiles.username, "someone_else"))).toEqual(
+      [],
+    );
+    expect(
+      (await postJson(server, "/api/auth/sign-in/email", { email: owner.email, password: owner.password }))
+        .status,
+    ).toBe(200);
+    // The owner hears of it, with the way back in; no verification link is sent for an account they already have.
+    const mails = readOutbox(server).filter((m) => m.to === "owner@example.test");
+    expect(mails.map((m) => m.subject)).toEqual(["Someone tried to sign up with your e-mail"]);
+    expect(mails[0]?.links).toEqual([`${server.url}/signin`]);
+    // The attempt counts toward the per-IP sign-up limit.
+    expect((await events()).length).toBe(before + 1);
+  });
+
+  it("verifies the address of an account with MFA on without signing it in: the code is still asked", async () => {
+    const email = "mfa.first@example.test";
+    expect((await signUp({ ...valid, email, username: "mfa_first" })).status).toBe(200);
+    await server.deps.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.email, email));
+    const link = readOutbox(server).find((m) => m.to === email)?.links[0] ?? "";
+    const verify = await fetch(link, { redirect: "manual" });
+    expect(verify.status).toBe(302);
+    const [user] = await server.deps.db.select().from(users).where(eq(users.email, email));
+    expect(user?.emailVerified).toBe(true);
+    expect(
+      await server.deps.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, user?.id ?? "")),
+    ).toEqual([]);
+    expect((await me(server, cookieHeader(verify))).status).toBe(401);
   });
 
   it("ends the session on the server at sign-out", async () => {
@@ -188,12 +231,13 @@ describe("referral codes", () => {
       referralCode: "whale_watcher",
     });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { user: { id: string }; referredBy: string };
+    const body = (await res.json()) as { referredBy: string };
     expect(body.referredBy).toBe("whale_watcher");
     const rows = await server.deps.db
       .select({ referrerId: referrals.referrerId, code: referrals.code })
       .from(referrals)
-      .where(eq(referrals.referredId, body.user.id));
+      .innerJoin(users, eq(users.id, referrals.referredId))
+      .where(eq(users.email, "referred@example.test"));
     expect(rows).toEqual([{ referrerId: referrer.id, code: "whale_watcher" }]);
   });
 

@@ -1,19 +1,21 @@
-import { M, safeNextPath, type TSignUpRequest } from "@plugs/domain";
+import { M, safeNextPath, type TSignUpRequest, type TSignUpResponse } from "@plugs/domain";
+import { hashPassword } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { TDeps } from "../../context.ts";
 import { profiles, users } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { clientIp } from "../../lib/client-ip.ts";
+import { getMailer, linkMail } from "../../lib/mailer.ts";
 import { requireCaptcha } from "./captcha.ts";
-import { forwardToAuth, rewriteJson } from "./forward.ts";
+import { forwardToAuth } from "./forward.ts";
 import { checkSignUpAllowed, recordSignUp } from "./login-limits.ts";
-import { mapAuthUser, type TAuthUserOut } from "./mappers.ts";
 import { findReferrer } from "./profile-setup.ts";
 
 /**
- * The sign-up rules better-auth does not know: username free (any case), e-mail free, referral code naming an
- * existing non-banned user. Returns the body better-auth gets. Used by the HTTP route and by the seed.
+ * The sign-up rules better-auth does not know: username free (any case), referral code naming an existing
+ * non-banned user. Returns the body better-auth gets and whether the e-mail already has an account (which the HTTP
+ * route does not tell; the seed refuses it). Used by the HTTP route and by the seed.
  */
 export async function checkSignUp(deps: TDeps, input: TSignUpRequest) {
   const email = input.email.toLowerCase();
@@ -23,11 +25,10 @@ export async function checkSignUp(deps: TDeps, input: TSignUpRequest) {
       email: sql<boolean>`exists (select 1 from ${users} where ${users.email} = ${email})`,
     })
     .from(sql`(select 1) as one`);
+  // Usernames are public (every profile shows one), so a taken one is said; e-mail addresses are not.
   if (taken?.username) {
     throw new AppError("CONFLICT", M.auth.usernameTaken, { fields: { username: M.auth.usernameTaken } });
   }
-  if (taken?.email)
-    throw new AppError("CONFLICT", M.auth.emailTaken, { fields: { email: M.auth.emailTaken } });
 
   const referralCode = input.referralCode?.trim() || null;
   if (referralCode) {
@@ -44,7 +45,7 @@ export async function checkSignUp(deps: TDeps, input: TSignUpRequest) {
       });
     }
   }
-  return {
+  const body = {
     email,
     password: input.password,
     name: input.name || input.username,
@@ -52,27 +53,53 @@ export async function checkSignUp(deps: TDeps, input: TSignUpRequest) {
     callbackURL: safeNextPath(input.callbackURL),
     ...(referralCode ? { referralCode } : {}),
   };
+  return { body, emailTaken: taken?.email === true };
 }
 
-export type TSignUpResponse = { user: ReturnType<typeof mapAuthUser>; referredBy: string | null };
+/** Tells the owner of an address that someone tried to sign up with it, and how to get back in. */
+async function sendSignUpAttemptMail(deps: TDeps, email: string) {
+  await getMailer(deps).send(
+    linkMail({
+      to: email,
+      subject: "Someone tried to sign up with your e-mail",
+      intro:
+        "Someone (hopefully you) tried to create a Plugs & Rugs account with this e-mail address, which already has one.",
+      action: "Sign in",
+      link: `${deps.config.publicUrl}/signin`,
+      outro:
+        "Forgot your password? Choose 'Forgot password?' on the sign-in form. If this was not you, ignore this e-mail: nothing has changed.",
+    }),
+  );
+}
 
 /**
  * POST /api/auth/sign-up/email: captcha, the per-IP sign-up limit and our rules, then better-auth creates the user,
- * its profile (databaseHooks, profile-setup.ts), a session cookie and sends the verification e-mail.
+ * its profile (databaseHooks, profile-setup.ts) and sends the verification e-mail, whose link signs the member in.
+ * An address that already has an account gets the same answer, in about the same time (the password is hashed
+ * as a sign-up would), and its owner an e-mail instead, so the form tells nobody which addresses have accounts
+ * (OWASP's account-enumeration guidance). Both count toward the per-IP limit.
  */
 export async function signUp(deps: TDeps, c: Context, input: TSignUpRequest): Promise<Response> {
   await requireCaptcha(deps, c);
   const ip = clientIp(c, deps.config);
   await checkSignUpAllowed(deps, ip);
-  const body = await checkSignUp(deps, input);
-  const res = await forwardToAuth(deps, c, { body });
-  if (!res.ok) return res;
-  let userId = "";
-  const mapped = await rewriteJson(res, (data): TSignUpResponse => {
-    const user = (data as { user: TAuthUserOut }).user;
-    userId = user.id;
-    return { user: mapAuthUser(user), referredBy: body.referralCode ?? null };
-  });
-  await recordSignUp(deps, ip, userId);
-  return mapped;
+  const { body, emailTaken } = await checkSignUp(deps, input);
+  const answer: TSignUpResponse = { email: body.email, referredBy: body.referralCode ?? null };
+  if (emailTaken) await hashPassword(body.password);
+  else {
+    const res = await forwardToAuth(deps, c, { body });
+    // Two sign-ups with one new address at once: the second is told as a taken address is.
+    const lostRace =
+      res.status === 409 &&
+      ((await res.clone().json()) as { message?: string }).message === M.auth.emailTaken;
+    if (!res.ok && !lostRace) return res;
+    if (res.ok) {
+      const { user } = (await res.json()) as { user: { id: string } };
+      await recordSignUp(deps, ip, user.id);
+      return c.json(answer, 200);
+    }
+  }
+  await sendSignUpAttemptMail(deps, body.email);
+  await recordSignUp(deps, ip, null);
+  return c.json(answer, 200);
 }

@@ -83,6 +83,16 @@ export function totpAfterHook(deps: TDeps) {
       if (claim.hadSession && fresh) await revokeOtherSessions(deps.db, claim.userId, fresh.session.token);
       return;
     }
+    // The verification link signs in (autoSignInAfterVerification) without the second factor: an account with one
+    // (it turned MFA on before verifying) gets the address verified but signs in with its code as usual.
+    if (ctx.path === "/verify-email") {
+      const fresh = ctx.context.newSession;
+      if (fresh?.user.twoFactorEnabled) {
+        await ctx.context.internalAdapter.deleteSession(fresh.session.token);
+        ctx.context.setNewSession(null);
+      }
+      return;
+    }
     if (ctx.path === "/two-factor/disable" && !failed) {
       const fresh = ctx.context.newSession;
       if (fresh) await revokeOtherSessions(deps.db, fresh.user.id, fresh.session.token);

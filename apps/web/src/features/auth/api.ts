@@ -5,6 +5,7 @@ import {
   type TResetPasswordRequest,
   type TSignInRequest,
   type TSignUpRequest,
+  type TSignUpResponse,
 } from "@plugs/domain";
 import { apiFetch } from "../../lib/api.ts";
 import { verificationLanding } from "../verification/api.ts";
@@ -28,7 +29,7 @@ export function signInWithEmail(input: TSignInRequest, captchaToken: string | nu
 export function signUpWithEmail(input: TSignUpRequest, captchaToken: string | null) {
   // The verification e-mail's link lands back here (or where the sign-up page was taking them).
   const body = { ...input, callbackURL: input.callbackURL ?? verificationLanding() };
-  return post<{ referredBy: string | null }>("/api/auth/sign-up/email", body, captchaToken);
+  return post<TSignUpResponse>("/api/auth/sign-up/email", body, captchaToken);
 }
 
 /** The MFA step of sign-in (or the enrolment check): an authenticator code or a backup code. */

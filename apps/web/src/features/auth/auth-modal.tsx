@@ -13,8 +13,8 @@ import { SignUpForm } from "./sign-up-form.tsx";
 
 /**
  * The sign-in / sign-up modal, mounted once in the layout and driven by the auth-prompt store: a reason above two
- * tabs (Sign Up unless the opener asked for Sign In). After success the pending action runs 500 ms later and the
- * modal closes.
+ * tabs (Sign Up unless the opener asked for Sign In). After a sign-in the pending action runs 500 ms later and the
+ * modal closes; after a sign-up the form says where the link that signs in went.
  */
 export function AuthModal() {
   const prompt = useAuthPrompt();
@@ -36,6 +36,7 @@ export function AuthTabs({
 }: {
   view: TAuthView;
   onViewChange: (view: TAuthView) => void;
+  /** After a sign-in (a sign-up signs in later, through its e-mail's link). */
   onSuccess: () => void | Promise<void>;
   /** Where a sign-in through a provider (which leaves the page) comes back to. */
   next: string;
@@ -50,7 +51,7 @@ export function AuthTabs({
         <SignInForm onSignedIn={onSuccess} />
       </TabsContent>
       <TabsContent value="signup" className="mt-5">
-        <SignUpForm onSignedUp={onSuccess} />
+        <SignUpForm />
       </TabsContent>
       <ProviderButtons next={next} />
     </Tabs>

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { M, ZSignUpRequest } from "@plugs/domain";
-import { Lock } from "lucide-react";
-import { useId, useRef } from "react";
+import { Lock, MailCheck } from "lucide-react";
+import { useId, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
 import type { z } from "zod";
@@ -25,8 +25,36 @@ export function useReferralFromLink(): string | null {
 
 const legalLink = "font-medium text-accent underline-offset-2 hover:underline";
 
-/** Username, e-mail, password, an optional referral code and the terms. `onSignedUp` runs once signed in. */
-export function SignUpForm({ onSignedUp }: { onSignedUp: () => void | Promise<void> }) {
+/**
+ * After sign-up: the link in the e-mail verifies the address and signs in, back on this page. The server answers
+ * the same when the address already has an account (its owner gets an e-mail instead), so this says nothing more.
+ */
+function CheckInbox({ email, onBack }: { email: string; onBack: () => void }) {
+  return (
+    <div role="status" className="flex flex-col items-center gap-3 py-2 text-center">
+      <MailCheck aria-hidden className="size-10 text-accent" />
+      <h3 className="text-lg font-semibold">Check your inbox</h3>
+      <p className="text-sm text-muted">
+        We sent a link to <strong className="break-all text-foreground">{email}</strong>. Open it to verify
+        your address and sign in.
+      </p>
+      <p className="text-xs text-muted">
+        Nothing after a few minutes? Look in your spam folder, or sign in with your password and send a new
+        link from the banner at the top.
+      </p>
+      <Button variant="secondary" onClick={onBack}>
+        Use another e-mail
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * Username, e-mail, password, an optional referral code and the terms; once sent, where to look for the link that
+ * signs the new member in.
+ */
+export function SignUpForm() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const captcha = useRef<TCaptchaHandle>(null);
   const termsId = useId();
   const referral = useReferralFromLink();
@@ -46,13 +74,13 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void | Promise<vo
     const token = (await captcha.current?.getToken()) ?? null;
     const input = { ...values, referralCode: values.referralCode || undefined };
     try {
-      const { referredBy } = await signUpWithEmail(input, token);
+      const { email, referredBy } = await signUpWithEmail(input, token);
       toast.success(M.auth.accountCreated, {
         description: [M.auth.checkEmail, referredBy ? M.auth.referredBy(referredBy) : null]
           .filter(Boolean)
           .join(" "),
       });
-      await onSignedUp();
+      setSentTo(email);
     } catch (err) {
       captcha.current?.reset();
       applyFieldErrors(err, form.setError, ["username", "email", "password", "referralCode"]);
@@ -60,6 +88,17 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void | Promise<vo
     }
   });
 
+  if (sentTo) {
+    return (
+      <CheckInbox
+        email={sentTo}
+        onBack={() => {
+          form.reset({ ...form.getValues(), email: "", password: "" });
+          setSentTo(null);
+        }}
+      />
+    );
+  }
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <Field label="Username" error={errors.username?.message}>
