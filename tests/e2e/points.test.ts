@@ -61,7 +61,7 @@ describe("points, referrals and the leaderboard", () => {
     expect(await history.getByRole("listitem").last().textContent()).toContain("Account Creation");
     await shot(bob, "dashboard-points-airdrop-dark-390");
 
-    // The leaderboard ranks B (600), A (300), the admin (100); A sees their own rank.
+    // The leaderboard ranks B (600) and A (300), not the admin (staff are not ranked); A sees their own rank.
     await alice.goto("/leaderboard");
     const ranking = alice.getByRole("region", { name: "This week ranking" }).getByRole("listitem");
     await ranking.first().waitFor();
@@ -69,10 +69,14 @@ describe("points, referrals and the leaderboard", () => {
     expect(await ranking.allTextContents()).toEqual([
       `1BO@${invited.username}600 pts`,
       `2AL@${referrer.username}300 pts`,
-      `3AD@${admin.username}100 pts`,
     ]);
     const mine = alice.getByRole("region", { name: "Your rank" });
     expect(await mine.textContent()).toContain("#2");
+    const adminView = await j.open({ as: admin, viewport: "desktop" });
+    await adminView.goto("/leaderboard");
+    await adminView.getByRole("region", { name: "Your rank" }).getByText("Staff are not ranked").waitFor();
+    expect(await adminView.getByRole("region", { name: "Your rank" }).textContent()).toContain("100");
+    await shot(adminView, "leaderboard-staff-dark-1280", { fullPage: false });
     await alice.getByRole("link", { name: `@${invited.username}` }).waitFor();
     expect(await alice.getByRole("link", { name: `@${invited.username}` }).getAttribute("href")).toBe(
       `/user/${invited.username}`,

@@ -16,13 +16,20 @@ import { notBanned } from "../posts/visibility.ts";
  * one stable place and a page never repeats or skips anyone. Banned accounts and people without points in the
  * window are not on it. The ban the boards' indexes carry is profiles.is_banned (the admin route's); a page also
  * leaves out anyone under a better-auth ban (bannedMemberIds), so no banned name or avatar is ever listed (the
- * count and the viewer's place are still counted from the index; no HTTP route makes such a ban).
+ * count and the viewer's place are still counted from the index; no HTTP route makes such a ban). Staff (the admin
+ * role) earn points but are not ranked, as on points tools: left out of pages, counts and places through an array
+ * of their ids read once per statement (user_roles; a handful of rows).
  *   all:          profiles.points (the ledger's running sum), read through profiles_leaderboard_idx
  *   week, month:  points_periods, the ledger per user and calendar week (from Monday) or month in UTC, kept by
  *                 triggers with the board's tie-break and ban beside the points, read in board order through
  *                 points_periods_board_idx (a page and a place are index range reads, nothing summed or sorted;
  *                 each board's count is kept in points_period_counts)
  */
+
+/** The condition that `userId` has no admin role (see above); the public profile's rank uses it too. */
+export function notStaff(userId: SQL): SQL {
+  return sql`${userId} <> all(array(select ur.user_id from user_roles ur where ur.role = 'admin'))`;
+}
 
 /** The first UTC day of the current calendar week (from Monday) or month, as the ledger's triggers file awards. */
 function windowStart(window: Exclude<TLeaderboardWindow, "all">): SQL {
@@ -79,13 +86,16 @@ async function windowBoard(deps: TDeps, viewerId: string | null, query: TLeaderb
   const rows = await queryRows<TWindowRow>(
     deps.db,
     sql`select c.total, m.points as my_points, m.rank as my_rank, r.username, r.avatar_url, r.points, r.rank
-        from (select coalesce(sum(n.people), 0)::int as total from points_period_counts n
-              where n.period = ${window} and n.starts_on = ${windowStart(window)}) c
+        from (select (select coalesce(sum(n.people), 0)::int from points_period_counts n
+                      where n.period = ${window} and n.starts_on = ${windowStart(window)})
+                   - (select count(*)::int from user_roles ur join points_periods b on b.user_id = ur.user_id
+                      where ur.role = 'admin' and ${onBoard("b")}) as total) c
         left join lateral (
-          select me.points, 1 + (
+          select me.points, case when ${notStaff(sql`me.user_id`)} then 1 + (
             select count(*)::int from points_periods b where ${onBoard("b")} and b.points >= me.points
               and (b.points > me.points or (b.username_key, b.user_id) < (me.username_key, me.user_id))
-          ) as rank
+              and ${notStaff(sql`b.user_id`)}
+          ) end as rank
           from points_periods me where me.user_id = ${viewerId} and ${onBoard("me")}
         ) m on true
         left join lateral (
@@ -93,7 +103,7 @@ async function windowBoard(deps: TDeps, viewerId: string | null, query: TLeaderb
                  (${offset} + row_number() over (order by t.points desc, t.username_key, t.user_id))::int as rank
           from (
             select b.user_id, b.points, b.username_key from points_periods b
-            where ${onBoard("b")} and ${notBanned(sql`b.user_id`)}
+            where ${onBoard("b")} and ${notBanned(sql`b.user_id`)} and ${notStaff(sql`b.user_id`)}
             order by b.points desc, b.username_key, b.user_id limit ${sqlInt(size)} offset ${sqlInt(offset)}
           ) t
           join profiles p on p.id = t.user_id
@@ -104,9 +114,7 @@ async function windowBoard(deps: TDeps, viewerId: string | null, query: TLeaderb
   return {
     total: first?.total ?? 0,
     items: rows.filter((r) => r.rank !== null).map((r) => mapEntry(r, r.rank ?? 0)),
-    me: viewerId
-      ? { rank: first?.my_rank ?? null, points: first?.my_rank ? (first.my_points ?? 0) : 0 }
-      : null,
+    me: viewerId ? { rank: first?.my_rank ?? null, points: first?.my_points ?? 0 } : null,
   };
 }
 
@@ -115,7 +123,7 @@ export async function leaderboardTop(deps: TDeps, limit: number): Promise<TLeade
   const rows = await queryRows<{ username: string; avatar_url: string | null; points: number }>(
     deps.db,
     sql`select p.username, p.avatar_url, p.points from profiles p
-        where p.points > 0 and not p.is_banned and ${notBanned(sql`p.id`)}
+        where p.points > 0 and not p.is_banned and ${notBanned(sql`p.id`)} and ${notStaff(sql`p.id`)}
         order by p.points desc, lower(p.username), p.id limit ${sqlInt(limit)}`,
   );
   return rows.map((r, i) => mapEntry(r, i + 1));
@@ -125,7 +133,7 @@ export async function leaderboardTop(deps: TDeps, limit: number): Promise<TLeade
 async function allTimeBoard(deps: TDeps, viewerId: string | null, query: TLeaderboardQuery) {
   const size = POINTS_LIMITS.leaderboardPageSize;
   const offset = (query.page - 1) * size;
-  const onBoard = sql`p.points > 0 and not p.is_banned`;
+  const onBoard = sql`p.points > 0 and not p.is_banned and ${notStaff(sql`p.id`)}`;
   const [pageRows, [count], [mine]] = await Promise.all([
     queryRows<{ id: string; username: string; avatar_url: string | null; points: number }>(
       deps.db,
@@ -140,7 +148,7 @@ async function allTimeBoard(deps: TDeps, viewerId: string | null, query: TLeader
       ? queryRows<{ points: number; rank: number | null }>(
           deps.db,
           sql`select me.points,
-                case when me.points > 0 and not me.is_banned then 1 + (
+                case when me.points > 0 and not me.is_banned and ${notStaff(sql`me.id`)} then 1 + (
                   select count(*)::int from profiles p
                   where ${onBoard} and (p.points > me.points or (p.points = me.points
                     and (lower(p.username), p.id) < (lower(me.username), me.id)))

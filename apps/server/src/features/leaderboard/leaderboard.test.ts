@@ -255,6 +255,50 @@ describe("GET /api/leaderboard", () => {
     expect(await driftedPeriods(server)).toEqual([]);
   });
 
+  it("leaves staff off every board, its count and the places behind them; they see their points unranked", async () => {
+    const staff = await createUser(server);
+    const member = await createUser(server);
+    // Far ahead of anyone the other tests paid, this week (so in every window), and the member behind them.
+    await paid(staff.id, 900_000);
+    await paid(member.id, 800_000);
+    const look = async (window: string) => {
+      const [asStaff, asMember] = [
+        await board(`?window=${window}`, staff.cookie),
+        await board(`?window=${window}`, member.cookie),
+      ];
+      return {
+        first: asStaff.body.items[0]?.username,
+        total: asStaff.body.total,
+        staff: asStaff.body.me,
+        member: asMember.body.me,
+      };
+    };
+    const home = async () =>
+      (await call<{ leaders: { username: string }[] }>(server, "GET", "/api/home")).body.leaders.map(
+        (l) => l.username,
+      );
+    const before = { week: await look("week"), month: await look("month"), all: await look("all") };
+    for (const window of ["week", "month", "all"] as const) {
+      expect(before[window], window).toMatchObject({
+        first: staff.username,
+        staff: { rank: 1 },
+        member: { rank: 2 },
+      });
+    }
+    expect((await home())[0]).toBe(staff.username);
+
+    await makeAdmin(server, staff.id);
+    for (const window of ["week", "month", "all"] as const) {
+      const after = await look(window);
+      expect(after.first, window).toBe(member.username);
+      expect(after.total, window).toBe(before[window].total - 1);
+      expect(after.member, window).toEqual({ rank: 1, points: before[window].member?.points });
+      expect(after.staff, window).toEqual({ rank: null, points: before[window].staff?.points });
+    }
+    expect(await home()).not.toContain(staff.username);
+    expect((await home())[0]).toBe(member.username);
+  });
+
   it("serves each window from an index, the week and month boards in their order", async () => {
     // One transaction, so the setting and the plans share a connection on a pooled server.
     const plans = await server.deps.db.transaction(async (tx) => {

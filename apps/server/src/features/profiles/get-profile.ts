@@ -4,6 +4,7 @@ import type { TDeps, TViewer } from "../../context.ts";
 import { profiles } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { profileDetailColumns, toProfileDetails } from "../auth/me.ts";
+import { notStaff } from "../leaderboard/leaderboard-query.ts";
 import { publicProfileNamed } from "./find-profile.ts";
 
 /**
@@ -33,10 +34,11 @@ export async function getPublicProfile(
       followingCount: profiles.followingCount,
       createdAt: profiles.createdAt,
       followedByMe,
-      pointsRank: sql<number | null>`case when profiles.points > 0 and not profiles.is_banned then 1 + (
+      pointsRank: sql<number | null>`case when profiles.points > 0 and not profiles.is_banned
+        and ${notStaff(sql`profiles.id`)} then 1 + (
         select count(*)::int from profiles p
-        where p.points > 0 and not p.is_banned and (p.points > profiles.points or (p.points = profiles.points
-          and (lower(p.username), p.id) < (lower(profiles.username), profiles.id)))
+        where p.points > 0 and not p.is_banned and ${notStaff(sql`p.id`)} and (p.points > profiles.points
+          or (p.points = profiles.points and (lower(p.username), p.id) < (lower(profiles.username), profiles.id)))
       ) end`,
       ...profileDetailColumns,
     })

@@ -2,7 +2,7 @@ import { PROFILE_MESSAGES as P } from "@plugs/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles } from "../../db/schema/index.ts";
-import { createUser, type TTestUser } from "../../testing/factories.ts";
+import { createUser, makeAdmin, type TTestUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { postComment } from "../comments/testing.ts";
 import { call, createPostAs } from "../posts/testing.ts";
@@ -159,5 +159,14 @@ describe("PATCH /api/me/profile with the public details", () => {
     expect(adaPub.body.pointsRank).toBe(rankOf("ada_details"));
     expect(benPub.body.pointsRank).toBe(rankOf("ben_details"));
     expect(benPub.body.pointsRank).toBeLessThan(adaPub.body.pointsRank ?? 0);
+
+    // Staff are not ranked, and nobody counts them as ahead.
+    await makeAdmin(server, ben.id);
+    const [adaAfter, benAfter] = await Promise.all([
+      call<TProfile>(server, "GET", "/api/users/ada_details"),
+      call<TProfile>(server, "GET", "/api/users/ben_details"),
+    ]);
+    expect(benAfter.body.pointsRank).toBeNull();
+    expect(adaAfter.body.pointsRank).toBe((adaPub.body.pointsRank ?? 0) - 1);
   });
 });

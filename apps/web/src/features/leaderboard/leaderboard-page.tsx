@@ -7,6 +7,7 @@ import { Pager } from "../../components/pager.tsx";
 import { RankBadge } from "../../components/rank-badge.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Tabs, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
+import { useSession } from "../auth/session.ts";
 import { useLeaderboard } from "../points/queries.ts";
 import { usePageTitle } from "../site/queries.ts";
 
@@ -54,6 +55,8 @@ export default function LeaderboardPage() {
   const period: TLeaderboardWindow = isWindow(windowParam) ? windowParam : "week";
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
   const query = useLeaderboard(period, page);
+  // Staff earn points but are not ranked (the server leaves admins off every board).
+  const isStaff = useSession().session?.isAdmin === true;
   const data = query.data;
 
   const setWindow = (next: string) => setParams(next === "week" ? {} : { period: next });
@@ -90,7 +93,9 @@ export default function LeaderboardPage() {
           <Trophy className="size-6 shrink-0 text-accent" aria-hidden />
           <div className="min-w-0 flex-1">
             <p className="text-sm text-muted">Your rank</p>
-            <p className="text-lg font-bold">{data.me.rank ? `#${data.me.rank}` : "Not ranked yet"}</p>
+            <p className="text-lg font-bold">
+              {data.me.rank ? `#${data.me.rank}` : isStaff ? "Staff are not ranked" : "Not ranked yet"}
+            </p>
           </div>
           <p className="text-right">
             <span className="block text-lg font-bold tabular-nums">
