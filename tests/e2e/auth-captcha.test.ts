@@ -44,6 +44,12 @@ describe("ALTCHA in the forms", () => {
     await page.getByLabel("Password", { exact: true }).fill("Wrong-Pass1");
     await page.getByRole("main").getByRole("button", { name: "Sign In", exact: true }).click();
     await toast(page, "Invalid email or password").waitFor({ timeout: 30_000 });
+    // The refused attempt used the solution up: the widget is already solving a fresh challenge, not waiting for a
+    // click, and reads as verified once done.
+    const state = () => widget.evaluate((el) => (el as HTMLElement & { getState(): string }).getState());
+    expect(["verifying", "verified"]).toContain(await state());
+    await expect.poll(state, { timeout: 30_000 }).toBe("verified");
+    await shot(page, "auth-signin-altcha-after-refusal-dark-1280", { fullPage: false });
     await page.getByLabel("Password", { exact: true }).fill(account.password);
     await page.getByRole("main").getByRole("button", { name: "Sign In", exact: true }).click();
     await toast(page, "Successfully signed in!").waitFor({ timeout: 30_000 });

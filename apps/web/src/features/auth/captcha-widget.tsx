@@ -70,6 +70,8 @@ function loadTurnstile(): Promise<TTurnstile> {
 function AltchaWidget({ challengeUrl, ref }: { challengeUrl: string; ref: Ref<TCaptchaHandle> }) {
   const element = useRef<TAltchaElement>(null);
   const payload = useRef<string | null>(null);
+  /** A solve under way (started by a reset), which the next getToken waits for rather than starting another. */
+  const solving = useRef<Promise<string | null> | null>(null);
   const [loaded, setLoaded] = useState(false);
 
   useEffect(() => {
@@ -94,17 +96,33 @@ function AltchaWidget({ challengeUrl, ref }: { challengeUrl: string; ref: Ref<TC
     return () => el.removeEventListener("statechange", onState);
   }, [loaded]);
 
+  const solve = (el: TAltchaElement) => {
+    const run = el
+      .verify()
+      .then((result) => result?.payload ?? null)
+      .catch(() => null)
+      .finally(() => {
+        if (solving.current === run) solving.current = null;
+      });
+    solving.current = run;
+    return run;
+  };
+
   useImperativeHandle(ref, () => ({
     async getToken() {
       const el = element.current;
       if (!el || typeof el.verify !== "function") return null;
       if (payload.current && el.getState() === "verified") return payload.current;
-      const result = await el.verify().catch(() => null);
-      return result?.payload ?? null;
+      return (await solving.current) ?? (await solve(el));
     },
+    // A solution is good for one request: after a refused attempt the widget starts on a fresh challenge at once,
+    // so it reads as verifying, then verified, rather than as a box waiting for a click.
     reset() {
       payload.current = null;
-      element.current?.reset?.();
+      const el = element.current;
+      if (!el || typeof el.verify !== "function") return;
+      el.reset();
+      void solve(el);
     },
   }));
 
