@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
-import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { newAccount, postJson, signUpByApi } from "./support/accounts.ts";
 import { shot } from "./support/browser.ts";
+import { png } from "./support/images.ts";
 import { expectNoHorizontalOverflow, heading, toast, useJourney } from "./support/journey.ts";
 
 const ADMIN = newAccount("admin");
@@ -13,12 +13,6 @@ const theAdmin = () => {
   signedUpAdmin ??= signUpByApi(j.server, ADMIN);
   return signedUpAdmin;
 };
-
-function png(width: number, height: number, rgb: [number, number, number]) {
-  return sharp({ create: { width, height, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } })
-    .png()
-    .toBuffer();
-}
 
 type TSaved = { id: string; slug: string };
 

@@ -87,11 +87,11 @@ describe("Comments on a post", () => {
     // Bob likes Alice's reply, and it stays liked after a reload.
     await b.reload();
     const reply = commentBy(b, alice.username);
-    await reply.getByRole("button", { name: "Like comment (0 likes)" }).click();
-    await reply.getByRole("button", { name: "Unlike comment (1 like)" }).waitFor();
+    await reply.getByRole("button", { name: "Like comment, 0 likes" }).click();
+    await reply.getByRole("button", { name: "Unlike comment, 1 like" }).waitFor();
     await b.waitForLoadState("networkidle");
     await b.reload();
-    await commentBy(b, alice.username).getByRole("button", { name: "Unlike comment (1 like)" }).waitFor();
+    await commentBy(b, alice.username).getByRole("button", { name: "Unlike comment, 1 like" }).waitFor();
 
     // Two reactions from the palette; the chips show the counts and which are Bob's.
     const reactOn = async (label: string) => {

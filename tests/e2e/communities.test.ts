@@ -2,20 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import type { TCommunityDetail } from "@plugs/domain";
 import type { Page } from "playwright-core";
-import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { newAccount, signUpByApi } from "./support/accounts.ts";
 import { shot, type TTheme, type TViewport } from "./support/browser.ts";
+import { png } from "./support/images.ts";
 import { heading, toast, useJourney } from "./support/journey.ts";
 
 const j = useJourney();
-
-/** A flat-coloured PNG of this size (what a person would pick as an avatar or banner). */
-function png(width: number, height: number, rgb: [number, number, number]) {
-  return sharp({ create: { width, height, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } })
-    .png()
-    .toBuffer();
-}
 
 async function community(slug: string, cookie = ""): Promise<TCommunityDetail> {
   const res = await fetch(`${j.server.url}/api/communities/${slug}`, { headers: cookie ? { cookie } : {} });

@@ -1,20 +1,12 @@
 import { M, type TCommunityDetail, type TCreateCommunityResponse } from "@plugs/domain";
 import type { Locator, Page } from "playwright-core";
-import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { newAccount, postJson, signUpByApi, type TSignedUp } from "./support/accounts.ts";
 import { shot } from "./support/browser.ts";
+import { png } from "./support/images.ts";
 import { heading, toast, useJourney } from "./support/journey.ts";
 
 const j = useJourney();
-
-/** A flat-coloured PNG of this size (real image bytes: the server re-encodes them). */
-function png(width: number, height: number, rgb: [number, number, number]) {
-  const [r, g, b] = rgb;
-  return sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
-    .png()
-    .toBuffer();
-}
 
 async function createCommunity(creator: TSignedUp, name: string): Promise<TCommunityDetail> {
   const form = new FormData();

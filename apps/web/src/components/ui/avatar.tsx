@@ -50,7 +50,8 @@ export function Avatar({
       )}
     >
       {src ? <Primitive.Image src={src} alt="" className="size-full object-cover" /> : null}
-      <Primitive.Fallback className={cn("text-accent", look.fallback)} delayMs={src ? 400 : 0}>
+      {/* Decorative: a name is always beside the avatar or in its control's label. */}
+      <Primitive.Fallback aria-hidden className={cn("text-accent", look.fallback)} delayMs={src ? 400 : 0}>
         {look.initials(name) || "?"}
       </Primitive.Fallback>
     </Primitive.Root>

@@ -7,7 +7,7 @@ const VARIANTS = {
   primary: "bg-accent text-accent-foreground hover:bg-accent-hover shadow-sm",
   secondary: "border border-border bg-surface text-foreground hover:bg-surface-2 hover:border-border-strong",
   ghost: "text-foreground hover:bg-surface-2",
-  danger: "bg-rug text-white hover:opacity-90",
+  danger: "bg-rug text-rug-foreground hover:opacity-90",
 } as const;
 
 const SIZES = {

@@ -1,10 +1,25 @@
-import { type ComponentProps, createContext, type KeyboardEvent, useContext, useId } from "react";
+import {
+  type ComponentProps,
+  createContext,
+  type KeyboardEvent,
+  useContext,
+  useEffect,
+  useId,
+  useState,
+} from "react";
 import { cn } from "../../lib/cn.ts";
 
 // Our own tabs (the WAI-ARIA tabs pattern) rather than Radix's: the feed draws them on first paint, and Radix's
 // collection and roving-focus code would weigh on that page's first load.
 
-type TTabsContext = { id: string; value: string; onValueChange: (value: string) => void };
+type TTabsContext = {
+  id: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  /** Whether a TabsContent panel is drawn: tabs that only filter a list (no panel) control nothing. */
+  hasPanel: boolean;
+  setHasPanel: (has: boolean) => void;
+};
 const TabsContext = createContext<TTabsContext | null>(null);
 
 function useTabs(): TTabsContext {
@@ -23,8 +38,9 @@ export function Tabs({
   ...props
 }: Omit<ComponentProps<"div">, "onChange"> & { value: string; onValueChange: (value: string) => void }) {
   const id = useId();
+  const [hasPanel, setHasPanel] = useState(false);
   return (
-    <TabsContext value={{ id, value, onValueChange }}>
+    <TabsContext value={{ id, value, onValueChange, hasPanel, setHasPanel }}>
       <div {...props} />
     </TabsContext>
   );
@@ -75,7 +91,7 @@ export function TabsTrigger({ className, value, ...props }: ComponentProps<"butt
       role="tab"
       id={triggerId(tabs.id, value)}
       aria-selected={active}
-      aria-controls={contentId(tabs.id, value)}
+      aria-controls={tabs.hasPanel ? contentId(tabs.id, value) : undefined}
       tabIndex={active ? 0 : -1}
       data-state={active ? "active" : "inactive"}
       className={cn(
@@ -95,7 +111,14 @@ export function TabsTrigger({ className, value, ...props }: ComponentProps<"butt
 /** The panel of the selected tab; the others are not drawn. */
 export function TabsContent({ className, value, ...props }: ComponentProps<"div"> & { value: string }) {
   const tabs = useTabs();
-  if (tabs.value !== value) return null;
+  const active = tabs.value === value;
+  const { setHasPanel } = tabs;
+  useEffect(() => {
+    if (!active) return;
+    setHasPanel(true);
+    return () => setHasPanel(false);
+  }, [active, setHasPanel]);
+  if (!active) return null;
   return (
     <div
       role="tabpanel"

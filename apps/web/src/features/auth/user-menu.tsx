@@ -17,10 +17,9 @@ export function UserMenu({ session }: { session: TSession }) {
   const { username, avatarUrl, points } = session.profile;
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label="Account menu"
-        className="cursor-pointer rounded-full ring-offset-2 ring-offset-background hover:ring-2 hover:ring-border-strong"
-      >
+      {/* Named by hidden text rather than aria-label, which would not include the avatar's visible initials. */}
+      <DropdownMenuTrigger className="cursor-pointer rounded-full ring-offset-2 ring-offset-background hover:ring-2 hover:ring-border-strong">
+        <span className="sr-only">Account menu</span>
         <Avatar src={avatarUrl} name={username} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">

@@ -110,7 +110,7 @@ export function CommentItem({
           <button
             type="button"
             aria-pressed={comment.likedByMe}
-            aria-label={`${comment.likedByMe ? "Unlike" : "Like"} comment (${comment.likesCount} ${comment.likesCount === 1 ? "like" : "likes"})`}
+            aria-label={`${comment.likedByMe ? "Unlike" : "Like"} comment, ${comment.likesCount} ${comment.likesCount === 1 ? "like" : "likes"}`}
             onClick={() =>
               requireAuth(M.comments.loginToLike, () => {
                 if (!like.isPending) like.mutate({ comment, like: !comment.likedByMe });

@@ -6,7 +6,7 @@ import { PageHeader } from "../../components/page-header.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { RankBadge } from "../../components/rank-badge.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
-import { Tabs, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { useSession } from "../auth/session.ts";
 import { useLeaderboard } from "../points/queries.ts";
 import { usePageTitle } from "../site/queries.ts";
@@ -83,70 +83,73 @@ export default function LeaderboardPage() {
             </TabsTrigger>
           ))}
         </TabsList>
-      </Tabs>
 
-      {data?.me ? (
-        <section
-          aria-label="Your rank"
-          className="mt-6 flex items-center gap-4 rounded-2xl border border-accent/40 bg-accent-soft p-4"
-        >
-          <Trophy className="size-6 shrink-0 text-accent" aria-hidden />
-          <div className="min-w-0 flex-1">
-            <p className="text-sm text-muted">Your rank</p>
-            <p className="text-lg font-bold">
-              {data.me.rank ? `#${data.me.rank}` : isStaff ? "Staff are not ranked" : "Not ranked yet"}
-            </p>
-          </div>
-          <p className="text-right">
-            <span className="block text-lg font-bold tabular-nums">
-              {data.me.points.toLocaleString("en-US")}
-            </span>
-            <span className="text-xs text-muted">points</span>
-          </p>
-        </section>
-      ) : null}
+        {/* The selected period's panel (the tabs' aria-controls name it). */}
+        <TabsContent value={period} className="mt-0">
+          {data?.me ? (
+            <section
+              aria-label="Your rank"
+              className="mt-6 flex items-center gap-4 rounded-2xl border border-accent/40 bg-accent-soft p-4"
+            >
+              <Trophy className="size-6 shrink-0 text-accent" aria-hidden />
+              <div className="min-w-0 flex-1">
+                <p className="text-sm text-muted">Your rank</p>
+                <p className="text-lg font-bold">
+                  {data.me.rank ? `#${data.me.rank}` : isStaff ? "Staff are not ranked" : "Not ranked yet"}
+                </p>
+              </div>
+              <p className="text-right">
+                <span className="block text-lg font-bold tabular-nums">
+                  {data.me.points.toLocaleString("en-US")}
+                </span>
+                <span className="text-xs text-muted">points</span>
+              </p>
+            </section>
+          ) : null}
 
-      <section aria-label={`${TAB_LABELS[period]} ranking`} aria-busy={query.isFetching} className="mt-6">
-        {query.isPending ? (
-          <ul aria-hidden className="divide-y divide-border rounded-2xl border border-border bg-surface">
-            {SKELETONS.map((key) => (
-              <li key={key} className="flex animate-pulse items-center gap-3 px-4 py-3">
-                <span className="size-9 rounded-full bg-surface-2" />
-                <span className="size-9 rounded-full bg-surface-2" />
-                <span className="h-4 flex-1 rounded bg-surface-2" />
-                <span className="h-4 w-16 rounded bg-surface-2" />
-              </li>
-            ))}
-          </ul>
-        ) : query.isError ? (
-          <LoadError
-            title={M.points.leaderboardLoadFailed}
-            onRetry={() => void query.refetch()}
-            busy={query.isFetching}
-          />
-        ) : data && data.items.length === 0 ? (
-          <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border bg-surface px-6 py-12 text-center">
-            <Trophy className="size-8 text-muted" aria-hidden />
-            <p className="font-semibold">{EMPTY[period]}</p>
-          </div>
-        ) : data ? (
-          <>
-            <ol className="divide-y divide-border rounded-2xl border border-border bg-surface">
-              {data.items.map((entry) => (
-                <Row key={entry.username} entry={entry} />
-              ))}
-            </ol>
-            <div className="mt-6">
-              <Pager
-                page={data.page}
-                pageCount={data.pageCount}
-                onPage={goToPage}
-                label="Leaderboard pages"
+          <section aria-label={`${TAB_LABELS[period]} ranking`} aria-busy={query.isFetching} className="mt-6">
+            {query.isPending ? (
+              <ul aria-hidden className="divide-y divide-border rounded-2xl border border-border bg-surface">
+                {SKELETONS.map((key) => (
+                  <li key={key} className="flex animate-pulse items-center gap-3 px-4 py-3">
+                    <span className="size-9 rounded-full bg-surface-2" />
+                    <span className="size-9 rounded-full bg-surface-2" />
+                    <span className="h-4 flex-1 rounded bg-surface-2" />
+                    <span className="h-4 w-16 rounded bg-surface-2" />
+                  </li>
+                ))}
+              </ul>
+            ) : query.isError ? (
+              <LoadError
+                title={M.points.leaderboardLoadFailed}
+                onRetry={() => void query.refetch()}
+                busy={query.isFetching}
               />
-            </div>
-          </>
-        ) : null}
-      </section>
+            ) : data && data.items.length === 0 ? (
+              <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border bg-surface px-6 py-12 text-center">
+                <Trophy className="size-8 text-muted" aria-hidden />
+                <p className="font-semibold">{EMPTY[period]}</p>
+              </div>
+            ) : data ? (
+              <>
+                <ol className="divide-y divide-border rounded-2xl border border-border bg-surface">
+                  {data.items.map((entry) => (
+                    <Row key={entry.username} entry={entry} />
+                  ))}
+                </ol>
+                <div className="mt-6">
+                  <Pager
+                    page={data.page}
+                    pageCount={data.pageCount}
+                    onPage={goToPage}
+                    label="Leaderboard pages"
+                  />
+                </div>
+              </>
+            ) : null}
+          </section>
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }

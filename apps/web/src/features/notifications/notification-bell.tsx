@@ -131,7 +131,7 @@ export function NotificationBell() {
             <span
               data-testid="unread-count"
               aria-hidden
-              className="absolute top-1 right-1 inline-flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-rug px-1 text-[0.65rem] leading-none font-bold text-white"
+              className="absolute top-1 right-1 inline-flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-rug px-1 text-[0.65rem] leading-none font-bold text-rug-foreground"
             >
               {count > 99 ? "99+" : count}
             </span>

@@ -47,7 +47,8 @@ export function PostActions({ post }: { post: TPost }) {
         type="button"
         onClick={onLike}
         aria-pressed={post.likedByMe}
-        aria-label={`${post.likedByMe ? "Unlike" : "Like"} (${post.likesCount} ${post.likesCount === 1 ? "like" : "likes"})`}
+        // The visible count is part of the name (WCAG 2.5.3: a name in parentheses does not count).
+        aria-label={`${post.likedByMe ? "Unlike" : "Like"}, ${post.likesCount} ${post.likesCount === 1 ? "like" : "likes"}`}
         className={cn(action, post.likedByMe && "text-rug hover:text-rug")}
       >
         <Heart className={cn(post.likedByMe && "fill-current")} aria-hidden />
@@ -56,7 +57,7 @@ export function PostActions({ post }: { post: TPost }) {
       <Link
         to={`/posts/${post.id}#comments`}
         className={action}
-        aria-label={`Comments (${post.commentsCount})`}
+        aria-label={`${post.commentsCount} ${post.commentsCount === 1 ? "comment" : "comments"}`}
       >
         <MessageCircle aria-hidden />
         <span className="tabular-nums">{post.commentsCount}</span>

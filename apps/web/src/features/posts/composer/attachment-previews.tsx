@@ -126,7 +126,7 @@ function Tile({
         </div>
       ) : null}
       {refusal ? (
-        <p className="absolute inset-x-1 top-9 rounded bg-rug px-1.5 py-0.5 text-center text-[11px] font-semibold text-white">
+        <p className="absolute inset-x-1 top-9 rounded bg-rug px-1.5 py-0.5 text-center text-[11px] font-semibold text-rug-foreground">
           {refusal}
         </p>
       ) : null}
