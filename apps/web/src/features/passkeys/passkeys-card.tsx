@@ -31,12 +31,7 @@ function PasskeyRow({ passkey }: { passkey: TPasskey }) {
         aria-label={`Remove passkey ${passkey.name}`}
         busy={remove.isPending}
         busyLabel="Removing..."
-        onClick={() =>
-          remove.mutate(passkey.id, {
-            onSuccess: () => toast.success(M_PASSKEY.removed),
-            onError: (err) => toast.error(passkeyMessage(err)),
-          })
-        }
+        onClick={() => remove.mutate(passkey.id)}
       >
         <Trash2 aria-hidden /> Remove
       </Button>

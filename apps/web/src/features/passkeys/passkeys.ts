@@ -7,6 +7,7 @@ import {
   startRegistration,
 } from "@simplewebauthn/browser";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "../../components/ui/toaster.tsx";
 import { ApiError, apiFetch } from "../../lib/api.ts";
 import { signInKeys } from "../sign-ins/queries.ts";
 
@@ -75,11 +76,18 @@ export function useAddPasskey() {
   });
 }
 
+/**
+ * Removes a passkey and says so. The toasts are the mutation's own callbacks, not ones passed to `mutate`: the row
+ * that asked is gone once the list refetches (awaited in onSettled), and a gone component's `mutate` callbacks never
+ * run.
+ */
 export function useRemovePasskey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
       apiFetch<{ ok: true }>(`/api/me/passkeys/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    onSuccess: () => void toast.success(M_PASSKEY.removed),
+    onError: (err) => void toast.error(passkeyMessage(err)),
     onSettled: () => invalidateLists(queryClient),
   });
 }
