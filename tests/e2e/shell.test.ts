@@ -111,6 +111,7 @@ describe("web app shell", () => {
     const menu = page.getByRole("menu");
     expect(await menu.getByRole("menuitem").allTextContents()).toEqual([
       "All KOLs",
+      "Top KOLs",
       "All Plugs",
       "Plug of Fame",
       "All Rugs",
@@ -127,7 +128,7 @@ describe("web app shell", () => {
     const focused = (label: string) =>
       page.waitForFunction((l) => document.activeElement?.textContent === l, label);
     await focused("All KOLs");
-    for (const label of ["All Plugs", "Plug of Fame", "All Rugs"]) {
+    for (const label of ["Top KOLs", "All Plugs", "Plug of Fame", "All Rugs"]) {
       await page.keyboard.press("ArrowDown");
       await focused(label);
     }

@@ -6,6 +6,7 @@ export type TNavItem = { label: string; to: string; prefix?: boolean; tone?: "pl
 /** The "Plugs & Rugs" dropdown (spec: Navigation bar). */
 export const KOL_MENU: TNavItem[] = [
   { label: "All KOLs", to: "/kols" },
+  { label: "Top KOLs", to: "/top-kols" },
   { label: "All Plugs", to: "/plugs", tone: "plug" },
   { label: "Plug of Fame", to: "/plug-of-fame", tone: "plug" },
   { label: "All Rugs", to: "/rugs", tone: "rug" },
@@ -29,9 +30,7 @@ export const HOME_NAV: TNavItem = { label: "Home", to: "/" };
 
 /** True when the current path belongs to the KOL dropdown (its lists, and a KOL's own page). */
 export function isKolPath(pathname: string): boolean {
-  return (
-    KOL_MENU.some((item) => item.to === pathname) || pathname === "/top-kols" || pathname.startsWith("/kol/")
-  );
+  return KOL_MENU.some((item) => item.to === pathname) || pathname.startsWith("/kol/");
 }
 
 /** The look of a link in the desktop bar, active or not. */
