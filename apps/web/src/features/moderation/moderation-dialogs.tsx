@@ -2,7 +2,13 @@ import { FLAG_REASONS, MODERATION_M, type TFlagReason, ZFlagRequest, ZModeration
 import { type FormEvent, useState } from "react";
 import { firstIssue, ReasonForm } from "../../components/reason-form.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+} from "../../components/ui/dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Textarea } from "../../components/ui/input.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
@@ -85,14 +91,14 @@ export function ReportDialog({
               />
             )}
           </Field>
-          <div className="flex justify-end gap-2">
+          <DialogFooter>
             <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>
               Cancel
             </Button>
             <Button type="submit" busy={mutation.isPending} busyLabel="Reporting...">
               Report
             </Button>
-          </div>
+          </DialogFooter>
         </form>
       </DialogContent>
     </Dialog>
