@@ -22,10 +22,6 @@ async function main() {
     console.error(`Could not start: ${message}`);
     process.exit(1);
   }
-  logger.info(
-    { database: running.deps.database.kind, dataDir: config.dataDir, publicUrl: config.publicUrl },
-    `Plugs & Rugs is running on http://localhost:${running.port}`,
-  );
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -39,6 +35,12 @@ async function main() {
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
+  // Said only once the handlers are on: a supervisor (or a test) that stops the server as soon as it reads this
+  // line must reach the graceful stop, not the signal's default exit.
+  logger.info(
+    { database: running.deps.database.kind, dataDir: config.dataDir, publicUrl: config.publicUrl },
+    `Plugs & Rugs is running on http://localhost:${running.port}`,
+  );
 }
 
 void main();
