@@ -2,7 +2,7 @@ import { CONTACT_M, M, REFERENCE_PATTERN } from "@plugs/domain";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { solvedAltcha } from "../../apps/server/src/testing/altcha.ts";
-import { newAccount, openVerificationLink, outbox, type TAccount } from "./support/accounts.ts";
+import { cookieOf, newAccount, openVerificationLink, outbox, type TAccount } from "./support/accounts.ts";
 import { shot, type TTheme } from "./support/browser.ts";
 import { gotoLive, heading, toast, useJourney } from "./support/journey.ts";
 
@@ -31,10 +31,7 @@ async function signUp(account: TAccount) {
   });
   if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   // The verification link signs in.
-  const cookie = (await openVerificationLink(j.server, account.email)).headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
+  const cookie = cookieOf(await openVerificationLink(j.server, account.email));
   return { ...account, cookie };
 }
 

@@ -49,7 +49,7 @@ export async function signUpByApi(
 }
 
 /** The Cookie header value of a response's Set-Cookie lines. */
-function cookieOf(res: Response): string {
+export function cookieOf(res: Response): string {
   return res.headers
     .getSetCookie()
     .map((line) => line.split(";")[0])

@@ -88,16 +88,15 @@ export async function signUp(deps: TDeps, c: Context, input: TSignUpRequest): Pr
   if (emailTaken) await hashPassword(body.password);
   else {
     const res = await forwardToAuth(deps, c, { body });
-    // Two sign-ups with one new address at once: the second is told as a taken address is.
-    const lostRace =
-      res.status === 409 &&
-      ((await res.clone().json()) as { message?: string }).message === M.auth.emailTaken;
-    if (!res.ok && !lostRace) return res;
     if (res.ok) {
       const { user } = (await res.json()) as { user: { id: string } };
       await recordSignUp(deps, ip, user.id);
       return c.json(answer, 200);
     }
+    // Two sign-ups with one new address at once: the second is told as a taken address is.
+    if (res.status !== 409) return res;
+    const { message } = (await res.clone().json()) as { message?: string };
+    if (message !== M.auth.emailTaken) return res;
   }
   await sendSignUpAttemptMail(deps, body.email);
   await recordSignUp(deps, ip, null);
