@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ZHandle } from "./handles.ts";
 import { KOL_LIMITS } from "./kol-limits.ts";
 import { M } from "./messages.ts";
-import { ZPage } from "./pages.ts";
+import { ZCursorPage, ZPage } from "./pages.ts";
 import { isSafeString, ZWebUrl, zText } from "./text.ts";
 
 export const REPORT_CATEGORIES = [
@@ -129,6 +129,21 @@ export const ZPublicReport = z.object({
   reviewedAt: zText().nullable(),
 });
 export type TPublicReport = z.infer<typeof ZPublicReport>;
+
+/**
+ * A member's approved report as their public profile lists it (GET /api/users/:username/reports): what they reported
+ * about which KOL, and when. The evidence is on the KOL's page.
+ */
+export const ZUserReport = z.object({
+  id: zText(),
+  category: z.enum(REPORT_CATEGORIES),
+  description: zText(),
+  kol: z.object({ handle: zText(), name: zText(), avatarUrl: zText().nullable() }),
+  createdAt: zText(),
+});
+export type TUserReport = z.infer<typeof ZUserReport>;
+export const ZUserReports = ZCursorPage(ZUserReport);
+export type TUserReports = z.infer<typeof ZUserReports>;
 
 /** A report as its reporter and the moderators see it. */
 export const ZReport = ZPublicReport.extend({

@@ -132,6 +132,10 @@ export const reports = pgTable(
       t.id.desc().nullsFirst(),
     ),
     // A KOL's approved reports on its page.
+    // A member's approved reports on their public profile, newest first.
+    index("reports_reporter_approved_idx")
+      .on(t.reporterId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'approved'`),
     index("reports_kol_status_newest_idx").on(t.kolId, t.status, t.createdAt.desc().nullsFirst()),
     // The moderators' queue by status, oldest first (first come, first reviewed).
     index("reports_status_oldest_idx").on(t.status, t.createdAt, t.id),

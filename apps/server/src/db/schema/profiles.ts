@@ -8,6 +8,8 @@ export const profiles = pgTable(
     id: uuid("id").primaryKey(),
     username: text("username").notNull(),
     avatarUrl: text("avatar_url"),
+    /** The wide picture at the top of the public profile (3:1), stored like the avatar under banners/<id>/. */
+    bannerUrl: text("banner_url"),
     /** Public details (packages/domain profile.ts checks them); null when not set. */
     displayName: text("display_name"),
     bio: text("bio"),

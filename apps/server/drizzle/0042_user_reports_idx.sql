@@ -1,0 +1,1 @@
+CREATE INDEX "reports_reporter_approved_idx" ON "reports" USING btree ("reporter_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "reports"."status" = 'approved';
