@@ -99,6 +99,8 @@ export type TUpdateProfileInput = z.output<typeof ZUpdateProfileRequest>;
 /** The public details as every answer carries them (null when not set). */
 export type TProfileDetails = {
   displayName: string | null;
+  /** The wide picture at the top of the profile (POST /api/me/banner), 3:1. */
+  bannerUrl: string | null;
   bio: string | null;
   website: string | null;
   xHandle: string | null;
@@ -107,6 +109,7 @@ export type TProfileDetails = {
 
 export const ZProfileDetails = z.object({
   displayName: zText().nullable(),
+  bannerUrl: zText().nullable(),
   bio: zText().nullable(),
   website: zText().nullable(),
   xHandle: zText().nullable(),

@@ -145,6 +145,7 @@ describe("erasing an account after its grace period", () => {
   let bob: TTestUser;
   let postId: string;
   let avatarUrl: string;
+  let bannerUrl: string;
   let pointsBefore: number;
   let bobBefore: { followersCount: number; followingCount: number };
 
@@ -178,6 +179,14 @@ describe("erasing an account after its grace period", () => {
     });
     expect(avatar.status).toBe(200);
     avatarUrl = avatar.body.profile.avatarUrl;
+    const bannerForm = new FormData();
+    bannerForm.append("banner", new File([await samplePng(96, 32)], "wide.png", { type: "image/png" }));
+    const banner = await call<{ profile: { bannerUrl: string } }>(server, "POST", "/api/me/banner", {
+      cookie: user.cookie,
+      form: bannerForm,
+    });
+    expect(banner.status).toBe(200);
+    bannerUrl = banner.body.profile.bannerUrl;
     postId = (await createPostAs(server, user.cookie, { content: "Written before leaving" })).id;
     await commentAs(server, bob.cookie, postId, { content: "Bob replies" });
     await commentAs(server, user.cookie, postId, { content: "A comment that stays" });
@@ -228,12 +237,13 @@ describe("erasing an account after its grace period", () => {
     expect(await eraseOverdueAccounts(server.deps)).toBe(1);
   });
 
-  it("erases the profile, the e-mail, the avatar file, sessions and sign-ins", async () => {
+  it("erases the profile, the e-mail, the avatar and banner files, sessions and sign-ins", async () => {
     const [profile] = await server.deps.db.select().from(profiles).where(eq(profiles.id, user.id));
     expect(profile).toMatchObject({
       username: erasedUsername(user.id),
       displayName: "Deleted account",
       avatarUrl: null,
+      bannerUrl: null,
       bio: null,
       website: null,
       xHandle: null,
@@ -245,6 +255,7 @@ describe("erasing an account after its grace period", () => {
     expect(await server.deps.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
     expect(await server.deps.db.select().from(accounts).where(eq(accounts.userId, user.id))).toEqual([]);
     expect((await server.fetch(avatarUrl)).status).toBe(404);
+    expect((await server.fetch(bannerUrl)).status).toBe(404);
     expect(await server.deps.db.select().from(sweepWallets).where(eq(sweepWallets.userId, user.id))).toEqual(
       [],
     );

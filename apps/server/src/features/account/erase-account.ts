@@ -15,7 +15,7 @@ import {
   userRoles,
   users,
 } from "../../db/schema/index.ts";
-import { MEDIA_PREFIX } from "../../storage/storage.ts";
+import { removePictureFile } from "../auth/me.ts";
 import { eraseTraces } from "./erase-traces.ts";
 
 /** The job that erases one account at the end of its grace period (sent when the deletion is asked for). */
@@ -34,7 +34,7 @@ export type TEraseOutcome = "erased" | "not-due" | "not-waiting";
  * password and second factor, admin roles, linked wallets (and the wallet on each of their sweeps), prize-claim
  * contacts, fair-use counters, and the traces eraseTraces names
  * (notifications, follows, contact messages, sign-in attempts). What the member wrote stays, shown as from the deleted account;
- * the points ledger stays on the anonymous id. The avatar file goes from storage after the commit.
+ * the points ledger stays on the anonymous id. The avatar and banner files go from storage after the commit.
  */
 export async function eraseAccount(deps: TDeps, userId: string): Promise<TEraseOutcome> {
   const outcome = await deps.db.transaction(async (tx) => {
@@ -47,7 +47,7 @@ export async function eraseAccount(deps: TDeps, userId: string): Promise<TEraseO
     if (waiting.eraseAfter.getTime() > Date.now())
       return { kind: "not-due" as const, at: waiting.eraseAfter };
     const [profile] = await tx
-      .select({ avatarUrl: profiles.avatarUrl })
+      .select({ avatarUrl: profiles.avatarUrl, bannerUrl: profiles.bannerUrl })
       .from(profiles)
       .where(eq(profiles.id, userId));
     const username = erasedUsername(userId);
@@ -58,6 +58,7 @@ export async function eraseAccount(deps: TDeps, userId: string): Promise<TEraseO
         username,
         displayName: M_ACCOUNT.deletedAuthor,
         avatarUrl: null,
+        bannerUrl: null,
         bio: null,
         website: null,
         xHandle: null,
@@ -93,25 +94,17 @@ export async function eraseAccount(deps: TDeps, userId: string): Promise<TEraseO
     await tx.update(sweeps).set({ wallet: "" }).where(eq(sweeps.userId, userId));
     await tx.delete(memberActionCounts).where(eq(memberActionCounts.userId, userId));
     await tx.update(accountDeletions).set({ erasedAt: now }).where(eq(accountDeletions.userId, userId));
-    return { kind: "erased" as const, avatarUrl: profile?.avatarUrl ?? null };
+    return { kind: "erased" as const, pictures: profile ?? null };
   });
   if (outcome.kind === "not-due" && deps.jobs) {
     await deps.jobs.send(ERASE_ACCOUNT_JOB, { userId }, { startAfter: outcome.at });
   }
   if (outcome.kind === "erased") {
-    await removeAvatar(deps, userId, outcome.avatarUrl);
+    await removePictureFile(deps, "avatar", userId, outcome.pictures?.avatarUrl);
+    await removePictureFile(deps, "banner", userId, outcome.pictures?.bannerUrl);
     deps.logger.info({ userId }, "account erased");
   }
   return outcome.kind;
-}
-
-/** The avatar file (an avatar upload removes the one before it, so the current one is the only one). */
-async function removeAvatar(deps: TDeps, userId: string, avatarUrl: string | null) {
-  const key = avatarUrl?.startsWith(MEDIA_PREFIX) ? avatarUrl.slice(MEDIA_PREFIX.length) : null;
-  if (!key?.startsWith(`avatars/${userId}/`)) return;
-  await deps.storage
-    .delete(key)
-    .catch((err) => deps.logger.warn({ err, key }, "could not remove an erased account's avatar"));
 }
 
 /** Erases every account past its grace period (each in its own transaction); the sweep's work. */

@@ -175,6 +175,7 @@ export async function exportMyData(deps: TDeps, viewer: TViewer | null): Promise
       xHandle: profile.xHandle,
       telegram: profile.telegram,
       avatarUrl: profile.avatarUrl,
+      bannerUrl: profile.bannerUrl,
       isVerified: profile.isVerified,
       points: profile.points,
       followersCount: profile.followersCount,

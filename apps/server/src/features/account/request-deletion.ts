@@ -65,7 +65,7 @@ export async function requestDeletion(deps: TDeps, viewer: TViewer | null, input
       paragraphs: [
         `You asked to delete your Plugs & Rugs account (${me.username}). It will be deleted on ${deletionDay(eraseAfter)}.`,
         `Changed your mind? Sign in at ${deps.config.publicUrl}/signin before then and the deletion is cancelled.`,
-        "Then your profile, avatar, e-mail address and sign-ins are erased. Your posts and comments stay, shown as from a deleted account, and your points history is kept without your name.",
+        "Then your profile, avatar, banner, e-mail address and sign-ins are erased. Your posts and comments stay, shown as from a deleted account, and your points history is kept without your name.",
       ],
     }),
   );

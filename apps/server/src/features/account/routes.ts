@@ -84,7 +84,7 @@ export function accountRoutes(deps: TDeps) {
         summary:
           "Delete my account: signed out everywhere now, erased after 14 days unless I sign in before then",
         description:
-          "The password confirms it (400 'Incorrect password' otherwise). Every session ends; signing in during the grace period cancels the deletion. Then the `account-erase` job erases the profile, avatar, e-mail and sign-ins; posts and comments stay as from a deleted account and the points ledger stays on the anonymous id.",
+          "The password confirms it (400 'Incorrect password' otherwise). Every session ends; signing in during the grace period cancels the deletion. Then the `account-erase` job erases the profile, avatar, banner, e-mail and sign-ins; posts and comments stay as from a deleted account and the points ledger stays on the anonymous id.",
         middleware: [limit] as const,
         request: jsonBody(ZDeleteAccountRequest),
         responses: {

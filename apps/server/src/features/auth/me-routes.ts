@@ -9,7 +9,7 @@ import type { TAppEnv, TDeps } from "../../context.ts";
 import { access, defineRoute, errorResponses, json, viewerOf, ZFile } from "../../http/openapi.ts";
 import { memberLimit } from "../limits/member-limits.ts";
 import { fileFields, fileOf, uploadBodyLimit } from "../media/multipart.ts";
-import { getMe, revokeMyOtherSessions, setMyAvatar, updateMyProfile } from "./me.ts";
+import { getMe, removeMyPicture, revokeMyOtherSessions, setMyPicture, updateMyProfile } from "./me.ts";
 import { resendVerification } from "./resend-verification.ts";
 
 const ZMe = z
@@ -35,11 +35,12 @@ const ZMe = z
   })
   .openapi("Me");
 
-const ZAvatarForm = z.object({
-  avatar: ZFile.optional().openapi({
-    description: `An image: JPEG, PNG, GIF or WebP, at most ${FILE_RULES.image.megabytes} MB`,
-  }),
-});
+const imageField = (shape: string) =>
+  ZFile.optional().openapi({
+    description: `An image: JPEG, PNG, GIF or WebP, at most ${FILE_RULES.image.megabytes} MB; ${shape}`,
+  });
+const ZAvatarForm = z.object({ avatar: imageField("square (the web app crops it to 512 x 512)") });
+const ZBannerForm = z.object({ banner: imageField("3:1 (the web app crops it to 1500 x 500)") });
 
 export function meRoutes(deps: TDeps) {
   return new OpenAPIHono<TAppEnv>()
@@ -113,8 +114,43 @@ export function meRoutes(deps: TDeps) {
       async (c) => {
         const form = c.req.valid("form");
         const file = fileOf({ avatar: form.avatar ?? [] }, "avatar");
-        return c.json(await setMyAvatar(deps, viewerOf(c), file), 200);
+        return c.json(await setMyPicture(deps, viewerOf(c), "avatar", file), 200);
       },
+    )
+    .openapi(
+      defineRoute({
+        method: "post",
+        path: "/me/banner",
+        operationId: "setMyBanner",
+        security: access.signedIn(),
+        tags: ["auth"],
+        summary: "Upload my profile's banner (multipart field `banner`); it replaces the one before",
+        middleware: [
+          memberLimit(deps, "upload"),
+          uploadBodyLimit("image", 1),
+          fileFields({ banner: "one" }),
+        ] as const,
+        request: { body: { required: true, content: { "multipart/form-data": { schema: ZBannerForm } } } },
+        responses: { 200: json(ZMe, "Updated"), ...errorResponses(400, 401, 413, 415, 429) },
+      }),
+      async (c) => {
+        const form = c.req.valid("form");
+        const file = fileOf({ banner: form.banner ?? [] }, "banner");
+        return c.json(await setMyPicture(deps, viewerOf(c), "banner", file), 200);
+      },
+    )
+    .openapi(
+      defineRoute({
+        method: "delete",
+        path: "/me/banner",
+        operationId: "removeMyBanner",
+        security: access.signedIn(),
+        tags: ["auth"],
+        summary: "Remove my profile's banner",
+        middleware: [memberLimit(deps, "edit")] as const,
+        responses: { 200: json(ZMe, "Removed"), ...errorResponses(401, 429) },
+      }),
+      async (c) => c.json(await removeMyPicture(deps, viewerOf(c), "banner"), 200),
     )
     .openapi(
       defineRoute({

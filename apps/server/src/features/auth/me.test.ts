@@ -168,6 +168,66 @@ describe("POST /api/me/avatar", () => {
   });
 });
 
+describe("POST and DELETE /api/me/banner", () => {
+  async function upload(cookie: string | null, file: Blob | null, name = "banner.png") {
+    const form = new FormData();
+    if (file) form.set("banner", file, name);
+    return server.fetch("/api/me/banner", { method: "POST", body: form, headers: cookie ? { cookie } : {} });
+  }
+  const wide = async (color: string) =>
+    new Blob([
+      new Uint8Array(
+        await sharp({ create: { width: 300, height: 100, channels: 3, background: color } })
+          .png()
+          .toBuffer(),
+      ),
+    ]);
+  const bannerOf = async (res: Response) =>
+    ((await res.json()) as { profile: { bannerUrl: string | null } }).profile.bannerUrl;
+
+  it("stores a banner, shows it on the public profile, replaces it and removes it", async () => {
+    const dana = await createUser(server, { username: "dana_banner" });
+    const first = await upload(dana.cookie, await wide("#112233"), "Skyline.png");
+    expect(first.status).toBe(200);
+    const firstUrl = await bannerOf(first);
+    expect(firstUrl).toMatch(new RegExp(`^/media/banners/${dana.id}/Skyline\\.png$`));
+    expect((await server.fetch(firstUrl as string)).headers.get("content-type")).toBe("image/png");
+    const profile = (await (await server.fetch("/api/users/dana_banner")).json()) as { bannerUrl: string };
+    expect(profile.bannerUrl).toBe(firstUrl);
+
+    const second = await upload(dana.cookie, await wide("#445566"));
+    const secondUrl = await bannerOf(second);
+    expect(secondUrl).not.toBe(firstUrl);
+    expect((await server.fetch(firstUrl as string)).status).toBe(404);
+    // The avatar is a different picture: a new banner leaves it alone.
+    expect(
+      ((await (await me(server, dana.cookie)).json()) as { profile: { avatarUrl: null } }).profile.avatarUrl,
+    ).toBe(null);
+
+    const removed = await server.fetch("/api/me/banner", {
+      method: "DELETE",
+      headers: { cookie: dana.cookie },
+    });
+    expect(removed.status).toBe(200);
+    expect(await bannerOf(removed)).toBe(null);
+    expect((await server.fetch(secondUrl as string)).status).toBe(404);
+    const after = (await (await server.fetch("/api/users/dana_banner")).json()) as {
+      bannerUrl: string | null;
+    };
+    expect(after.bannerUrl).toBe(null);
+  });
+
+  it("refuses a visitor, a missing file and a file that is not an image", async () => {
+    expect((await upload(null, await wide("#0000ff"))).status).toBe(401);
+    expect((await server.fetch("/api/me/banner", { method: "DELETE" })).status).toBe(401);
+    const none = await upload(alice.cookie, null);
+    expect(none.status).toBe(400);
+    expect((await errorOf(none)).message).toBe("No file provided");
+    const text = await upload(alice.cookie, new Blob(["not a picture"]), "banner.png");
+    expect(text.status).toBe(415);
+  });
+});
+
 describe("GET /api/session", () => {
   it("answers a visitor with 200 and no account", async () => {
     const res = await server.fetch("/api/session");

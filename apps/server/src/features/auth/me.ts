@@ -37,6 +37,7 @@ export async function getMe(deps: TDeps, viewer: TViewer | null): Promise<TMeRes
 /** The public details' columns, selected by /me and the public profile alike. */
 export const profileDetailColumns = {
   displayName: profiles.displayName,
+  bannerUrl: profiles.bannerUrl,
   bio: profiles.bio,
   website: profiles.website,
   xHandle: profiles.xHandle,
@@ -46,6 +47,7 @@ export const profileDetailColumns = {
 export function toProfileDetails(row: TProfileDetails): TProfileDetails {
   return {
     displayName: row.displayName,
+    bannerUrl: row.bannerUrl,
     bio: row.bio,
     website: row.website,
     xHandle: row.xHandle,
@@ -141,29 +143,73 @@ export async function revokeMyOtherSessions(
   return { revoked: rows.length };
 }
 
+/** The two pictures a member sets: the avatar (square) and the profile's banner (3:1). */
+export type TProfilePicture = "avatar" | "banner";
+
+const PICTURE_COLUMN = { avatar: profiles.avatarUrl, banner: profiles.bannerUrl } as const;
+const PICTURE_FIELD = { avatar: "avatarUrl", banner: "bannerUrl" } as const;
+
+/** The folder a member's picture lives in; the current picture is the only file in it. */
+export function pictureFolder(picture: TProfilePicture, userId: string) {
+  return `${picture}s/${userId}`;
+}
+
+/** Removes a stored picture by its public URL, if it is one of ours in that member's folder. */
+export async function removePictureFile(
+  deps: TDeps,
+  picture: TProfilePicture,
+  userId: string,
+  url: string | null | undefined,
+) {
+  const key = url?.startsWith(MEDIA_PREFIX) ? url.slice(MEDIA_PREFIX.length) : null;
+  if (!key?.startsWith(`${pictureFolder(picture, userId)}/`)) return;
+  await deps.storage
+    .delete(key)
+    .catch((err) => deps.logger.warn({ err, key }, `could not remove an old ${picture}`));
+}
+
 /**
- * POST /api/me/avatar: an image (checked by its bytes, re-encoded without metadata) stored under avatars/<id>/;
- * the previous avatar file in that folder is removed.
+ * POST /api/me/avatar and /api/me/banner: an image (checked by its bytes, re-encoded without metadata) stored under
+ * avatars/<id>/ or banners/<id>/; the previous file in that folder is removed. The browser crops before sending;
+ * the server keeps what it is given.
  */
-export async function setMyAvatar(deps: TDeps, viewer: TViewer | null, file: File | null) {
+export async function setMyPicture(
+  deps: TDeps,
+  viewer: TViewer | null,
+  picture: TProfilePicture,
+  file: File | null,
+) {
   const me = requireViewer(viewer, NOT_SIGNED_IN);
-  const folder = `avatars/${me.id}`;
-  const saved = await saveUploadedFile(deps, { folder, file, allowedKinds: ["image"] });
-  const [previous] = await deps.db
-    .select({ avatarUrl: profiles.avatarUrl })
-    .from(profiles)
-    .where(eq(profiles.id, me.id));
-  await deps.db
-    .update(profiles)
-    .set({ avatarUrl: saved.url, updatedAt: new Date() })
-    .where(eq(profiles.id, me.id));
-  const oldKey = previous?.avatarUrl?.startsWith(MEDIA_PREFIX)
-    ? previous.avatarUrl.slice(MEDIA_PREFIX.length)
-    : null;
-  if (oldKey?.startsWith(`${folder}/`) && oldKey !== saved.path) {
-    await deps.storage
-      .delete(oldKey)
-      .catch((err) => deps.logger.warn({ err, oldKey }, "could not remove an old avatar"));
-  }
+  const saved = await saveUploadedFile(deps, {
+    folder: pictureFolder(picture, me.id),
+    file,
+    allowedKinds: ["image"],
+  });
+  const previous = await replacePicture(deps, me.id, picture, saved.url);
+  if (previous !== saved.url) await removePictureFile(deps, picture, me.id, previous);
   return getMe(deps, me);
+}
+
+/** DELETE /api/me/banner (and avatar): back to none. */
+export async function removeMyPicture(deps: TDeps, viewer: TViewer | null, picture: TProfilePicture) {
+  const me = requireViewer(viewer, NOT_SIGNED_IN);
+  const previous = await replacePicture(deps, me.id, picture, null);
+  await removePictureFile(deps, picture, me.id, previous);
+  return getMe(deps, me);
+}
+
+/** Sets the picture's URL and answers the one it replaced (read under the row's lock, so two uploads each see theirs). */
+async function replacePicture(deps: TDeps, userId: string, picture: TProfilePicture, url: string | null) {
+  return deps.db.transaction(async (tx) => {
+    const [previous] = await tx
+      .select({ url: PICTURE_COLUMN[picture] })
+      .from(profiles)
+      .where(eq(profiles.id, userId))
+      .for("no key update");
+    await tx
+      .update(profiles)
+      .set({ [PICTURE_FIELD[picture]]: url, updatedAt: new Date() })
+      .where(eq(profiles.id, userId));
+    return previous?.url ?? null;
+  });
 }

@@ -180,6 +180,8 @@ describe("every write a member makes is counted", () => {
     { method: "POST", path: `/comments/${MISSING}/flags`, kind: "report", json: { reason: "spam" } },
     { method: "PATCH", path: "/me/profile", kind: "edit", json: { username: "x" } },
     { method: "POST", path: "/me/avatar", kind: "upload", form },
+    { method: "POST", path: "/me/banner", kind: "upload", form },
+    { method: "DELETE", path: "/me/banner", kind: "edit" },
     { method: "POST", path: "/me/deletion", kind: "account", json: { password: "x" } },
     { method: "DELETE", path: `/me/passkeys/${MISSING}`, kind: "account" },
     { method: "POST", path: "/me/password", kind: "account", json: { newPassword: "x" } },

@@ -74,6 +74,13 @@ const ROUTES = [
     takes: ["avatar"],
   },
   {
+    name: "my banner",
+    method: "POST",
+    path: () => "/api/me/banner",
+    form: async () => new FormData(),
+    takes: ["banner"],
+  },
+  {
     name: "a new community",
     method: "POST",
     path: () => "/api/communities",

@@ -19,11 +19,20 @@ export function updateProfile(input: TUpdateProfileRequest): Promise<TMeResponse
   return apiFetch<TMeResponse>("/api/me/profile", { method: "PATCH", body: JSON.stringify(input) });
 }
 
-/** POST /api/me/avatar with upload progress; the answer is the new /api/me. */
-export function uploadAvatar({ file, ...options }: { file: File } & TUploadOptions): Promise<TMeResponse> {
+/** POST /api/me/avatar or /api/me/banner with upload progress; the answer is the new /api/me. */
+export function uploadPicture({
+  picture,
+  file,
+  ...options
+}: { picture: "avatar" | "banner"; file: File } & TUploadOptions): Promise<TMeResponse> {
   const form = new FormData();
-  form.append("avatar", file);
-  return sendForm<TMeResponse>("POST", "/api/me/avatar", form, options);
+  form.append(picture, file);
+  return sendForm<TMeResponse>("POST", `/api/me/${picture}`, form, options);
+}
+
+/** DELETE /api/me/banner; the answer is the new /api/me. */
+export function removeBanner(): Promise<TMeResponse> {
+  return apiFetch<TMeResponse>("/api/me/banner", { method: "DELETE" });
 }
 
 export function revokeOtherSessions(): Promise<{ revoked: number }> {

@@ -1,44 +1,32 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { PROFILE_LIMITS, ZUpdateProfileRequest } from "@plugs/domain";
+import { FILE_RULES, PROFILE_LIMITS, ZUpdateProfileRequest } from "@plugs/domain";
 import { useQueryClient } from "@tanstack/react-query";
+import { ImageUp, Trash2, Undo2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { ImageUploadControls, useImageUpload } from "../../components/image-upload.tsx";
-import { Avatar } from "../../components/ui/avatar.tsx";
+import { ImageCropDialog, type TCroppedImage } from "../../components/image-crop-dialog.tsx";
+import { imageFileProblem } from "../../components/image-upload.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input, Textarea } from "../../components/ui/input.tsx";
+import { Progress } from "../../components/ui/progress.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
-import { ApiError } from "../../lib/api.ts";
+import { ApiError, refusalMessage } from "../../lib/api.ts";
+import { fileAccept } from "../../lib/file-accept.ts";
 import type { TSession } from "../auth/session.ts";
+import { ProfileCard, type TProfileFace } from "../profiles/profile-header.tsx";
 import { profileKeys } from "../profiles/queries.ts";
 import { ResendVerificationButton } from "../verification/verification.tsx";
-import { useUpdateProfile, useUploadAvatar } from "./queries.ts";
+import { useRemoveBanner, useUpdateProfile, useUploadPicture } from "./queries.ts";
 import { SettingsCard } from "./settings-card.tsx";
 
-const AVATAR_UPDATED = "Avatar updated";
 const PROFILE_UPDATED = "Profile updated";
 
-function AvatarUploader({ session }: { session: TSession }) {
-  const avatar = useUploadAvatar();
-  const upload = useImageUpload({
-    send: (file, options) => avatar.mutateAsync({ file, ...options }),
-    done: AVATAR_UPDATED,
-  });
-  const { username, avatarUrl } = session.profile;
-  return (
-    <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
-      <Avatar src={avatarUrl} name={username} className="size-20 text-lg" />
-      <div className="flex min-w-0 flex-1 flex-col gap-2">
-        <ImageUploadControls
-          upload={upload}
-          name="avatar"
-          action={avatarUrl ? "Change avatar" : "Upload avatar"}
-        />
-      </div>
-    </div>
-  );
-}
+type TPicture = "avatar" | "banner";
+/** A picture waiting for Save: a cropped one to send, or (the banner only) 'remove'. */
+type TPending = { avatar: TCroppedImage | null; banner: TCroppedImage | "remove" | null };
+const NOTHING_PENDING: TPending = { avatar: null, banner: null };
 
 type TProfileForm = {
   username: string;
@@ -50,7 +38,7 @@ type TProfileForm = {
 };
 const FORM_FIELDS = ["username", "displayName", "bio", "website", "xHandle", "telegram"] as const;
 
-function valuesOf(session: TSession): TProfileForm {
+function valuesOf(session: Pick<TSession, "profile">): TProfileForm {
   const p = session.profile;
   return {
     username: p.username,
@@ -62,22 +50,151 @@ function valuesOf(session: TSession): TProfileForm {
   };
 }
 
-/** Username, display name, bio and links, saved at once (the server checks them with the same schema). */
+/** A field as the saved profile would show it: the schema's output, or null while the words are not valid. */
+function previewOf(name: keyof TProfileForm, value: string): string | null {
+  const parsed = ZUpdateProfileRequest.shape[name].safeParse(value);
+  return parsed.success ? (parsed.data ?? null) : null;
+}
+
+/** Pending pictures own object URLs: they are released when replaced or dropped. */
+function usePendingPictures() {
+  const [pending, setPending] = useState<TPending>(NOTHING_PENDING);
+  const urls = useRef<TPending>(NOTHING_PENDING);
+  useEffect(() => {
+    const before = urls.current;
+    for (const picture of ["avatar", "banner"] as const) {
+      const old = before[picture];
+      if (old && old !== "remove" && old !== pending[picture]) URL.revokeObjectURL(old.url);
+    }
+    urls.current = pending;
+  }, [pending]);
+  useEffect(
+    () => () => {
+      for (const item of [urls.current.avatar, urls.current.banner]) {
+        if (item && item !== "remove") URL.revokeObjectURL(item.url);
+      }
+    },
+    [],
+  );
+  return [pending, setPending] as const;
+}
+
+function PictureButtons({
+  picture,
+  current,
+  pending,
+  disabled,
+  onPick,
+  onRemove,
+  onUndo,
+}: {
+  picture: TPicture;
+  current: string | null;
+  pending: TCroppedImage | "remove" | null;
+  disabled: boolean;
+  onPick: (file: File | undefined) => void;
+  onRemove?: () => void;
+  onUndo: () => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const label = picture === "avatar" ? "Avatar" : "Banner";
+  const shown = pending === "remove" ? null : (pending?.url ?? current);
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <span className="w-16 text-sm font-medium">{label}</span>
+      <Button variant="secondary" size="sm" onClick={() => input.current?.click()} disabled={disabled}>
+        <ImageUp aria-hidden /> {shown ? `Change ${picture}` : `Upload ${picture}`}
+      </Button>
+      {onRemove && shown ? (
+        <Button variant="ghost" size="sm" onClick={onRemove} disabled={disabled}>
+          <Trash2 aria-hidden /> Remove {picture}
+        </Button>
+      ) : null}
+      {pending ? (
+        <Button variant="ghost" size="sm" onClick={onUndo} disabled={disabled}>
+          <Undo2 aria-hidden /> Undo
+        </Button>
+      ) : null}
+      <input
+        ref={input}
+        type="file"
+        accept={fileAccept(["image"])}
+        className="sr-only"
+        tabIndex={-1}
+        aria-label={`${label} image`}
+        onChange={(event) => {
+          onPick(event.target.files?.[0]);
+          event.target.value = "";
+        }}
+      />
+    </div>
+  );
+}
+
+/**
+ * The member's public face in one form with one save: banner and avatar (each cropped before it is used), username,
+ * display name, bio and links, with a preview of the profile card as it will look. Save sends the pictures, then the
+ * details; a refusal keeps everything not yet saved in the form.
+ */
 function ProfileForm({ session }: { session: TSession }) {
   const update = useUpdateProfile();
+  const upload = useUploadPicture();
+  const removeBanner = useRemoveBanner();
   const queryClient = useQueryClient();
   const form = useForm<TProfileForm>({
     resolver: zodResolver(ZUpdateProfileRequest) as unknown as Resolver<TProfileForm>,
-    values: valuesOf(session),
+    // The form's own copy: a picture saved mid-save updates the session without touching the words being saved.
+    defaultValues: valuesOf(session),
   });
   const { errors, isSubmitting, isDirty } = form.formState;
-  const bioLength = form.watch("bio").length;
-  const submit = form.handleSubmit(async (values) => {
+  const [pending, setPending] = usePendingPictures();
+  const [cropping, setCropping] = useState<{ picture: TPicture; file: File } | null>(null);
+  const [pictureError, setPictureError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<{ picture: TPicture; fraction: number } | null>(null);
+  const changed = isDirty || pending.avatar !== null || pending.banner !== null;
+  const values = form.watch();
+
+  const pick = (picture: TPicture, file: File | undefined) => {
+    if (!file) return;
+    const problem = imageFileProblem(file);
+    setPictureError(problem);
+    if (!problem) setCropping({ picture, file });
+  };
+
+  const discard = () => {
+    form.reset();
+    setPending(NOTHING_PENDING);
+    setPictureError(null);
+  };
+
+  const submit = form.handleSubmit(async (input) => {
+    setPictureError(null);
+    let uploading: TPicture | null = null;
     try {
-      await update.mutateAsync(values);
+      for (const picture of ["avatar", "banner"] as const) {
+        const item = pending[picture];
+        if (item === null) continue;
+        uploading = picture;
+        if (item === "remove") await removeBanner.mutateAsync();
+        else {
+          setProgress({ picture, fraction: 0 });
+          await upload.mutateAsync({
+            picture,
+            file: item.file,
+            onProgress: (fraction) => setProgress({ picture, fraction }),
+          });
+        }
+        // Saved: a retry after a later refusal does not send it again.
+        setPending((now) => ({ ...now, [picture]: null }));
+      }
+      uploading = null;
+      setProgress(null);
+      // The form starts again from what was saved (its words, no longer a change).
+      if (isDirty) form.reset(valuesOf(await update.mutateAsync(input)));
       void queryClient.invalidateQueries({ queryKey: profileKeys.all });
       toast.success(PROFILE_UPDATED);
     } catch (err) {
+      setProgress(null);
       if (err instanceof ApiError && err.fields) {
         for (const name of FORM_FIELDS) {
           const message = err.fields[name];
@@ -85,11 +202,75 @@ function ProfileForm({ session }: { session: TSession }) {
         }
         if (FORM_FIELDS.some((name) => err.fields?.[name])) return;
       }
-      toast.error(err instanceof ApiError ? err.message : String(err));
+      const message = refusalMessage(err, "Failed to save your profile");
+      if (uploading) setPictureError(message);
+      toast.error(message);
     }
   });
+
+  const banner = pending.banner === "remove" ? null : (pending.banner?.url ?? session.profile.bannerUrl);
+  const face: TProfileFace = {
+    username: previewOf("username", values.username) ?? session.profile.username,
+    displayName: previewOf("displayName", values.displayName),
+    avatarUrl: pending.avatar?.url ?? session.profile.avatarUrl,
+    bannerUrl: banner,
+    isVerified: session.profile.isVerified,
+    bio: previewOf("bio", values.bio),
+    website: previewOf("website", values.website),
+    xHandle: previewOf("xHandle", values.xHandle),
+    telegram: previewOf("telegram", values.telegram),
+  };
+  const busy = isSubmitting;
+
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Profile details">
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Profile details">
+      <div>
+        <h3 className="mb-2 text-xs font-semibold tracking-wide text-muted uppercase">
+          {changed ? "Preview (not saved yet)" : "Preview"}
+        </h3>
+        <ProfileCard profile={face} headingLevel="h2" />
+      </div>
+      <div className="flex flex-col gap-2">
+        <PictureButtons
+          picture="banner"
+          current={session.profile.bannerUrl}
+          pending={pending.banner}
+          disabled={busy}
+          onPick={(file) => pick("banner", file)}
+          onRemove={() =>
+            setPending((now) => ({ ...now, banner: session.profile.bannerUrl ? "remove" : null }))
+          }
+          onUndo={() => setPending((now) => ({ ...now, banner: null }))}
+        />
+        <PictureButtons
+          picture="avatar"
+          current={session.profile.avatarUrl}
+          pending={pending.avatar}
+          disabled={busy}
+          onPick={(file) => pick("avatar", file)}
+          onUndo={() => setPending((now) => ({ ...now, avatar: null }))}
+        />
+        {progress ? (
+          <div className="flex items-center gap-3">
+            <Progress
+              value={progress.fraction}
+              label={`Uploading ${progress.picture}`}
+              className="max-w-xs"
+            />
+            <span className="text-xs text-muted tabular-nums">{Math.round(progress.fraction * 100)}%</span>
+          </div>
+        ) : (
+          <p className="text-xs text-muted">
+            JPEG, PNG, GIF or WebP, up to {FILE_RULES.image.megabytes} MB. You crop each picture before it is
+            used.
+          </p>
+        )}
+        {pictureError ? (
+          <p role="alert" className="text-xs font-medium text-rug">
+            {pictureError}
+          </p>
+        ) : null}
+      </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="Username"
@@ -114,7 +295,7 @@ function ProfileForm({ session }: { session: TSession }) {
       <Field
         label="Bio"
         error={errors.bio?.message}
-        hint={`${bioLength}/${PROFILE_LIMITS.bioMax} characters`}
+        hint={`${values.bio.length}/${PROFILE_LIMITS.bioMax} characters`}
       >
         {(props) => <Textarea {...props} {...form.register("bio")} rows={3} className="min-h-20" />}
       </Field>
@@ -142,11 +323,26 @@ function ProfileForm({ session }: { session: TSession }) {
           )}
         </Field>
       </div>
-      <div>
-        <Button type="submit" busy={isSubmitting} busyLabel="Saving..." disabled={!isDirty}>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" busy={busy} busyLabel="Saving..." disabled={!changed}>
           Save changes
         </Button>
+        {changed && !busy ? (
+          <Button variant="ghost" onClick={discard}>
+            Discard changes
+          </Button>
+        ) : null}
       </div>
+      <ImageCropDialog
+        file={cropping?.file ?? null}
+        shape={cropping?.picture ?? "avatar"}
+        onCancel={() => setCropping(null)}
+        onApply={(cropped) => {
+          const picture = cropping?.picture;
+          setCropping(null);
+          if (picture) setPending((now) => ({ ...now, [picture]: cropped }));
+        }}
+      />
     </form>
   );
 }
@@ -171,10 +367,7 @@ export function ProfileSettings({ session }: { session: TSession }) {
           </>
         }
       >
-        <div className="flex flex-col gap-6">
-          <AvatarUploader session={session} />
-          <ProfileForm session={session} />
-        </div>
+        <ProfileForm session={session} />
       </SettingsCard>
       <SettingsCard title="Account" description="Your sign-in e-mail and points.">
         <dl className="grid gap-4 text-sm sm:grid-cols-2">

@@ -4,10 +4,11 @@ import {
   changePassword,
   confirmTotp,
   disableTotp,
+  removeBanner,
   revokeOtherSessions,
   startTotpEnrolment,
   updateProfile,
-  uploadAvatar,
+  uploadPicture,
 } from "./api.ts";
 
 /** The account's changes; those answered with the new /api/me update the session without another request. */
@@ -20,10 +21,18 @@ export function useUpdateProfile() {
   });
 }
 
-export function useUploadAvatar() {
+export function useUploadPicture() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: uploadAvatar,
+    mutationFn: uploadPicture,
+    onSuccess: (me) => queryClient.setQueryData(sessionKeys.me(), me),
+  });
+}
+
+export function useRemoveBanner() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeBanner,
     onSuccess: (me) => queryClient.setQueryData(sessionKeys.me(), me),
   });
 }

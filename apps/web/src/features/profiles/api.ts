@@ -1,4 +1,11 @@
-import type { TFeedPage, TFollowList, TFollowState, TPublicProfile, TUserCommunities } from "@plugs/domain";
+import type {
+  TFeedPage,
+  TFollowList,
+  TFollowState,
+  TPublicProfile,
+  TUserCommunities,
+  TUserReports,
+} from "@plugs/domain";
 import { apiFetch } from "../../lib/api.ts";
 
 const userPath = (username: string) => `/api/users/${encodeURIComponent(username)}`;
@@ -29,4 +36,8 @@ export function setFollow(username: string, follow: boolean): Promise<TFollowSta
 
 export function fetchUserCommunities(username: string, cursor: string | null): Promise<TUserCommunities> {
   return apiFetch(withCursor(`${userPath(username)}/communities`, cursor));
+}
+
+export function fetchUserReports(username: string, cursor: string | null): Promise<TUserReports> {
+  return apiFetch(withCursor(`${userPath(username)}/reports`, cursor));
 }

@@ -1,6 +1,6 @@
-import { M, type TFollowListItem, type TPublicProfile } from "@plugs/domain";
+import { M, type TFollowListItem } from "@plugs/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, AtSign, BadgeCheck, CalendarDays, Coins, Globe, Send, Trophy, UserX } from "lucide-react";
+import { ArrowLeft, BadgeCheck, CalendarDays, Coins, Trophy, UserX } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { LoadError } from "../../components/load-error.tsx";
@@ -15,11 +15,13 @@ import { ProfileCertificates } from "../learn/profile-certificates.tsx";
 import { PostCard } from "../posts/post-card.tsx";
 import { usePageTitle } from "../site/queries.ts";
 import { FollowButton } from "./follow-button.tsx";
+import { ProfileCard } from "./profile-header.tsx";
 import { ProfileTabList } from "./profile-tab-list.tsx";
 import { profileKeys, useFollowList, useProfile, useUserPosts } from "./queries.ts";
 import { UserCommunities } from "./user-communities.tsx";
+import { UserReports } from "./user-reports.tsx";
 
-type TTab = "posts" | "followers" | "following" | "communities";
+type TTab = "posts" | "followers" | "following" | "communities" | "reports";
 
 function UserPosts({ username }: { username: string }) {
   return (
@@ -95,55 +97,6 @@ function UserNotFound({ username }: { username: string }) {
   );
 }
 
-/** The host and path of a website link, as people write it ("example.com/about"). */
-function shortUrl(url: string): string {
-  return url.replace(/^https:\/\//, "").replace(/\/$/, "");
-}
-
-const LINK_CLASS =
-  "inline-flex min-w-0 items-center gap-1.5 rounded text-accent hover:underline focus-visible:outline-2 focus-visible:outline-ring";
-
-function ProfileLinks({
-  website,
-  xHandle,
-  telegram,
-}: Pick<TPublicProfile, "website" | "xHandle" | "telegram">) {
-  if (!website && !xHandle && !telegram) return null;
-  const external = { target: "_blank", rel: "noopener noreferrer nofollow ugc" } as const;
-  return (
-    <ul aria-label="Links" className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
-      {website ? (
-        <li className="min-w-0">
-          <a href={website} {...external} className={LINK_CLASS}>
-            <Globe className="size-4 shrink-0" aria-hidden />
-            <span className="truncate">{shortUrl(website)}</span>
-          </a>
-        </li>
-      ) : null}
-      {xHandle ? (
-        <li>
-          <a href={`https://x.com/${encodeURIComponent(xHandle)}`} {...external} className={LINK_CLASS}>
-            <AtSign className="size-4 shrink-0" aria-hidden />
-            <span>
-              {xHandle} <span className="text-muted">on X</span>
-            </span>
-          </a>
-        </li>
-      ) : null}
-      {telegram ? (
-        <li>
-          <a href={`https://t.me/${encodeURIComponent(telegram)}`} {...external} className={LINK_CLASS}>
-            <Send className="size-4 shrink-0" aria-hidden />
-            <span>
-              {telegram} <span className="text-muted">on Telegram</span>
-            </span>
-          </a>
-        </li>
-      ) : null}
-    </ul>
-  );
-}
-
 function Stat({ value, label, onClick }: { value: number; label: string; onClick: () => void }) {
   return (
     <button
@@ -191,80 +144,63 @@ export default function ProfilePage() {
   const p = profile.data;
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-10">
-      <section className="rounded-2xl border border-border bg-surface p-5 shadow-panel sm:p-6">
-        <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
-          <Avatar
-            src={p.avatarUrl}
-            name={p.displayName ?? p.username}
-            className="size-16 text-lg sm:size-20 sm:text-xl"
-          />
-          <div className="min-w-0 flex-1">
-            <div className="flex flex-wrap items-start justify-between gap-3">
-              <div className="min-w-0">
-                <h1 className="flex min-w-0 items-center gap-2 text-2xl font-bold tracking-tight sm:text-3xl">
-                  <span className="truncate">{p.displayName ?? `@${p.username}`}</span>
-                  {p.isVerified ? (
-                    <BadgeCheck className="size-6 shrink-0 text-accent" aria-label="Verified" />
-                  ) : null}
-                </h1>
-                {p.displayName ? <p className="truncate text-sm text-muted">@{p.username}</p> : null}
-              </div>
-              {p.isMe ? (
-                <Button asChild variant="secondary" size="sm">
-                  <Link to="/user/profile">Edit Profile</Link>
-                </Button>
-              ) : (
-                <FollowButton username={p.username} following={p.followedByMe} />
-              )}
-            </div>
-            {p.bio ? (
-              <p className="mt-3 text-sm leading-relaxed break-words whitespace-pre-line">{p.bio}</p>
-            ) : null}
-            <ProfileLinks website={p.website} xHandle={p.xHandle} telegram={p.telegram} />
-            <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted">
-              <span className="inline-flex items-center gap-1.5">
-                <Coins className="size-4 text-plug" aria-hidden />
-                <span className="font-semibold text-foreground">{p.points.toLocaleString()}</span> points
-              </span>
-              {p.pointsRank ? (
-                <Link
-                  to="/leaderboard"
-                  className="inline-flex items-center gap-1.5 rounded hover:text-foreground hover:underline"
-                >
-                  <Trophy className="size-4 text-plug" aria-hidden />
-                  Rank <span className="font-semibold text-foreground">#{p.pointsRank.toLocaleString()}</span>
-                </Link>
-              ) : null}
-              <span className="inline-flex items-center gap-1.5">
-                <CalendarDays className="size-4" aria-hidden /> Joined {formatDay(p.joinedAt)}
-              </span>
-            </div>
-            <div className="mt-3 flex flex-wrap gap-x-5 gap-y-1" data-testid="follow-counts">
-              <Stat
-                value={p.followersCount}
-                label={p.followersCount === 1 ? "Follower" : "Followers"}
-                onClick={() => setTab("followers")}
-              />
-              <Stat value={p.followingCount} label="Following" onClick={() => setTab("following")} />
-            </div>
-            <ProfileCertificates username={p.username} />
-          </div>
+      <ProfileCard
+        profile={p}
+        actions={
+          p.isMe ? (
+            <Button asChild variant="secondary" size="sm">
+              <Link to="/user/profile">Edit Profile</Link>
+            </Button>
+          ) : (
+            <FollowButton username={p.username} following={p.followedByMe} />
+          )
+        }
+      >
+        <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted">
+          <span className="inline-flex items-center gap-1.5">
+            <Coins className="size-4 text-plug" aria-hidden />
+            <span className="font-semibold text-foreground">{p.points.toLocaleString()}</span> points
+          </span>
+          {p.pointsRank ? (
+            <Link
+              to="/leaderboard"
+              className="inline-flex items-center gap-1.5 rounded hover:text-foreground hover:underline"
+            >
+              <Trophy className="size-4 text-plug" aria-hidden />
+              Rank <span className="font-semibold text-foreground">#{p.pointsRank.toLocaleString()}</span>
+            </Link>
+          ) : null}
+          <span className="inline-flex items-center gap-1.5">
+            <CalendarDays className="size-4" aria-hidden /> Joined {formatDay(p.joinedAt)}
+          </span>
         </div>
-      </section>
+        <div className="mt-3 flex flex-wrap gap-x-5 gap-y-1" data-testid="follow-counts">
+          <Stat
+            value={p.followersCount}
+            label={p.followersCount === 1 ? "Follower" : "Followers"}
+            onClick={() => setTab("followers")}
+          />
+          <Stat value={p.followingCount} label="Following" onClick={() => setTab("following")} />
+        </div>
+        <ProfileCertificates username={p.username} />
+      </ProfileCard>
 
       <Tabs value={tab} onValueChange={(v) => setTab(v as TTab)} className="mt-6">
-        <TabsList aria-label="Profile" className="w-full sm:w-auto">
-          <TabsTrigger value="posts" className="flex-1 sm:flex-none">
+        <TabsList aria-label="Profile" className="flex w-full overflow-x-auto sm:inline-flex sm:w-auto">
+          <TabsTrigger value="posts" className="flex-1 shrink-0 whitespace-nowrap sm:flex-none">
             Posts
           </TabsTrigger>
-          <TabsTrigger value="followers" className="flex-1 sm:flex-none">
+          <TabsTrigger value="followers" className="flex-1 shrink-0 whitespace-nowrap sm:flex-none">
             Followers
           </TabsTrigger>
-          <TabsTrigger value="following" className="flex-1 sm:flex-none">
+          <TabsTrigger value="following" className="flex-1 shrink-0 whitespace-nowrap sm:flex-none">
             Following
           </TabsTrigger>
-          <TabsTrigger value="communities" className="flex-1 sm:flex-none">
+          <TabsTrigger value="communities" className="flex-1 shrink-0 whitespace-nowrap sm:flex-none">
             Communities
+          </TabsTrigger>
+          <TabsTrigger value="reports" className="flex-1 shrink-0 whitespace-nowrap sm:flex-none">
+            KOL reports
           </TabsTrigger>
         </TabsList>
         <TabsContent value="posts" className="mt-5 focus-visible:outline-none">
@@ -278,6 +214,9 @@ export default function ProfilePage() {
         </TabsContent>
         <TabsContent value="communities" className="mt-5 focus-visible:outline-none">
           <UserCommunities username={p.username} />
+        </TabsContent>
+        <TabsContent value="reports" className="mt-5 focus-visible:outline-none">
+          <UserReports username={p.username} />
         </TabsContent>
       </Tabs>
     </div>

@@ -2,7 +2,14 @@ import { M, type TPublicProfile } from "@plugs/domain";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../components/ui/toaster.tsx";
 import { ApiError } from "../../lib/api.ts";
-import { fetchFollows, fetchProfile, fetchUserCommunities, fetchUserPosts, setFollow } from "./api.ts";
+import {
+  fetchFollows,
+  fetchProfile,
+  fetchUserCommunities,
+  fetchUserPosts,
+  fetchUserReports,
+  setFollow,
+} from "./api.ts";
 
 /** Every profile query key comes from here. */
 export const profileKeys = {
@@ -10,6 +17,7 @@ export const profileKeys = {
   detail: (username: string) => [...profileKeys.all, "detail", username.toLowerCase()] as const,
   posts: (username: string) => [...profileKeys.all, "posts", username.toLowerCase()] as const,
   communities: (username: string) => [...profileKeys.all, "communities", username.toLowerCase()] as const,
+  reports: (username: string) => [...profileKeys.all, "reports", username.toLowerCase()] as const,
   follows: (username: string, direction: "followers" | "following") =>
     [...profileKeys.all, direction, username.toLowerCase()] as const,
 };
@@ -49,6 +57,18 @@ export function useUserCommunities(username: string, enabled: boolean) {
   return useInfiniteQuery({
     queryKey: profileKeys.communities(username),
     queryFn: ({ pageParam }) => fetchUserCommunities(username, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled,
+    retry,
+  });
+}
+
+/** The member's KOL reports that moderators approved, newest first, following the server's cursor. */
+export function useUserReports(username: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: profileKeys.reports(username),
+    queryFn: ({ pageParam }) => fetchUserReports(username, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled,
