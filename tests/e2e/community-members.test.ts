@@ -267,6 +267,18 @@ describe("community members", () => {
         await members.getByText(M.communities.creatorBadge).first().waitFor();
         await expectRowsReadWhole(members);
         await shot(page, `community-manage-${viewport}-${theme}`);
+        // Moderation comes first on a manage page: the row's button is Manage, and Follow is last in its menu.
+        expect(await members.getByRole("button", { name: M.communities.follow }).count()).toBe(0);
+        await members.getByRole("button", { name: `Manage ${carol.username}` }).click();
+        const items = await page.getByRole("menuitem").allInnerTexts();
+        expect(items.map((t) => t.trim())).toEqual([
+          M.communities.banMember,
+          M.communities.makeCreator,
+          M.communities.follow,
+        ]);
+        if (theme === "dark")
+          await shot(page, `community-manage-menu-${viewport}-${theme}`, { fullPage: false });
+        await page.keyboard.press("Escape");
       }
     }
   });

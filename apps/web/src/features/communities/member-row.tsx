@@ -1,6 +1,6 @@
 import { M, type TCommunityMember } from "@plugs/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { BadgeCheck, Crown, EllipsisVertical, ShieldBan, ShieldCheck, UserMinus } from "lucide-react";
+import { BadgeCheck, Crown, ShieldBan, ShieldCheck, UserCheck, UserMinus, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Avatar } from "../../components/ui/avatar.tsx";
@@ -10,10 +10,12 @@ import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
+  DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../../components/ui/dropdown-menu.tsx";
 import { formatDate, formatDay } from "../../lib/format.ts";
 import { FollowButton } from "../profiles/follow-button.tsx";
+import { useToggleFollow } from "../profiles/queries.ts";
 import { communityKeys, useUpdateMember } from "./queries.ts";
 
 /** A small pill: the Creator badge, or Banned in the creators' banned list. */
@@ -68,9 +70,10 @@ function ConfirmBanDialog({
 }
 
 /**
- * One member: avatar, username, Creator badge, joined date, Follow/Unfollow (not for oneself) and, for a creator
- * looking at someone else, the menu with Ban Member / Unban Member and Make Creator / Remove Creator Role. The
- * server checks every action against the acting user's role; its refusals arrive as toasts.
+ * One member: avatar, username, Creator badge, joined date and Follow/Unfollow (not for oneself). A creator looking
+ * at someone else gets the moderation first: a Manage button whose menu holds Ban Member / Unban Member and Make
+ * Creator / Remove Creator Role, then Follow/Unfollow. The server checks every action against the acting user's
+ * role; its refusals arrive as toasts.
  *
  * The list it sits in is a size container: in a narrow one (a phone's manage page or sheet) the row tightens its
  * gaps and Follow drops its icon, so the username and 'Joined Mon D, YYYY' keep their room.
@@ -93,6 +96,9 @@ export function MemberRow({
   const banned = member.status === "banned";
   const creator = member.role === "creator";
 
+  const follow = useToggleFollow();
+  const refreshMembers = () =>
+    void queryClient.invalidateQueries({ queryKey: communityKeys.members(communityId) });
   const ban = () =>
     update.mutate({ memberId: member.id, status: "banned" }, { onSuccess: () => setConfirmBan(false) });
 
@@ -124,15 +130,13 @@ export function MemberRow({
           </time>
         </p>
       </div>
-      {!isSelf && !banned ? (
+      {!isSelf && !banned && !viewerIsCreator ? (
         <FollowButton
           username={member.username}
           following={member.followedByMe}
           size="sm"
           iconClassName="@max-sm:hidden"
-          onFollowChange={() =>
-            void queryClient.invalidateQueries({ queryKey: communityKeys.members(communityId) })
-          }
+          onFollowChange={refreshMembers}
         />
       ) : null}
       {viewerIsCreator && !isSelf ? (
@@ -140,13 +144,13 @@ export function MemberRow({
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
               <Button
-                variant="ghost"
-                size="icon"
-                className="size-8"
+                variant="secondary"
+                size="sm"
                 aria-label={`Manage ${member.username}`}
-                busy={update.isPending}
+                busy={update.isPending || follow.isPending}
+                busyLabel="Saving..."
               >
-                <EllipsisVertical aria-hidden />
+                <ShieldCheck aria-hidden className="@max-sm:hidden" /> Manage
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end">
@@ -157,6 +161,12 @@ export function MemberRow({
               ) : (
                 <>
                   <DropdownMenuItem
+                    className="text-rug [&_svg]:text-rug"
+                    onSelect={() => setConfirmBan(true)}
+                  >
+                    <ShieldBan aria-hidden /> {M.communities.banMember}
+                  </DropdownMenuItem>
+                  <DropdownMenuItem
                     onSelect={() =>
                       update.mutate({ memberId: member.id, role: creator ? "member" : "creator" })
                     }
@@ -164,11 +174,17 @@ export function MemberRow({
                     {creator ? <UserMinus aria-hidden /> : <Crown aria-hidden />}
                     {creator ? M.communities.removeCreator : M.communities.makeCreator}
                   </DropdownMenuItem>
+                  <DropdownMenuSeparator />
                   <DropdownMenuItem
-                    className="text-rug [&_svg]:text-rug"
-                    onSelect={() => setConfirmBan(true)}
+                    onSelect={() =>
+                      follow.mutate(
+                        { username: member.username, follow: !member.followedByMe },
+                        { onSettled: refreshMembers },
+                      )
+                    }
                   >
-                    <ShieldBan aria-hidden /> {M.communities.banMember}
+                    {member.followedByMe ? <UserCheck aria-hidden /> : <UserPlus aria-hidden />}
+                    {member.followedByMe ? M.communities.unfollow : M.communities.follow}
                   </DropdownMenuItem>
                 </>
               )}
