@@ -80,6 +80,15 @@ describe("web app shell", () => {
       await page.locator("main h1").waitFor();
       expect(await page.locator("main h1").textContent(), path).not.toBe("Page not found");
       await page.getByRole("navigation", { name: "Main" }).waitFor();
+      // One set of page widths (components/page-width.ts): reading 768, wide 1152, full 1280, a lone form 448 and a
+      // message 576 px.
+      const width = await page.evaluate(() => {
+        // The outermost box under <main> that limits its width.
+        let box = document.querySelector("main")?.firstElementChild ?? null;
+        while (box && getComputedStyle(box).maxWidth === "none") box = box.firstElementChild;
+        return box ? getComputedStyle(box).maxWidth : "none";
+      });
+      expect(["768px", "1152px", "1280px", "448px", "576px"], `${path}: ${width}`).toContain(width);
     }
   });
 

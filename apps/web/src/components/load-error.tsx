@@ -2,6 +2,7 @@ import { RefreshCw } from "lucide-react";
 import type { ReactNode } from "react";
 import { ApiError } from "../lib/api.ts";
 import { cn } from "../lib/cn.ts";
+import { PAGE_WIDTH } from "./page-width.ts";
 import { Button } from "./ui/button.tsx";
 
 /** What the state components read of a TanStack query. */
@@ -79,7 +80,7 @@ export function PageLoadFailure({
 }) {
   if (error instanceof ApiError && error.status === 404) return notFound(error.message);
   return (
-    <div className="mx-auto max-w-3xl px-4 py-12">
+    <div className={PAGE_WIDTH.reading}>
       <LoadError title={`Could not load the ${what}`} onRetry={onRetry} busy={busy} />
     </div>
   );

@@ -16,6 +16,7 @@ import {
 } from "lucide-react";
 import { type ComponentType, Suspense, useEffect, useRef } from "react";
 import { Navigate, NavLink, Route, Routes, useLocation } from "react-router";
+import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { cn } from "../../lib/cn.ts";
 import { lazyNamed } from "../../lib/lazy-named.ts";
@@ -218,7 +219,7 @@ export default function AdminPage() {
   return (
     <RequireAdmin>
       {(session) => (
-        <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+        <div className={PAGE_WIDTH.wide}>
           <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-accent">
             <ShieldCheck className="size-4" aria-hidden /> Signed in as admin @{session.profile.username}
           </p>

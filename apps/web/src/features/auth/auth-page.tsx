@@ -1,6 +1,7 @@
 import { PROVIDER_ERROR_PARAM, providerErrorMessage, safeNextPath } from "@plugs/domain";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { FormAlert } from "../../components/form-alert.tsx";
+import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { usePageTitle, useSite } from "../site/queries.ts";
 import { AuthTabs } from "./auth-modal.tsx";
 import type { TAuthView } from "./auth-prompt.ts";
@@ -33,7 +34,7 @@ export function AuthPage({ view }: { view: TAuthView }) {
   if (session) return <Navigate to={target} replace />;
 
   return (
-    <section className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
+    <section className={PAGE_WIDTH.narrow}>
       <div className="rounded-2xl border border-border bg-surface p-5 shadow-panel sm:p-6">
         <h1 className="text-2xl font-bold tracking-tight">
           {view === "signin" ? `Welcome back to ${siteName}` : `Join ${siteName}`}

@@ -1,6 +1,7 @@
 import { LockKeyhole, ShieldX } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { usePageTitle } from "../site/queries.ts";
@@ -20,7 +21,7 @@ export function StatePanel({
   action: ReactNode;
 }) {
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28">
+    <section className={PAGE_WIDTH.message}>
       <span className="flex size-14 items-center justify-center rounded-2xl border border-border bg-surface text-accent shadow-panel [&_svg]:size-7">
         {icon}
       </span>

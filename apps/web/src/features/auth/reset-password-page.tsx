@@ -5,6 +5,7 @@ import { type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
 import { z } from "zod";
+import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
@@ -22,7 +23,7 @@ const PASSWORD_CHANGED = "Your password has been changed. Sign in with your new 
 
 function Card({ children }: { children: ReactNode }) {
   return (
-    <section className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
+    <section className={PAGE_WIDTH.narrow}>
       <div className="rounded-2xl border border-border bg-surface p-5 shadow-panel sm:p-6">{children}</div>
     </section>
   );

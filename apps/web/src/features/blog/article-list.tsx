@@ -3,6 +3,7 @@ import { Rss } from "lucide-react";
 import type { ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { CardGrid, CardGridItem, CardGridStates } from "../../components/card-grid.tsx";
+import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { Pager } from "../../components/pager.tsx";
 import { SearchBox } from "../../components/search-box.tsx";
 import { useUrlSearch } from "../../lib/use-url-search.ts";
@@ -41,7 +42,7 @@ export function ArticleList({
   const filtered = Boolean(q || category || tag);
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
+    <div className={PAGE_WIDTH.full}>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         {header}
         <a

@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, ChevronDown, Clock, ListTree, Share2 } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { PROSE } from "../../components/prose.ts";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -164,7 +165,7 @@ export default function BlogPostPage() {
   const withToc = article.toc.length >= TOC_FROM;
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+    <div className={PAGE_WIDTH.wide}>
       <div className={cn("grid gap-10", withToc && "lg:grid-cols-[minmax(0,1fr)_16rem]")}>
         <article className="mx-auto w-full max-w-3xl min-w-0">
           <Link

@@ -2,6 +2,7 @@ import { M, type TCommunityDetail } from "@plugs/domain";
 import { ArrowLeft, CalendarDays, Crown, ScrollText } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { LoadError } from "../../components/load-error.tsx";
+import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { ApiError } from "../../lib/api.ts";
@@ -15,7 +16,7 @@ import { useCommunity } from "./queries.ts";
 function CommunityNotFound() {
   usePageTitle(M.communities.notFound);
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28">
+    <section className={PAGE_WIDTH.message}>
       <p className="text-sm font-semibold text-accent">404</p>
       <h1 className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl">{M.communities.notFound}</h1>
       <p className="mt-3 text-muted">The community may have been renamed, or the address mistyped.</p>
@@ -77,7 +78,7 @@ export function CommunityView({
   onMembers?: () => void;
 }) {
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">
+    <div className={PAGE_WIDTH.wide}>
       <Link
         to="/plugfeed?tab=communities"
         className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-muted hover:text-foreground"
@@ -111,7 +112,7 @@ export default function CommunityPage() {
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.status === 404) return <CommunityNotFound />;
     return (
-      <div className="mx-auto max-w-xl px-4 py-20">
+      <div className={PAGE_WIDTH.reading}>
         <LoadError
           title={M.communities.feedFailed(query.error.message)}
           onRetry={() => void query.refetch()}

@@ -12,9 +12,11 @@ import {
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { LoadError } from "../../components/load-error.tsx";
+import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { ApiError, refusalMessage } from "../../lib/api.ts";
+import { cn } from "../../lib/cn.ts";
 import { RequireSession, StatePanel } from "../auth/require-session.tsx";
 import { useSession } from "../auth/session.ts";
 import { RemoveCommunityForm } from "../moderation/remove-community-form.tsx";
@@ -62,7 +64,7 @@ function ManageCommunity({ community }: { community: TCommunityDetail }) {
     );
   }
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:py-10">
+    <div className={cn(PAGE_WIDTH.reading, "flex flex-col gap-6")}>
       <div>
         <Link
           to={communityLink(community.slug)}
@@ -130,7 +132,7 @@ function ManageCommunityLoader({ slug }: { slug: string }) {
       );
     }
     return (
-      <div className="mx-auto max-w-xl px-4 py-20">
+      <div className={PAGE_WIDTH.reading}>
         <LoadError
           title={`Failed to load the community: ${refusalMessage(community.error, M.generic.unexpected)}`}
           onRetry={() => void community.refetch()}

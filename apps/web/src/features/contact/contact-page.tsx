@@ -1,6 +1,7 @@
 import { CONTACT_M } from "@plugs/domain";
 import { CircleCheck, Clock, Mail, ShieldCheck } from "lucide-react";
 import { useState } from "react";
+import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { usePageTitle } from "../site/queries.ts";
 import { ContactForm } from "./contact-form.tsx";
@@ -55,7 +56,7 @@ export default function ContactPage() {
   usePageTitle("Contact");
   const [sent, setSent] = useState<{ reference: string; email: string } | null>(null);
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+    <div className={PAGE_WIDTH.wide}>
       <header className="max-w-3xl">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Contact</h1>
         <p className="mt-3 text-base text-pretty text-muted sm:text-lg">

@@ -1,6 +1,7 @@
 import { Coins, Gift, GraduationCap, LayoutDashboard, ShieldCheck, UserPlus, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, NavLink, Route, Routes } from "react-router";
+import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { cn } from "../../lib/cn.ts";
 import { RequireSession } from "../auth/require-session.tsx";
 import type { TSession } from "../auth/session.ts";
@@ -61,7 +62,7 @@ export default function DashboardPage() {
   return (
     <RequireSession reason="Sign in to open your dashboard" title="Dashboard">
       {(session) => (
-        <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
+        <div className={PAGE_WIDTH.wide}>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Dashboard</h1>
           <div className="mt-6 flex flex-col gap-6 md:flex-row md:items-start">
             <nav

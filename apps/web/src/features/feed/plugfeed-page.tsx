@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { PenSquare, RefreshCw, X } from "lucide-react";
 import { Suspense, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
+import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { fieldClasses } from "../../components/ui/input.tsx";
 import { PageSpinner, Spinner } from "../../components/ui/spinner.tsx";
@@ -73,7 +74,7 @@ export default function PlugFeedPage() {
   };
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-10">
+    <div className={PAGE_WIDTH.wide}>
       <div className="flex items-center justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">PlugFeed</h1>
         <Button

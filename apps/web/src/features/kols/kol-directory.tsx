@@ -3,6 +3,7 @@ import { Flag, Search, X } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, NavLink, useSearchParams } from "react-router";
 import { LoadError } from "../../components/load-error.tsx";
+import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { Pager } from "../../components/pager.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { fieldClasses, Input } from "../../components/ui/input.tsx";
@@ -122,7 +123,7 @@ export function KolDirectory({
   };
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
+    <div className={PAGE_WIDTH.full}>
       <header className="max-w-3xl">
         <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{title}</h1>
         <p className="mt-3 text-base text-pretty text-muted sm:text-lg">{lead}</p>

@@ -2,6 +2,7 @@ import { M, type TKolDetail, type TPublicReport } from "@plugs/domain";
 import { ArrowLeft, AtSign, BadgeCheck, Flag, Globe, Send, ShieldCheck } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { LoadError } from "../../components/load-error.tsx";
+import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
@@ -65,7 +66,7 @@ function ReportItem({ report }: { report: TPublicReport }) {
 function NotFound({ handle }: { handle: string }) {
   usePageTitle(M.kols.notFound);
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+    <section className={PAGE_WIDTH.message}>
       <h1 className="text-2xl font-bold tracking-tight">{M.kols.notFound}</h1>
       <p className="mt-3 text-muted">{M.kols.notFoundDetail}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
@@ -96,7 +97,7 @@ export default function KolPage() {
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.status === 404) return <NotFound handle={handle} />;
     return (
-      <div className="mx-auto max-w-xl px-4 py-20">
+      <div className={PAGE_WIDTH.reading}>
         <LoadError title={M.kols.loadFailed} onRetry={() => void query.refetch()} busy={query.isFetching} />
       </div>
     );
@@ -104,7 +105,7 @@ export default function KolPage() {
   const detail = query.data;
   const { kol } = detail;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
+    <div className={PAGE_WIDTH.wide}>
       <Link
         to="/kols"
         className="inline-flex items-center gap-1 rounded text-sm text-muted hover:text-foreground"

@@ -1,5 +1,6 @@
 import { ArrowLeft, Compass } from "lucide-react";
 import { Link } from "react-router";
+import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { usePageTitle } from "../site/queries.ts";
 
@@ -7,7 +8,7 @@ import { usePageTitle } from "../site/queries.ts";
 export function NotFoundPage() {
   usePageTitle("Page not found");
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28">
+    <section className={PAGE_WIDTH.message}>
       <span className="flex size-14 items-center justify-center rounded-2xl border border-border bg-surface text-muted shadow-panel">
         <Compass className="size-7" aria-hidden />
       </span>

@@ -1,5 +1,6 @@
 import { RotateCw, TriangleAlert } from "lucide-react";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
 
@@ -11,10 +12,7 @@ export function RouteError() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   return (
-    <section
-      role="alert"
-      className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28"
-    >
+    <section role="alert" className={PAGE_WIDTH.message}>
       <span className="flex size-14 items-center justify-center rounded-2xl border border-border bg-surface text-rug shadow-panel">
         <TriangleAlert className="size-7" aria-hidden />
       </span>

@@ -3,6 +3,7 @@ import { Trophy } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { LoadError } from "../../components/load-error.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
+import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { Pager } from "../../components/pager.tsx";
 import { RankBadge } from "../../components/rank-badge.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
@@ -69,7 +70,7 @@ export default function LeaderboardPage() {
   };
 
   return (
-    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+    <div className={PAGE_WIDTH.reading}>
       <PageHeader
         eyebrow="Leaderboard"
         title="Top members by points"

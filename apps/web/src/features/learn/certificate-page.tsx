@@ -1,6 +1,7 @@
 import { COURSE_LEVEL_LABELS } from "@plugs/domain";
 import { Award, BadgeCheck } from "lucide-react";
 import { Link, useParams } from "react-router";
+import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { formatDay } from "../../lib/format.ts";
 import { usePageTitle } from "../site/queries.ts";
@@ -25,7 +26,7 @@ export default function CertificatePage() {
   }
   const c = query.data;
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+    <div className={PAGE_WIDTH.reading}>
       <article className="rounded-3xl border-2 border-accent/40 bg-surface p-6 text-center shadow-sm sm:p-12">
         <Award className="mx-auto size-14 text-accent" aria-hidden />
         <p className="mt-4 text-sm font-semibold tracking-widest text-muted uppercase">

@@ -1,6 +1,7 @@
 import { M_LEARN, type TCourseDetail } from "@plugs/domain";
 import { ArrowLeft, CheckCircle2, Circle, ClipboardCheck, ListChecks, Lock } from "lucide-react";
 import { Link, useParams } from "react-router";
+import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { formatDate } from "../../lib/format.ts";
@@ -97,7 +98,7 @@ export default function CoursePage() {
   const course = query.data;
   const step = nextStep(course);
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
+    <div className={PAGE_WIDTH.wide}>
       <Link to="/learn" className="inline-flex items-center gap-1.5 text-sm text-muted hover:text-foreground">
         <ArrowLeft className="size-4" aria-hidden /> All courses
       </Link>

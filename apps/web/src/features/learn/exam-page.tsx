@@ -3,6 +3,7 @@ import { ArrowLeft, Award, Timer } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
 import { LoadError } from "../../components/load-error.tsx";
+import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
@@ -60,7 +61,7 @@ export default function ExamPage() {
     if (course.error instanceof ApiError && course.error.status === 404)
       return <LearnNotFound title={course.error.message} />;
     return (
-      <div className="mx-auto max-w-3xl px-4 py-12">
+      <div className={PAGE_WIDTH.reading}>
         <LoadError
           title="Could not load the exam"
           onRetry={() => void course.refetch()}
@@ -76,7 +77,7 @@ export default function ExamPage() {
   const certificate = attempt?.certificateCode ?? data.progress?.certificateCode ?? null;
 
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+    <div className={PAGE_WIDTH.reading}>
       <Link to={base} className="inline-flex items-center gap-1.5 text-sm text-muted hover:text-foreground">
         <ArrowLeft className="size-4" aria-hidden /> {data.title}
       </Link>

@@ -2,6 +2,7 @@ import { COURSE_LEVEL_LABELS, COURSE_LEVELS, type TCourseLevel } from "@plugs/do
 import { useSearchParams } from "react-router";
 import { CardGrid, CardGridItem, CardGridStates } from "../../components/card-grid.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
+import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { SearchBox } from "../../components/search-box.tsx";
 import { cn } from "../../lib/cn.ts";
 import { useUrlSearch } from "../../lib/use-url-search.ts";
@@ -31,7 +32,7 @@ export default function LearnPage() {
   const levels: (TCourseLevel | "")[] = ["", ...COURSE_LEVELS];
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
+    <div className={PAGE_WIDTH.full}>
       <PageHeader
         eyebrow="Learn"
         title="Learn to spot the rug before it's pulled"

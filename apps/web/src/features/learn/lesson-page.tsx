@@ -1,6 +1,7 @@
 import { M_LEARN } from "@plugs/domain";
 import { ArrowLeft, ArrowRight, CheckCircle2, ListChecks } from "lucide-react";
 import { Link, useParams } from "react-router";
+import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { PROSE } from "../../components/prose.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
@@ -44,7 +45,7 @@ export default function LessonPage() {
     );
 
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+    <div className={PAGE_WIDTH.reading}>
       <Link to={base} className="inline-flex items-center gap-1.5 text-sm text-muted hover:text-foreground">
         <ArrowLeft className="size-4" aria-hidden /> {lesson.courseTitle}
       </Link>

@@ -3,6 +3,7 @@ import { ArrowLeft, ArrowRight, RotateCcw } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
 import { LoadError } from "../../components/load-error.tsx";
+import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
@@ -42,7 +43,7 @@ export default function QuizPage() {
     if (lesson.error instanceof ApiError && lesson.error.status === 404)
       return <LearnNotFound title={lesson.error.message} />;
     return (
-      <div className="mx-auto max-w-3xl px-4 py-12">
+      <div className={PAGE_WIDTH.reading}>
         <LoadError
           title="Could not load the quiz"
           onRetry={() => void lesson.refetch()}
@@ -55,7 +56,7 @@ export default function QuizPage() {
   if (!lesson.data.quiz) return <LearnNotFound title={M_LEARN.noQuiz} />;
 
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+    <div className={PAGE_WIDTH.reading}>
       <Link
         to={`${base}/lesson/${lesson.data.id}`}
         className="inline-flex items-center gap-1.5 text-sm text-muted hover:text-foreground"

@@ -2,6 +2,7 @@ import { ChevronDown } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
+import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { usePageTitle, useSite } from "../site/queries.ts";
 
 type TQuestion = { q: string; a: ReactNode };
@@ -176,7 +177,7 @@ export default function FaqPage() {
   usePageTitle("FAQ");
   const { siteName } = useSite();
   return (
-    <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+    <div className={PAGE_WIDTH.reading}>
       <PageHeader
         eyebrow="Help"
         title="Frequently asked questions"

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
+import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { usePageTitle } from "../site/queries.ts";
 
 /** The shared frame of the FAQ, privacy policy and terms: a header, readable prose, links to the other two. */
@@ -17,7 +18,7 @@ export function LegalDocument({
 }) {
   usePageTitle(title);
   return (
-    <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+    <div className={PAGE_WIDTH.reading}>
       <PageHeader eyebrow={updated ? `Last updated ${updated}` : undefined} title={title} lead={lead} />
       <div className="mt-10 space-y-10 text-[0.95rem] leading-relaxed text-foreground/90">{children}</div>
       <p className="mt-12 border-t border-border pt-6 text-sm text-muted">

@@ -2,6 +2,7 @@ import { M } from "@plugs/domain";
 import { ArrowLeft, FileQuestion } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { LoadError } from "../../components/load-error.tsx";
+import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { usePageTitle } from "../site/queries.ts";
@@ -21,7 +22,7 @@ export default function PostPage() {
     : { to: "/plugfeed", label: "Back to PlugFeed" };
 
   return (
-    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-10">
+    <div className={PAGE_WIDTH.reading}>
       <Link
         to={back.to}
         className="inline-flex items-center gap-1.5 text-sm font-medium text-muted hover:text-foreground"

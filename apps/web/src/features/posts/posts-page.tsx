@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, LogIn, ShieldCheck, UserPlus } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { LoadError } from "../../components/load-error.tsx";
+import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { openAuthPrompt } from "../auth/auth-prompt.ts";
 import { useSession } from "../auth/session.ts";
@@ -73,7 +74,7 @@ export default function PostsPage() {
 
   const pageCount = posts.data?.pageCount ?? 1;
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-10">
+    <div className={PAGE_WIDTH.wide}>
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Community Posts</h1>
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex min-w-0 flex-col gap-4">

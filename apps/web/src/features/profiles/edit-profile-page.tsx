@@ -1,3 +1,4 @@
+import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { RequireSession } from "../auth/require-session.tsx";
 import { ProfileSettings } from "../dashboard/profile-settings.tsx";
 import { usePageTitle } from "../site/queries.ts";
@@ -8,7 +9,7 @@ export default function EditProfilePage() {
   return (
     <RequireSession reason="Sign in to edit your profile" title="Edit profile">
       {(session) => (
-        <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6 sm:py-10">
+        <div className={PAGE_WIDTH.reading}>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Edit profile</h1>
           <div className="mt-6">
             <ProfileSettings session={session} />

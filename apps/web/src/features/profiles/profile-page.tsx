@@ -4,6 +4,7 @@ import { ArrowLeft, BadgeCheck, CalendarDays, Coins, Trophy, UserX } from "lucid
 import { useEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { LoadError } from "../../components/load-error.tsx";
+import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
@@ -81,7 +82,7 @@ function FollowList({ username, direction }: { username: string; direction: "fol
 
 function UserNotFound({ username }: { username: string }) {
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28">
+    <section className={PAGE_WIDTH.message}>
       <span className="flex size-14 items-center justify-center rounded-2xl border border-border bg-surface text-muted shadow-panel">
         <UserX className="size-7" aria-hidden />
       </span>
@@ -132,7 +133,7 @@ export default function ProfilePage() {
       return <UserNotFound username={username} />;
     }
     return (
-      <div className="mx-auto max-w-3xl px-4 py-10">
+      <div className={PAGE_WIDTH.reading}>
         <LoadError
           title="Failed to load this profile"
           onRetry={() => void profile.refetch()}
@@ -143,7 +144,7 @@ export default function ProfilePage() {
   }
   const p = profile.data;
   return (
-    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-10">
+    <div className={PAGE_WIDTH.reading}>
       <ProfileCard
         profile={p}
         actions={

@@ -1,5 +1,6 @@
 import { ShieldCheck } from "lucide-react";
 import { useSearchParams } from "react-router";
+import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { usePageTitle } from "../site/queries.ts";
 import { MyReports } from "./my-reports.tsx";
 import { ReportForm } from "./report-form.tsx";
@@ -16,7 +17,7 @@ export default function ReportPage() {
   const [params] = useSearchParams();
   const handle = (params.get("handle") ?? "").replace(/^@/, "").slice(0, 15);
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+    <div className={PAGE_WIDTH.wide}>
       <header className="max-w-3xl">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Report a KOL</h1>
         <p className="mt-3 text-base text-pretty text-muted sm:text-lg">

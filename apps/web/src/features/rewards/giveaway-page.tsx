@@ -3,6 +3,7 @@ import { ArrowLeft, CheckCircle2, Gift, ShieldCheck, Trophy, Users, XCircle } fr
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { LoadError } from "../../components/load-error.tsx";
+import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
@@ -221,7 +222,7 @@ export default function GiveawayPage() {
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.status === 404) {
       return (
-        <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+        <section className={PAGE_WIDTH.message}>
           <h1 className="text-2xl font-bold tracking-tight">{M_REWARDS.giveawayNotFound}</h1>
           <Button asChild variant="secondary" className="mt-6">
             <Link to="/rewards">
@@ -232,7 +233,7 @@ export default function GiveawayPage() {
       );
     }
     return (
-      <div className="mx-auto max-w-3xl px-4 py-12">
+      <div className={PAGE_WIDTH.reading}>
         <LoadError
           title="Could not load the giveaway"
           onRetry={() => void query.refetch()}
@@ -243,7 +244,7 @@ export default function GiveawayPage() {
   }
   const g = query.data;
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
+    <div className={PAGE_WIDTH.wide}>
       <Link
         to="/rewards"
         className="inline-flex items-center gap-1.5 text-sm font-medium text-muted hover:text-foreground"

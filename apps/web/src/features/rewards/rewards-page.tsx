@@ -3,6 +3,7 @@ import { Gift, Trophy, Users } from "lucide-react";
 import { Link } from "react-router";
 import { LoadError } from "../../components/load-error.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
+import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { usePageTitle } from "../site/queries.ts";
 import { RulesList, TimeLeft } from "./giveaway-bits.tsx";
@@ -110,7 +111,7 @@ export default function RewardsPage() {
   usePageTitle("Rewards");
   const query = useGiveaways();
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
+    <div className={PAGE_WIDTH.full}>
       <PageHeader
         eyebrow="Rewards"
         title="Giveaways anyone can check"

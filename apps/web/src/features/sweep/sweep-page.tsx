@@ -2,6 +2,7 @@ import { M_SWEEP, SWEEP_LIMITS, type TSweepConfig } from "@plugs/domain";
 import { BrushCleaning, Coins } from "lucide-react";
 import { LoadError } from "../../components/load-error.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
+import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { useRequireAuth } from "../auth/auth-prompt.ts";
 import { type TSession, useSession } from "../auth/session.ts";
@@ -111,7 +112,7 @@ export default function SweepPage() {
   const config = useSweepConfig();
   const { session, isPending } = useSession();
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+    <div className={PAGE_WIDTH.wide}>
       <PageHeader
         eyebrow="Sweep"
         title="Sweep your wallet"
