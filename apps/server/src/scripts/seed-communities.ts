@@ -6,6 +6,7 @@ import { communities } from "../db/schema/index.ts";
 import { createCommunity } from "../features/communities/create-community.ts";
 import { joinCommunity } from "../features/communities/join-community.ts";
 import { createPost } from "../features/posts/create-post.ts";
+import { gradient, renderBanner } from "./seed-images.ts";
 import { demoViewers } from "./seed-users.ts";
 
 type TDemoCommunity = {
@@ -78,12 +79,6 @@ const DEMO_COMMUNITIES: TDemoCommunity[] = [
   },
 ];
 
-function gradient(colors: [string, string]): string {
-  return `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
-    <stop offset="0" stop-color="${colors[0]}"/><stop offset="1" stop-color="${colors[1]}"/>
-  </linearGradient></defs>`;
-}
-
 /** A square avatar: the community's initials on its gradient. */
 async function renderCommunityAvatar(name: string, colors: [string, string]): Promise<File> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256">${gradient(colors)}
@@ -92,17 +87,6 @@ async function renderCommunityAvatar(name: string, colors: [string, string]): Pr
     font-size="100" font-weight="700" fill="#ffffff">${communityInitials(name)}</text></svg>`;
   const png = await sharp(Buffer.from(svg)).png().toBuffer();
   return new File([new Uint8Array(png)], "avatar.png", { type: "image/png" });
-}
-
-/** A 3:1 banner: the gradient with a few soft circles. */
-async function renderCommunityBanner(colors: [string, string]): Promise<File> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1500" height="500">${gradient(colors)}
-  <rect width="1500" height="500" fill="url(#g)"/>
-  <circle cx="1250" cy="80" r="260" fill="#ffffff" fill-opacity="0.12"/>
-  <circle cx="180" cy="470" r="200" fill="#000000" fill-opacity="0.10"/>
-  <circle cx="760" cy="250" r="90" fill="#ffffff" fill-opacity="0.08"/></svg>`;
-  const png = await sharp(Buffer.from(svg)).png().toBuffer();
-  return new File([new Uint8Array(png)], "banner.png", { type: "image/png" });
 }
 
 /**
@@ -129,7 +113,7 @@ export async function seedCommunities(deps: TDeps, log: (line: string) => void) 
       description: demo.description,
       rules: demo.rules,
       avatar: await renderCommunityAvatar(demo.name, demo.colors),
-      banner: await renderCommunityBanner(demo.colors),
+      banner: await renderBanner(demo.colors),
     });
     for (const warning of warnings) log(`${step} ${warning}`);
     for (const member of demo.members) {
