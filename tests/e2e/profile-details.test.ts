@@ -180,5 +180,11 @@ describe("a richer profile", () => {
       await reports.getByText("Rug pull").waitFor();
       await shot(visitor, `profile-reports-${theme}-${width}`);
     }
+    // Lists name people the same way: the leaderboard shows the display name beside the username.
+    const board = await j.open({ viewport: "mobile", theme: "dark" });
+    await board.goto("/leaderboard?period=all");
+    const row = board.getByRole("listitem").filter({ hasText: `@${member.username}` });
+    await row.getByText("Ada Lovelace").waitFor();
+    await shot(board, "leaderboard-display-names-dark-390");
   });
 });

@@ -213,6 +213,8 @@ export const ZCommunityMember = z.object({
   id: zText(),
   userId: zText(),
   username: zText(),
+  /** Shown beside the username when set. */
+  displayName: zText().nullable(),
   avatarUrl: zText().nullable(),
   role: z.enum(COMMUNITY_ROLES),
   status: z.enum(MEMBER_STATUSES),

@@ -15,6 +15,7 @@ export const ZHomePage = z.object({
     z.object({
       rank: z.number(),
       username: z.string(),
+      displayName: z.string().nullable(),
       avatarUrl: z.string().nullable(),
       points: z.number(),
     }),

@@ -151,7 +151,14 @@ export type TPointsMe = { balance: number; items: TPointsLedgerItem[]; nextCurso
 export type TReferredUser = { username: string; avatarUrl: string | null; joinedAt: string };
 export type TReferralStats = { totalReferrals: number; pointsEarned: number; referredUsers: TReferredUser[] };
 
-export type TLeaderboardEntry = { rank: number; username: string; avatarUrl: string | null; points: number };
+export type TLeaderboardEntry = {
+  rank: number;
+  username: string;
+  /** Shown beside the username when set. */
+  displayName: string | null;
+  avatarUrl: string | null;
+  points: number;
+};
 export type TLeaderboardPage = {
   items: TLeaderboardEntry[];
   total: number;

@@ -169,6 +169,7 @@ export const ZMentionSuggestion = z.discriminatedUnion("type", [
     type: z.literal("user"),
     id: zText(),
     username: zText(),
+    displayName: zText().nullable(),
     avatarUrl: zText().nullable(),
     isVerified: z.boolean(),
   }),

@@ -131,6 +131,7 @@ export type TMemberRow = {
   id: string;
   userId: string;
   username: string | null;
+  displayName: string | null;
   avatarUrl: string | null;
   isVerified: boolean | null;
   role: TCommunityRole;
@@ -145,6 +146,7 @@ export function toCommunityMember(row: TMemberRow): TCommunityMember {
     id: row.id,
     userId: row.userId,
     username: row.username ?? UNKNOWN_USER,
+    displayName: row.displayName ?? null,
     avatarUrl: row.avatarUrl ?? null,
     role: row.role,
     status: row.status,
@@ -160,6 +162,7 @@ export function memberColumns(viewerId: string | null) {
     id: communityMembers.id,
     userId: communityMembers.userId,
     username: profiles.username,
+    displayName: profiles.displayName,
     avatarUrl: profiles.avatarUrl,
     isVerified: profiles.isVerified,
     role: communityMembers.role,

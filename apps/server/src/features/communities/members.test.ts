@@ -1,5 +1,5 @@
 import { M, type TCommunityDetail, type TCommunityMember, type TCommunityMembersPage } from "@plugs/domain";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { communities, communityMembers, profiles } from "../../db/schema/index.ts";
 import { createUser, type TTestUser } from "../../testing/factories.ts";
@@ -57,6 +57,7 @@ async function memberCount() {
 
 describe("GET /api/communities/:id/members", () => {
   it("lists active members newest first in pages of 10, with the total, for anyone", async () => {
+    await server.deps.db.execute(sql`update profiles set display_name = 'The Boss' where id = ${creator.id}`);
     const first = await list();
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ total: 25, page: 1, pageCount: 3 });
@@ -72,7 +73,9 @@ describe("GET /api/communities/:id/members", () => {
       status: "active",
       isVerified: false,
       avatarUrl: null,
+      displayName: "The Boss",
     });
+    expect(third.body.items[3]?.displayName).toBeNull();
     expect(new Date(third.body.items[4]?.joinedAt ?? "").getTime()).not.toBeNaN();
     const beyond = await list("?page=9");
     expect(beyond.body).toMatchObject({ items: [], total: 25, page: 9, pageCount: 3 });

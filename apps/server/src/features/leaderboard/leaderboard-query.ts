@@ -38,12 +38,18 @@ function windowStart(window: Exclude<TLeaderboardWindow, "all">): SQL {
 }
 
 function mapEntry(
-  row: { username: string | null; avatar_url: string | null; points: number | null },
+  row: {
+    username: string | null;
+    display_name: string | null;
+    avatar_url: string | null;
+    points: number | null;
+  },
   rank: number,
 ) {
   return {
     rank,
     username: row.username ?? "",
+    displayName: row.display_name,
     avatarUrl: row.avatar_url,
     points: row.points ?? 0,
   } satisfies TLeaderboardEntry;
@@ -64,6 +70,7 @@ type TWindowRow = {
   my_points: number | null;
   my_rank: number | null;
   username: string | null;
+  display_name: string | null;
   avatar_url: string | null;
   points: number | null;
   rank: number | null;
@@ -85,7 +92,7 @@ async function windowBoard(deps: TDeps, viewerId: string | null, query: TLeaderb
   };
   const rows = await queryRows<TWindowRow>(
     deps.db,
-    sql`select c.total, m.points as my_points, m.rank as my_rank, r.username, r.avatar_url, r.points, r.rank
+    sql`select c.total, m.points as my_points, m.rank as my_rank, r.username, r.display_name, r.avatar_url, r.points, r.rank
         from (select (select coalesce(sum(n.people), 0)::int from points_period_counts n
                       where n.period = ${window} and n.starts_on = ${windowStart(window)})
                    - (select count(*)::int from user_roles ur join points_periods b on b.user_id = ur.user_id
@@ -99,7 +106,7 @@ async function windowBoard(deps: TDeps, viewerId: string | null, query: TLeaderb
           from points_periods me where me.user_id = ${viewerId} and ${onBoard("me")}
         ) m on true
         left join lateral (
-          select p.username, p.avatar_url, t.points,
+          select p.username, p.display_name, p.avatar_url, t.points,
                  (${offset} + row_number() over (order by t.points desc, t.username_key, t.user_id))::int as rank
           from (
             select b.user_id, b.points, b.username_key from points_periods b
@@ -120,9 +127,14 @@ async function windowBoard(deps: TDeps, viewerId: string | null, query: TLeaderb
 
 /** The first `limit` people of the all-time board (for the home page), read through profiles_leaderboard_idx. */
 export async function leaderboardTop(deps: TDeps, limit: number): Promise<TLeaderboardEntry[]> {
-  const rows = await queryRows<{ username: string; avatar_url: string | null; points: number }>(
+  const rows = await queryRows<{
+    username: string;
+    display_name: string | null;
+    avatar_url: string | null;
+    points: number;
+  }>(
     deps.db,
-    sql`select p.username, p.avatar_url, p.points from profiles p
+    sql`select p.username, p.display_name, p.avatar_url, p.points from profiles p
         where p.points > 0 and not p.is_banned and ${notBanned(sql`p.id`)} and ${notStaff(sql`p.id`)}
         order by p.points desc, lower(p.username), p.id limit ${sqlInt(limit)}`,
   );
@@ -135,9 +147,15 @@ async function allTimeBoard(deps: TDeps, viewerId: string | null, query: TLeader
   const offset = (query.page - 1) * size;
   const onBoard = sql`p.points > 0 and not p.is_banned and ${notStaff(sql`p.id`)}`;
   const [pageRows, [count], [mine]] = await Promise.all([
-    queryRows<{ id: string; username: string; avatar_url: string | null; points: number }>(
+    queryRows<{
+      id: string;
+      username: string;
+      display_name: string | null;
+      avatar_url: string | null;
+      points: number;
+    }>(
       deps.db,
-      sql`select p.id, p.username, p.avatar_url, p.points from profiles p where ${onBoard} and ${notBanned(sql`p.id`)}
+      sql`select p.id, p.username, p.display_name, p.avatar_url, p.points from profiles p where ${onBoard} and ${notBanned(sql`p.id`)}
           order by p.points desc, lower(p.username), p.id limit ${sqlInt(size)} offset ${sqlInt(offset)}`,
     ),
     queryRows<{ total: number }>(

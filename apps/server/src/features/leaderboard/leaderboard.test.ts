@@ -9,7 +9,13 @@ import { driftedPeriods } from "../points/testing.ts";
 import { call, seedSignedInUsers } from "../posts/testing.ts";
 
 type TBoard = {
-  items: { rank: number; username: string; avatarUrl: string | null; points: number }[];
+  items: {
+    rank: number;
+    username: string;
+    displayName: string | null;
+    avatarUrl: string | null;
+    points: number;
+  }[];
   total: number;
   page: number;
   pageCount: number;
@@ -92,6 +98,7 @@ describe("GET /api/leaderboard", () => {
     await paid(d.id, 10);
     await paid(banned.id, 999);
     await server.deps.db.execute(sql`update profiles set is_banned = true where id = ${banned.id}`);
+    await server.deps.db.execute(sql`update profiles set display_name = 'Amber Tree' where id = ${a.id}`);
 
     const names = (res: { body: TBoard }) => res.body.items.map((i) => `${i.rank}:${i.username}:${i.points}`);
 
@@ -124,6 +131,9 @@ describe("GET /api/leaderboard", () => {
       `4:dune_${tag}:10`,
     ]);
     expect(all.body.me).toEqual({ rank: 3, points: 30 });
+    // Display names come with each row (null when not set), on every board.
+    expect(all.body.items.slice(0, 2).map((i) => i.displayName)).toEqual(["Amber Tree", null]);
+    expect(week.body.items[0]?.displayName).toBe("Amber Tree");
 
     const idleView = await board("?window=all", idle.cookie);
     expect(idleView.body.me).toEqual({ rank: null, points: 0 });

@@ -8,6 +8,7 @@ const ZLeaderboardPage = ZPage(
   z.object({
     rank: z.number(),
     username: z.string(),
+    displayName: z.string().nullable(),
     avatarUrl: z.string().nullable(),
     points: z.number(),
   }),

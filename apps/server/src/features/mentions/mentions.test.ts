@@ -9,6 +9,7 @@ type TSuggestion = {
   type: string;
   id: string;
   username: string;
+  displayName: string | null;
   avatarUrl: string | null;
   isVerified: boolean;
 };
@@ -26,7 +27,10 @@ beforeAll(async () => {
   if (banned) await server.deps.db.update(profiles).set({ isBanned: true }).where(eq(profiles.id, banned));
   const verified = ids.get("moonc");
   if (verified)
-    await server.deps.db.update(profiles).set({ isVerified: true }).where(eq(profiles.id, verified));
+    await server.deps.db
+      .update(profiles)
+      .set({ isVerified: true, displayName: "Moon Cee" })
+      .where(eq(profiles.id, verified));
 });
 afterAll(() => server?.close());
 
@@ -51,6 +55,7 @@ describe("mention suggestions", () => {
       type: "user",
       id: ids.get("moonc"),
       username: "moonc",
+      displayName: "Moon Cee",
       avatarUrl: null,
       isVerified: true,
     });

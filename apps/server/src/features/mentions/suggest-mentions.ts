@@ -30,6 +30,7 @@ export async function suggestMentions(
       .select({
         id: profiles.id,
         username: profiles.username,
+        displayName: profiles.displayName,
         avatarUrl: profiles.avatarUrl,
         isVerified: profiles.isVerified,
       })
@@ -55,6 +56,7 @@ export async function suggestMentions(
     type: "user",
     id: u.id,
     username: u.username,
+    displayName: u.displayName,
     avatarUrl: u.avatarUrl,
     isVerified: u.isVerified,
   }));

@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { BadgeCheck, Crown, ShieldBan, ShieldCheck, UserCheck, UserMinus, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { MemberName } from "../../components/member-name.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog.tsx";
@@ -105,16 +106,20 @@ export function MemberRow({
   return (
     <li className="flex items-center gap-2.5 py-3 @sm:gap-3">
       <Link to={`/user/${encodeURIComponent(member.username)}`} className="shrink-0 rounded-full">
-        <Avatar src={member.avatarUrl} name={member.username} className="size-10" />
+        <Avatar src={member.avatarUrl} name={member.displayName ?? member.username} className="size-10" />
         <span className="sr-only">{member.username}'s profile</span>
       </Link>
       <div className="min-w-0 flex-1">
         <div className="flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-1">
           <Link
             to={`/user/${encodeURIComponent(member.username)}`}
-            className="truncate font-semibold hover:underline"
+            className="min-w-0 font-semibold hover:underline"
           >
-            {member.username}
+            {member.displayName ? (
+              <MemberName username={member.username} displayName={member.displayName} />
+            ) : (
+              <span className="block truncate">{member.username}</span>
+            )}
           </Link>
           {member.isVerified ? (
             <BadgeCheck className="size-4 shrink-0 text-accent" aria-label="Verified" />

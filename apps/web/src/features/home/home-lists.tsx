@@ -3,6 +3,7 @@ import { ArrowRight, Heart, MessageCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { DateTime } from "../../components/date-time.tsx";
+import { MemberName } from "../../components/member-name.tsx";
 import { RankBadge } from "../../components/rank-badge.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { KolCard, KolCardSkeleton } from "../kols/kol-card.tsx";
@@ -70,10 +71,14 @@ function RecentPosts({ posts }: { posts: THomePage["recentPosts"] }) {
             to={`/posts/${post.id}`}
             className="flex gap-3 rounded-2xl border border-border bg-surface p-4 transition-colors hover:border-accent/50"
           >
-            <Avatar src={post.author.avatarUrl} name={post.author.username} />
+            <Avatar src={post.author.avatarUrl} name={post.author.displayName ?? post.author.username} />
             <div className="min-w-0 flex-1">
               <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-                <span className="font-semibold">@{post.author.username}</span>
+                <MemberName
+                  username={post.author.username}
+                  displayName={post.author.displayName}
+                  className="font-semibold"
+                />
                 <DateTime value={post.createdAt} className="text-xs text-muted" />
               </p>
               <p className="mt-1 line-clamp-3 text-sm break-words whitespace-pre-line">{post.content}</p>
@@ -106,8 +111,12 @@ function Leaders({ leaders }: { leaders: THomePage["leaders"] }) {
             className="flex items-center gap-3 px-4 py-3 hover:bg-surface-2"
           >
             <RankBadge rank={leader.rank} size="sm" />
-            <Avatar src={leader.avatarUrl} name={leader.username} className="size-8" />
-            <span className="min-w-0 flex-1 truncate text-sm font-semibold">@{leader.username}</span>
+            <Avatar src={leader.avatarUrl} name={leader.displayName ?? leader.username} className="size-8" />
+            <MemberName
+              username={leader.username}
+              displayName={leader.displayName}
+              className="flex-1 text-sm font-semibold"
+            />
             <span className="text-sm font-semibold tabular-nums">{leader.points.toLocaleString()} pts</span>
           </Link>
         </li>

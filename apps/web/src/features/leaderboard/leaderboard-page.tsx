@@ -2,6 +2,7 @@ import { LEADERBOARD_WINDOWS, M, type TLeaderboardEntry, type TLeaderboardWindow
 import { Trophy } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { LoadError } from "../../components/load-error.tsx";
+import { MemberName } from "../../components/member-name.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { Pager } from "../../components/pager.tsx";
@@ -34,12 +35,12 @@ function Row({ entry }: { entry: TLeaderboardEntry }) {
   return (
     <li className="flex items-center gap-3 px-4 py-3">
       <RankBadge rank={entry.rank} />
-      <Avatar src={entry.avatarUrl} name={entry.username} />
+      <Avatar src={entry.avatarUrl} name={entry.displayName ?? entry.username} />
       <Link
         to={`/user/${encodeURIComponent(entry.username)}`}
-        className="min-w-0 flex-1 truncate font-medium hover:underline focus-visible:underline"
+        className="min-w-0 flex-1 font-medium hover:underline focus-visible:underline"
       >
-        @{entry.username}
+        <MemberName username={entry.username} displayName={entry.displayName} />
       </Link>
       <span className="text-sm font-semibold tabular-nums">
         {entry.points.toLocaleString("en-US")} <span className="font-normal text-muted">pts</span>

@@ -1,6 +1,7 @@
 import { M, type TMentionSuggestion } from "@plugs/domain";
 import { BadgeCheck } from "lucide-react";
 import { type ComponentProps, type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from "react";
+import { MemberName } from "../../../components/member-name.tsx";
 import { Avatar } from "../../../components/ui/avatar.tsx";
 import { Textarea } from "../../../components/ui/input.tsx";
 import { cn } from "../../../lib/cn.ts";
@@ -169,7 +170,11 @@ export function MentionTextarea({
                 )}
               >
                 <Avatar src={s.avatarUrl} name={nameOf(s)} className="size-7" />
-                <span className="min-w-0 flex-1 truncate font-medium">@{nameOf(s)}</span>
+                <MemberName
+                  username={nameOf(s)}
+                  displayName={s.type === "user" ? s.displayName : null}
+                  className="flex-1 font-medium"
+                />
                 {s.isVerified ? <BadgeCheck className="size-4 text-accent" aria-label="Verified" /> : null}
                 <span className="text-xs text-muted">{s.type === "kol" ? "KOL" : "User"}</span>
               </div>
