@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { newAccount, postJson, signUpByApi, type TSignedUp } from "./support/accounts.ts";
 import { shot, type TTheme, type TViewport } from "./support/browser.ts";
-import { heading, useJourney } from "./support/journey.ts";
+import { heading, toast, useJourney } from "./support/journey.ts";
 
 const adminAccount = newAccount("admin");
 const j = useJourney({ ADMIN_EMAILS: adminAccount.email });
@@ -86,6 +86,8 @@ describe("KOL journeys", () => {
     await shot(desk, "kols-admin-reports-desktop-dark");
     await desk.getByRole("button", { name: "Approve" }).first().click();
     await desk.getByText("No reports are waiting for review.").waitFor();
+    // Confirmed although the approved report's row has left the queue.
+    await toast(desk, "Report approved").waitFor();
 
     const after = await kolDetail(target.handle);
     expect(after.reports).toHaveLength(1);

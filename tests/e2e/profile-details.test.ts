@@ -87,6 +87,16 @@ describe("a richer profile", () => {
       buffer: Buffer.from("hi"),
     });
     await form.getByText("Please select an image file").waitFor();
+    // A file that says it is a picture but is not one is caught in the crop step, before anything is sent.
+    await form.getByLabel("Avatar image").setInputFiles({
+      name: "broken.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("not really a png"),
+    });
+    const broken = page.getByRole("dialog", { name: "Crop your avatar" });
+    await broken.getByText("This picture could not be read. Try another file.").waitFor();
+    expect(await broken.getByRole("button", { name: "Apply" }).isDisabled()).toBe(true);
+    await broken.getByRole("button", { name: "Cancel" }).click();
 
     await form.getByLabel("Display name").fill("Ada Lovelace");
     await form.getByLabel("Bio").fill("Counting engines, spotting rugs.");

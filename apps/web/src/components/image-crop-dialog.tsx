@@ -115,7 +115,10 @@ export function ImageCropDialog({
               onZoomChange={setZoom}
               onCropComplete={(_, pixels) => setArea(pixels)}
               onMediaLoaded={() => setError(null)}
-              mediaProps={{ alt: "The picture being cropped" }}
+              mediaProps={{
+                alt: "The picture being cropped",
+                onError: () => setError("This picture could not be read. Try another file."),
+              }}
               cropperProps={{ "aria-label": "Crop area: drag or use the arrow keys to move the picture" }}
             />
           ) : null}

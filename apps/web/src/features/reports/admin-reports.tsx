@@ -10,7 +10,6 @@ import { Field } from "../../components/ui/field.tsx";
 import { Textarea } from "../../components/ui/input.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { Tabs, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
-import { toast } from "../../components/ui/toaster.tsx";
 import { formatDate } from "../../lib/format.ts";
 import { useReportsForReview, useReviewReport } from "./queries.ts";
 import { CategoryPill, ReportEvidence } from "./report-evidence.tsx";
@@ -35,10 +34,7 @@ function ReviewCard({ report }: { report: TReport }) {
     }
     review.mutate(
       { id: report.id, status, reason: status === "rejected" ? reason.trim() : undefined },
-      {
-        onSuccess: () => toast.success(status === "approved" ? M.reports.approved : M.reports.rejected),
-        onError: (err) => setError(err.message),
-      },
+      { onError: (err) => setError(err.message) },
     );
   };
 

@@ -1,5 +1,6 @@
-import type { TReportStatus } from "@plugs/domain";
+import { M, type TReportStatus } from "@plugs/domain";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "../../components/ui/toaster.tsx";
 import { kolKeys } from "../kols/queries.ts";
 import { fetchMyReports, fetchReportsForReview, reviewReport, submitReport } from "./api.ts";
 
@@ -36,11 +37,16 @@ export function useReportsForReview(status: TReportStatus, page: number) {
   });
 }
 
+/**
+ * An admin's decision. Its confirmation is the mutation's own: the reviewed report leaves the pending list while the
+ * lists refetch, and a callback passed to mutate() by its (then unmounted) row would never run.
+ */
 export function useReviewReport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reviewReport,
-    onSuccess: async () => {
+    onSuccess: async (_report, { status }) => {
+      toast.success(status === "approved" ? M.reports.approved : M.reports.rejected);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: reportKeys.all }),
         queryClient.invalidateQueries({ queryKey: kolKeys.all }),
