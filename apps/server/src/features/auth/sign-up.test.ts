@@ -122,6 +122,7 @@ describe("sign-up", () => {
         isBanned: false,
         points: 100, // account_creation, as seeded
         displayName: null,
+        bannerUrl: null,
         bio: null,
         website: null,
         xHandle: null,

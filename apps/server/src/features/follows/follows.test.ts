@@ -122,6 +122,7 @@ describe("public profiles", () => {
         "pointsRank",
         "username",
         "displayName",
+        "bannerUrl",
         "bio",
         "website",
         "xHandle",
