@@ -63,6 +63,8 @@ export function ImageCropDialog({
   const [crop, setCrop] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
   const [area, setArea] = useState<Area | null>(null);
+  // Apply waits for the picture itself: a file that cannot be drawn has nothing to crop.
+  const [loaded, setLoaded] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -72,12 +74,13 @@ export function ImageCropDialog({
     setCrop({ x: 0, y: 0 });
     setZoom(1);
     setArea(null);
+    setLoaded(false);
     setError(null);
   }, [file]);
 
   const { aspect, round } = CROP_SHAPES[shape];
   const apply = async () => {
-    if (!source || !area || !file) return;
+    if (!source || !area || !file || !loaded) return;
     setBusy(true);
     try {
       const blob = await cropToBlob(await loadImage(source), area, shape);
@@ -114,10 +117,16 @@ export function ImageCropDialog({
               onCropChange={setCrop}
               onZoomChange={setZoom}
               onCropComplete={(_, pixels) => setArea(pixels)}
-              onMediaLoaded={() => setError(null)}
+              onMediaLoaded={() => {
+                setError(null);
+                setLoaded(true);
+              }}
               mediaProps={{
                 alt: "The picture being cropped",
-                onError: () => setError("This picture could not be read. Try another file."),
+                onError: () => {
+                  setLoaded(false);
+                  setError("This picture could not be read. Try another file.");
+                },
               }}
               cropperProps={{ "aria-label": "Crop area: drag or use the arrow keys to move the picture" }}
             />
@@ -146,7 +155,12 @@ export function ImageCropDialog({
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
-          <Button onClick={() => void apply()} busy={busy} busyLabel="Cropping..." disabled={!area}>
+          <Button
+            onClick={() => void apply()}
+            busy={busy}
+            busyLabel="Cropping..."
+            disabled={!area || !loaded}
+          >
             Apply
           </Button>
         </DialogFooter>
