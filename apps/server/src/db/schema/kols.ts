@@ -162,3 +162,16 @@ export const reportEvidence = pgTable(
   },
   (t) => [index("report_evidence_report_position_idx").on(t.reportId, t.position)],
 );
+
+/**
+ * How many KOLs each directory list holds ('all' for All and Top KOLs, 'plugs', 'rugs', 'fame', 'shame'), so a list's
+ * page count is one row, not a count of its index. Kept by statement-level triggers on kols (migration
+ * 0043_kol_list_counts), which move a count only when a KOL comes onto or leaves a list (a verdict, or the votes
+ * crossing KOL_LIMITS.hallMinVotes); never written by the app.
+ */
+export const kolListCounts = pgTable("kol_list_counts", {
+  list: text("list", { enum: ["all", "plugs", "rugs", "fame", "shame"] }).primaryKey(),
+  kols: integer("kols").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -2,7 +2,7 @@ import { KOL_LIMITS, type TKolListQuery, type TKolPage } from "@plugs/domain";
 import { and, asc, count, desc, eq, gte, or, type SQL, sql } from "drizzle-orm";
 import type { TDeps } from "../../context.ts";
 import type { TDb } from "../../db/client.ts";
-import { kols } from "../../db/schema/index.ts";
+import { kolListCounts, kols } from "../../db/schema/index.ts";
 import { kolCardColumns, toKolCard } from "./kol-dto.ts";
 
 /** Escapes LIKE's wildcards so a typed '_' matches only an underscore. */
@@ -73,9 +73,16 @@ export function kolPageQuery(db: TDb, query: TKolListQuery) {
     .offset((query.page - 1) * query.pageSize);
 }
 
-/** How many KOLs a list holds, for its page count. */
+/**
+ * How many KOLs a list holds, for its page count: a search counts its matches (a prefix's index range); a whole list
+ * reads its one row of kol_list_counts, which triggers keep, so the count does not grow with the directory.
+ */
 export function kolCountQuery(db: TDb, query: TKolListQuery) {
-  return db.select({ total: count() }).from(kols).where(whereOf(query));
+  if (query.search?.replace(/^@/, "")) {
+    return db.select({ total: count() }).from(kols).where(whereOf(query));
+  }
+  const list = query.list === "top" ? "all" : query.list;
+  return db.select({ total: kolListCounts.kols }).from(kolListCounts).where(eq(kolListCounts.list, list));
 }
 
 /** GET /api/kols: a numbered page of KOL cards, searchable by handle or name prefix. */
