@@ -216,6 +216,11 @@ export const ENDPOINTS: TEndpoint[] = [
     requests: () => get("/api/users/bench_1"),
   },
   {
+    name: "profile reports",
+    kind: "read",
+    requests: () => get("/api/users/bench_1/reports"),
+  },
+  {
     name: "notifications (signed in)",
     kind: "read",
     requests: (fx) => get("/api/notifications", signedIn(fx)),

@@ -41,6 +41,7 @@ describe("bench seed", () => {
     expect(await count("points_transactions")).toBe(size.ledger);
     expect(await count("kols")).toBe(size.kols);
     expect(await count("kol_votes")).toBe(size.kolVotes);
+    expect(await count("reports")).toBe(size.reports);
     expect(await count("notifications")).toBe(size.notifications);
     expect(await count("notifications", "read_at is null")).toBe(Math.floor(size.notifications / 5));
   });
@@ -68,25 +69,32 @@ describe("bench seed", () => {
     expect(list.total).toBe(199);
   });
 
-  it("scores every KOL from its votes by the domain's formula", async () => {
+  it("scores every KOL from its votes and approved reports by the domain's formula", async () => {
     const kols = await queryRows<{
       plug: number;
       rug: number;
+      approved: number;
       plug_votes: number;
       rug_votes: number;
+      approved_reports: number;
       score: number | null;
       verdict: string;
     }>(
       server.deps.db,
-      sql`select plug_votes, rug_votes, score, verdict,
+      sql`select plug_votes, rug_votes, approved_reports, score, verdict,
           (select count(*)::int from kol_votes v where v.kol_id = k.id and v.verdict = 'plug') as plug,
-          (select count(*)::int from kol_votes v where v.kol_id = k.id and v.verdict = 'rug') as rug
+          (select count(*)::int from kol_votes v where v.kol_id = k.id and v.verdict = 'rug') as rug,
+          (select count(*)::int from reports r where r.kol_id = k.id and r.status = 'approved') as approved
         from kols k`,
     );
     expect(kols).toHaveLength(size.kols);
     for (const k of kols) {
-      expect([k.plug_votes, k.rug_votes]).toEqual([k.plug, k.rug]);
-      const { score, verdict } = scoreKol({ plugVotes: k.plug, rugVotes: k.rug, approvedReports: 0 });
+      expect([k.plug_votes, k.rug_votes, k.approved_reports]).toEqual([k.plug, k.rug, k.approved]);
+      const { score, verdict } = scoreKol({
+        plugVotes: k.plug,
+        rugVotes: k.rug,
+        approvedReports: k.approved,
+      });
       expect({ score: k.score, verdict: k.verdict }).toEqual({ score, verdict });
     }
   });

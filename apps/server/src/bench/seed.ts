@@ -36,6 +36,7 @@ export type TBenchSize = {
   ledger: number;
   kols: number;
   kolVotes: number;
+  reports: number;
   notifications: number;
 };
 
@@ -59,6 +60,7 @@ export function benchSize(scale: number): TBenchSize {
     ledger: n(1_000_000, 10),
     kols,
     kolVotes: Math.min(n(100_000, 10), users * kols),
+    reports: n(20_000, 10),
     notifications: n(500_000, 10),
   };
 }
@@ -197,6 +199,16 @@ export async function seedBench(db: TDb, size: TBenchSize, log: (line: string) =
       from (select 1 + g % ${U} as u, g / ${U} as j from generate_series(0, ${size.kolVotes - 1}) g) s
       cross join lateral (select 1 + ((u::bigint * 7919 + j) % ${K}) as k) kk`,
   );
+  // Report g is about KOL 1 + g % K; the first 100 are bench_1's (a profile's reports tab with pages), the rest by
+  // user 1 + g % U; every third is approved, the others pending or rejected.
+  await step(
+    `${size.reports} kol reports`,
+    sql`insert into reports (reporter_id, kol_id, kol_handle, category, description, status, is_first_report, created_at)
+      select ${userId(sql`(case when g <= 100 then 1 else 1 + g % ${U} end)`)}, ${uuidOf("k", sql`(1 + g % ${K})`)},
+        'bench_kol_' || (1 + g % ${K}), 'other', 'Benchmark report number ' || g,
+        (array['approved', 'pending', 'rejected'])[1 + g % 3], false, now() - g * interval '1 minute'
+      from generate_series(1, ${size.reports}) g`,
+  );
   // Notification g is user (g % U)'s, from the next user; the newest fifth are unread.
   const N = size.notifications;
   await step(
@@ -222,6 +234,7 @@ export async function seedBench(db: TDb, size: TBenchSize, log: (line: string) =
     ["profiles", "points", "points_transactions", "user_id", "sum(points)"],
     ["kols", "plug_votes", "kol_votes", "kol_id", "count(*) filter (where verdict = 'plug')"],
     ["kols", "rug_votes", "kol_votes", "kol_id", "count(*) filter (where verdict = 'rug')"],
+    ["kols", "approved_reports", "reports", "kol_id", "count(*) filter (where status = 'approved')"],
   ];
   for (const [table, column, from, fromKey, value] of counters) {
     await step(
