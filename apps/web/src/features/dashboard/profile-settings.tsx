@@ -101,7 +101,7 @@ function PictureButtons({
   const shown = pending === "remove" ? null : (pending?.url ?? current);
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <span className="w-16 text-sm font-medium">{label}</span>
+      <span className="w-full text-sm font-medium sm:w-16">{label}</span>
       <Button variant="secondary" size="sm" onClick={() => input.current?.click()} disabled={disabled}>
         <ImageUp aria-hidden /> {shown ? `Change ${picture}` : `Upload ${picture}`}
       </Button>
