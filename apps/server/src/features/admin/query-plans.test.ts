@@ -5,7 +5,7 @@ import { encodeTimeCursor } from "../../lib/time-cursor.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { auditPageQuery, auditWhere } from "./list-audit.ts";
 import { memberPageQuery } from "./members.ts";
-import { overviewDaysQuery } from "./overview.ts";
+import { overviewCountsQuery, overviewDaysQuery } from "./overview.ts";
 
 /*
  * The admin console's lists and charts are served by indexes: EXPLAIN on two years of members, posts, ledger lines
@@ -78,6 +78,33 @@ describe("admin query plans", () => {
     expect(await plan(memberPageQuery({ filter: "banned", page: 1 }))).toMatch(/profiles_banned_idx/);
   });
 
+  it("gives a search's matches in name order, the exact name first, reading only as far as the page", async () => {
+    const db = server.deps.db;
+    const names = async (search: string, page: number) =>
+      (await queryRows<{ username: string }>(db, memberPageQuery({ filter: "all", page, search }))).map(
+        (m) => m.username,
+      );
+    // member_1234 and member_12340 to member_12349.
+    expect(await names("MEMBER_1234", 1)).toEqual([
+      "member_1234",
+      ...Array.from({ length: 10 }, (_, i) => `member_1234${i}`),
+    ]);
+    // 11,111 members start with member_1: the third page is matches 41 to 60, in byte order.
+    const matches = (
+      await queryRows<{ username: string }>(
+        db,
+        sql`select username from profiles where username like 'member\\_1%' order by username collate "C"`,
+      )
+    ).map((m) => m.username);
+    expect(matches).toHaveLength(11111);
+    expect(await names("member_1", 3)).toEqual(matches.slice(40, 60));
+    // Each prefix index is read in its own order up to the page's end (a Limit over it), never all its matches.
+    const text = await plan(memberPageQuery({ filter: "all", page: 3, search: "member_1" }));
+    expect(text).toMatch(/Limit[\s\S]*Index (Only )?Scan using profiles_username_prefix_idx/);
+    expect(text).toMatch(/Limit[\s\S]*Index (Only )?Scan using users_email_prefix_idx/);
+    expect(text).not.toMatch(/Seq Scan on (profiles|users)/);
+  });
+
   it("reads the overview's 30 days from the created_at indexes", async () => {
     const start = new Date(Date.now() - 29 * 86_400_000);
     start.setUTCHours(0, 0, 0, 0);
@@ -86,5 +113,43 @@ describe("admin query plans", () => {
     expect(text).toMatch(/posts_created_idx/);
     expect(text).toMatch(/points_transactions_paid_created_idx/);
     expect(text).not.toMatch(/Seq Scan on (profiles|posts|points_transactions)/);
+  });
+
+  it("keeps the overview's members, posts and comments as counts of the tables would find them", async () => {
+    const db = server.deps.db;
+    const direct = async () =>
+      (
+        await queryRows<{ members: number; posts: number; comments: number }>(
+          db,
+          sql`select (select count(*) from profiles)::int as members, (select count(*) from posts)::int as posts,
+            (select count(*) from post_comments)::int as comments`,
+        )
+      )[0];
+    const kept = async () => {
+      const [row] = await queryRows<{ members: number; posts: number; comments: number }>(
+        db,
+        overviewCountsQuery(),
+      );
+      return { members: row?.members, posts: row?.posts, comments: row?.comments };
+    };
+    expect(await kept()).toEqual({ members: 40000, posts: 20000, comments: 0 });
+    await db.execute(sql`insert into post_comments (post_id, user_id, content)
+      select p.id, p.user_id, 'Comment on ' || p.content from posts p order by p.created_at desc limit 3000`);
+    expect(await kept()).toEqual(await direct());
+    // A profile deleted takes its posts and the comments on those posts with it (cascades); a post and a comment
+    // deleted on their own.
+    await db.execute(sql`delete from profiles where id = md5('u2')::uuid`);
+    await db.execute(
+      sql`delete from posts where id = (select id from posts order by created_at desc limit 1)`,
+    );
+    await db.execute(sql`delete from post_comments where id = (select id from post_comments limit 1)`);
+    const after = await direct();
+    expect(after?.members).toBe(39999);
+    expect(after?.posts).toBeLessThan(20000);
+    expect(await kept()).toEqual(after);
+    const text = await plan(overviewCountsQuery());
+    expect(text).not.toMatch(/on (profiles|posts|post_comments)\b/);
+    await db.execute(sql`truncate post_comments cascade`);
+    expect((await kept()).comments).toBe(0);
   });
 });
