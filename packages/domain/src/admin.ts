@@ -148,7 +148,7 @@ export const MEMBER_FILTERS = ["all", "admins", "banned"] as const;
 export type TMemberFilter = (typeof MEMBER_FILTERS)[number];
 export const MEMBERS_PAGE_SIZE = 20;
 
-/** GET /api/admin/members: newest first; `search` is a username or e-mail prefix (any case). */
+/** GET /api/admin/members: newest first; `search` is a username or e-mail prefix (any case), its matches in name order. */
 export const ZAdminMembersQuery = z.object({
   search: zText({ error: ADMIN_M.searchTooLong }).trim().max(100, ADMIN_M.searchTooLong).optional(),
   filter: z.enum(MEMBER_FILTERS, ADMIN_M.filterInvalid).default("all"),

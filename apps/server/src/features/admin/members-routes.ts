@@ -21,7 +21,8 @@ export function adminMemberRoutes(deps: TDeps) {
       operationId: "listMembers",
       security: access.admin,
       tags: ["admin"],
-      summary: "Members newest first, by username or e-mail prefix, all, admins or banned (admins only)",
+      summary:
+        "Members newest first, or a username or e-mail prefix search in name order; all, admins or banned (admins only)",
       request: { query: ZAdminMembersQuery },
       responses: { 200: json(ZAdminMemberPage, "A page of members"), ...errorResponses(400, 401, 403) },
     }),

@@ -34,17 +34,16 @@ type TMemberRow = {
 };
 
 /**
- * The members a search and filter select, as `from` and `where` over profiles p: a search starts from the ids its
- * two prefix indexes find (username, e-mail), the admins from user_roles, the banned from the partial banned index,
- * so no page reads every member; with no search and no filter, the newest-first index walks them in order.
+ * The members a filter selects, as `from` and `where` over profiles p: the admins from user_roles, the banned from
+ * the partial banned index; with no filter, the newest-first index walks them in order. A search starts from the
+ * ids its two prefix indexes find (username, e-mail), so no page reads every member.
  */
 function selection(query: TAdminMembersQuery): { from: SQL; where: SQL } {
-  const search = query.search?.replace(/^@/, "").toLowerCase();
   const isAdmin = sql`exists (select 1 from user_roles r where r.user_id = p.id and r.role = 'admin')`;
   const filter =
     query.filter === "admins" ? isAdmin : query.filter === "banned" ? sql`p.is_banned` : sql`true`;
-  if (search) {
-    const prefix = `${escapeLike(search)}%`;
+  const prefix = searchPrefix(query);
+  if (prefix) {
     return {
       from: sql`(select id from profiles where lower(username) like ${prefix}
         union select id from users where email like ${prefix}) c join profiles p on p.id = c.id`,
@@ -55,6 +54,12 @@ function selection(query: TAdminMembersQuery): { from: SQL; where: SQL } {
     return { from: sql`user_roles c join profiles p on p.id = c.user_id`, where: sql`c.role = 'admin'` };
   }
   return { from: sql`profiles p`, where: filter };
+}
+
+/** The search as a LIKE prefix (a leading @ dropped, any case; wildcards match themselves), or null. */
+function searchPrefix(query: TAdminMembersQuery): string | null {
+  const search = query.search?.replace(/^@/, "").toLowerCase();
+  return search ? `${escapeLike(search)}%` : null;
 }
 
 const memberColumns = sql`p.id, p.username, u.email, p.avatar_url, p.is_banned, p.points,
@@ -76,12 +81,33 @@ function mapMember(row: TMemberRow): TAdminMember {
   };
 }
 
-/** One page of members, newest first (exported for the query-plan test). */
+/**
+ * One page of members (exported for the query-plan test): newest first, or for a search in the order of what
+ * matched (the username, or the e-mail for a member found by it), so the exact name comes first. A search page reads
+ * only the first (page x size) matches of each prefix index in that index's own order (`using ~<~`, the order of
+ * text_pattern_ops), so its cost follows the page, not how many members match.
+ */
 export function memberPageQuery(query: TAdminMembersQuery): SQL {
+  const offset = (query.page - 1) * MEMBERS_PAGE_SIZE;
+  const page = sql`limit ${sqlInt(MEMBERS_PAGE_SIZE)} offset ${sqlInt(offset)}`;
+  const prefix = searchPrefix(query);
+  if (prefix) {
+    const { where } = selection(query);
+    // The filter applies after the merge, so each branch reads until the page is full of members who pass it.
+    const reach = query.filter === "all" ? sqlInt(offset + MEMBERS_PAGE_SIZE) : sql`all`;
+    return sql`select ${memberColumns} from (
+        select id, min(k collate "C") as k from (
+          (select id, lower(username) as k from profiles where lower(username) like ${prefix}
+            order by lower(username) using ~<~ limit ${reach})
+          union all
+          (select id, email as k from users where email like ${prefix} order by email using ~<~ limit ${reach})
+        ) m group by id
+      ) c join profiles p on p.id = c.id join users u on u.id = p.id where ${where}
+      order by c.k, p.id ${page}`;
+  }
   const { from, where } = selection(query);
   return sql`select ${memberColumns} from ${from} join users u on u.id = p.id where ${where}
-    order by p.created_at desc, p.id desc
-    limit ${sqlInt(MEMBERS_PAGE_SIZE)} offset ${sqlInt((query.page - 1) * MEMBERS_PAGE_SIZE)}`;
+    order by p.created_at desc, p.id desc ${page}`;
 }
 
 /** GET /api/admin/members (admins only): members newest first, searched and filtered, "Page X of Y". */
