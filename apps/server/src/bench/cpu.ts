@@ -94,3 +94,24 @@ export function cpuMeter(targetPid: number, withPostgres: boolean) {
     },
   };
 }
+
+/**
+ * Resolves once the server and PostgreSQL have been idle (under a tenth of a core together) for a quarter of a
+ * second, or after `maxMs`: requests a run left in flight (a 4 MB data download takes seconds) finish before the
+ * next endpoint is measured, instead of landing in its latencies.
+ */
+export async function untilIdle(targetPid: number, withPostgres: boolean, maxMs = 30_000): Promise<void> {
+  const windowMs = 250;
+  const deadline = Date.now() + maxMs;
+  while (Date.now() < deadline) {
+    const target = processUs(targetPid);
+    const postgres = withPostgres ? postgresTimes() : null;
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    const targetNow = processUs(targetPid);
+    const postgresNow = withPostgres ? postgresTimes() : null;
+    const busyUs =
+      (target !== null && targetNow !== null ? targetNow - target : 0) +
+      (postgres && postgresNow ? postgresSince(postgres, postgresNow) : 0);
+    if (busyUs < windowMs * 100) return;
+  }
+}

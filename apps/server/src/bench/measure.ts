@@ -1,5 +1,5 @@
 import pg from "pg";
-import { cpuMeter } from "./cpu.ts";
+import { cpuMeter, untilIdle } from "./cpu.ts";
 import { createBenchDatabase, seedAndInspect } from "./database.ts";
 import { ENDPOINTS, type TEndpoint, type TFixtures } from "./endpoints.ts";
 import { measureEventStreams, type TStreamRun } from "./event-streams.ts";
@@ -131,6 +131,7 @@ export async function measureDatabase(
           log(`  ${endpoint.name}: ${run.rps.toFixed(0)} req/s, p99 ${run.p99} ms`);
           measured.get(endpoint)?.push(run);
           if (endpoint.kind === "write" && target.databaseUrl) await vacuum(target.databaseUrl);
+          await untilIdle(server.pid, kind === "postgres");
         }
       }
       if (options.streams) {
