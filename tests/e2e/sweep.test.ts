@@ -1,3 +1,7 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { M_SWEEP } from "@plugs/domain";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
@@ -17,6 +21,7 @@ afterAll(async () => {
 });
 
 const SOL = 1_000_000_000n;
+const SHIFTED_CLOCK = fileURLToPath(new URL("./support/shifted-clock.mjs", import.meta.url));
 
 async function balanceOf(member: TSignedUp, server: TE2EServer = j.server): Promise<number> {
   const res = await fetch(`${server.url}/api/points/me`, { headers: { cookie: member.cookie } });
@@ -48,8 +53,11 @@ async function connectAndLink(
   viewport: TViewport,
   theme: TTheme,
   on?: TE2EServer,
+  { fakeClock = false } = {},
 ): Promise<Page> {
   const page = await j.open({ as: member, viewport, theme, on });
+  // Time still runs at its real pace; the test can move it on (page.clock.fastForward).
+  if (fakeClock) await page.clock.install();
   await wallet.install(page);
   await page.goto("/sweep");
   await heading(page, "Sweep your wallet").waitFor();
@@ -181,18 +189,29 @@ describe("sweep", () => {
     expect(await balanceOf(member)).toBe(before + 2000);
   });
 
-  it("over the fair-use limit: says when to check again, keeps what was paid, and pays the claim after the wait", {
-    timeout: 240_000,
-  }, async () => {
+  it("over the fair-use limit: says when to check again, keeps what was paid, and pays the claim after the wait", async () => {
     // Five 'sweep' actions a minute, the minute counted from its first action: before the second claim the test
     // uses up a minute that has most of its time ahead through the scan API, so that claim is refused however long
-    // the steps before it took.
-    const limited = await startE2EServer({ SOLANA_RPC_URL: rpc.url, MEMBER_LIMITS: "sweep=5/1000" });
+    // the steps before it took. The minute passes on both clocks instead of being waited out: the server's
+    // (support/shifted-clock.mjs) and the page's (Playwright's clock, which otherwise runs at the real pace).
+    const clockFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "sweep-clock-")), "offset");
+    let serverAheadMs = 0;
+    const moveServerClock = async (ms: number) => {
+      serverAheadMs += ms;
+      fs.writeFileSync(clockFile, String(serverAheadMs));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    };
+    const limited = await startE2EServer({
+      SOLANA_RPC_URL: rpc.url,
+      MEMBER_LIMITS: "sweep=5/1000",
+      E2E_CLOCK_FILE: clockFile,
+      NODE_OPTIONS: `--import=${SHIFTED_CLOCK}`,
+    });
     try {
       const member = await signUpByApi(limited);
       const before = await balanceOf(member, limited);
       const wallet = await walletWithDust();
-      const page = await connectAndLink(member, wallet, "desktop", "light", limited);
+      const page = await connectAndLink(member, wallet, "desktop", "light", limited, { fakeClock: true });
       const scan = canClose(page);
       await scan.getByText("Select all (5)").waitFor();
       await scan.getByRole("checkbox").nth(1).click();
@@ -213,7 +232,7 @@ describe("sweep", () => {
       };
       const left = await useUpMinute();
       if (left < 45) {
-        await new Promise((resolve) => setTimeout(resolve, (left + 1) * 1000));
+        await moveServerClock((left + 1) * 1000);
         expect(await useUpMinute()).toBeGreaterThanOrEqual(45);
       }
       await scan.getByRole("button", { name: "Close 1 account" }).click();
@@ -238,7 +257,9 @@ describe("sweep", () => {
       await snap(page, "sweep-limited-light-390");
 
       // Once the wait is over, Check again claims the same signature and it pays.
-      await progress.getByRole("button", { name: "Check again", exact: true }).click({ timeout: 75_000 });
+      await moveServerClock(61_000);
+      await page.clock.fastForward(61_000);
+      await progress.getByRole("button", { name: "Check again", exact: true }).click();
       await page.getByRole("region", { name: "Sweep complete" }).waitFor({ timeout: 30_000 });
       await history.getByText("1 account closed").waitFor();
       expect(await balanceOf(member, limited)).toBe(before + 3000);
