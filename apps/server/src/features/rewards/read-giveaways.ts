@@ -23,8 +23,32 @@ export type TGiveawayRow = typeof giveaways.$inferSelect;
 /** What the entry rules look at about a member. */
 export type TEntrant = { points: number; createdAt: Date; emailVerified: boolean };
 
+/** What a list shows of a giveaway: every column but its text and its proof's secrets and lists. */
+const summaryColumns = {
+  id: giveaways.id,
+  slug: giveaways.slug,
+  title: giveaways.title,
+  prize: giveaways.prize,
+  imageUrl: giveaways.imageUrl,
+  winnersCount: giveaways.winnersCount,
+  entryCost: giveaways.entryCost,
+  entriesCount: giveaways.entriesCount,
+  startsAt: giveaways.startsAt,
+  endsAt: giveaways.endsAt,
+  status: giveaways.status,
+  minAccountAgeDays: giveaways.minAccountAgeDays,
+  minPoints: giveaways.minPoints,
+  requireVerifiedEmail: giveaways.requireVerifiedEmail,
+  claimDays: giveaways.claimDays,
+};
+type TSummaryRow = Pick<TGiveawayRow, keyof typeof summaryColumns>;
+
 /** The first entry rule the member misses, in words, or null when they meet them all. */
-export function missedRule(g: TGiveawayRow, who: TEntrant, now = Date.now()): string | null {
+export function missedRule(
+  g: Pick<TGiveawayRow, "minAccountAgeDays" | "minPoints" | "requireVerifiedEmail">,
+  who: TEntrant,
+  now = Date.now(),
+): string | null {
   const ageDays = (now - who.createdAt.getTime()) / 86_400_000;
   if (g.minAccountAgeDays > 0 && ageDays < g.minAccountAgeDays)
     return M_REWARDS.accountTooNew(g.minAccountAgeDays);
@@ -71,23 +95,24 @@ async function winnersOf(db: TDb, ids: string[]): Promise<Map<string, TGiveawayW
   return out;
 }
 
-/** Rows to the shape the API answers, with the viewer's eligibility and entries (three queries however many). */
+/** Rows to the shape the API answers, with the viewer's eligibility and entries (three queries at once, however many). */
 async function summaries(
   deps: TDeps,
   viewer: TViewer | null,
-  rows: TGiveawayRow[],
+  rows: TSummaryRow[],
 ): Promise<TGiveawaySummary[]> {
   const ids = rows.map((r) => r.id);
-  const winners = await winnersOf(deps.db, ids);
-  const entrant = viewer ? await loadEntrant(deps.db, viewer.id) : null;
-  const entered = new Set<string>();
-  if (viewer && ids.length > 0) {
-    const mine = await deps.db
-      .select({ giveawayId: giveawayEntries.giveawayId })
-      .from(giveawayEntries)
-      .where(and(eq(giveawayEntries.userId, viewer.id), inArray(giveawayEntries.giveawayId, ids)));
-    for (const m of mine) entered.add(m.giveawayId);
-  }
+  const [winners, entrant, mine] = await Promise.all([
+    winnersOf(deps.db, ids),
+    viewer ? loadEntrant(deps.db, viewer.id) : null,
+    viewer && ids.length > 0
+      ? deps.db
+          .select({ giveawayId: giveawayEntries.giveawayId })
+          .from(giveawayEntries)
+          .where(and(eq(giveawayEntries.userId, viewer.id), inArray(giveawayEntries.giveawayId, ids)))
+      : [],
+  ]);
+  const entered = new Set(mine.map((m) => m.giveawayId));
   const now = Date.now();
   return rows.map((g) => {
     const reason = entrant ? missedRule(g, entrant, now) : null;
@@ -121,21 +146,23 @@ async function summaries(
 
 /**
  * GET /api/rewards: live giveaways (ending soonest first), upcoming ones (starting soonest first), then the latest
- * ended ones with their winners. Two reads of giveaways_status_ends_idx.
+ * ended ones with their winners. Two reads of giveaways_status_ends_idx, side by side, of the columns a card shows.
  */
 export async function listGiveaways(deps: TDeps, viewer: TViewer | null): Promise<TGiveawayList> {
-  const open = await deps.db
-    .select()
-    .from(giveaways)
-    .where(eq(giveaways.status, "live"))
-    .orderBy(asc(giveaways.endsAt), asc(giveaways.id))
-    .limit(100);
-  const over = await deps.db
-    .select()
-    .from(giveaways)
-    .where(inArray(giveaways.status, ["ended", "drawn"]))
-    .orderBy(desc(giveaways.endsAt), desc(giveaways.id))
-    .limit(REWARDS_LIMITS.endedShown);
+  const [open, over] = await Promise.all([
+    deps.db
+      .select(summaryColumns)
+      .from(giveaways)
+      .where(eq(giveaways.status, "live"))
+      .orderBy(asc(giveaways.endsAt), asc(giveaways.id))
+      .limit(100),
+    deps.db
+      .select(summaryColumns)
+      .from(giveaways)
+      .where(inArray(giveaways.status, ["ended", "drawn"]))
+      .orderBy(desc(giveaways.endsAt), desc(giveaways.id))
+      .limit(REWARDS_LIMITS.endedShown),
+  ]);
   const all = await summaries(deps, viewer, [...open, ...over]);
   const upcoming = all
     .filter((g) => g.phase === "upcoming")
