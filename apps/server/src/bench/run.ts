@@ -6,7 +6,7 @@
  *   npm run bench -- --scale 0.05 --seconds 5 --connections 32 --only postgres --no-web --no-build
  *   npm run bench -- --only postgres --keep              (keeps the seeded database and prints its name)
  *   npm run bench -- --only postgres --reuse plugs_bench_0123abcd --endpoints health,feed
- *   npm run bench -- --rounds 3 --pglite-scale 0.1      (the recorded run: each figure the median of 3 rounds)
+ *   npm run bench -- --rounds 3 --pglite-scale 0.1      (each figure the median of 3 rounds; PGlite on less data)
  *   npm run bench -- --streams 5000 --stream-events 20  (the event-stream run; --streams 0 skips it)
  */
 import { execSync } from "node:child_process";
