@@ -37,6 +37,9 @@ export default defineConfig({
         test: {
           name: "browser",
           include: ["tests/e2e/**/*.test.ts"],
+          // After every other file, so two journeys share the cores with each other only: a journey beside a
+          // server file as busy as the fuzz test once missed a 30 s step.
+          sequence: { groupOrder: 1 },
           globalSetup: ["apps/server/src/testing/global-setup.ts"],
           // A journey through four looks (two themes at two widths) takes 40-60 s on two cores; each step still
           // fails after its own 30 s wait, so a hang is caught well before this.

@@ -11,10 +11,12 @@ import {
   type TMyEntry,
   type TMyGiveaways,
 } from "@plugs/domain";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { TDeps, TViewer } from "../../context.ts";
 import type { TDb } from "../../db/client.ts";
+import { queryRows } from "../../db/query-rows.ts";
 import { giveawayEntries, giveaways, giveawayWinners, profiles, users } from "../../db/schema/index.ts";
+import { sqlInt } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
 import { renderLessonMarkdown } from "../learn/markdown.ts";
 
@@ -24,24 +26,24 @@ export type TGiveawayRow = typeof giveaways.$inferSelect;
 export type TEntrant = { points: number; createdAt: Date; emailVerified: boolean };
 
 /** What a list shows of a giveaway: every column but its text and its proof's secrets and lists. */
-const summaryColumns = {
-  id: giveaways.id,
-  slug: giveaways.slug,
-  title: giveaways.title,
-  prize: giveaways.prize,
-  imageUrl: giveaways.imageUrl,
-  winnersCount: giveaways.winnersCount,
-  entryCost: giveaways.entryCost,
-  entriesCount: giveaways.entriesCount,
-  startsAt: giveaways.startsAt,
-  endsAt: giveaways.endsAt,
-  status: giveaways.status,
-  minAccountAgeDays: giveaways.minAccountAgeDays,
-  minPoints: giveaways.minPoints,
-  requireVerifiedEmail: giveaways.requireVerifiedEmail,
-  claimDays: giveaways.claimDays,
-};
-type TSummaryRow = Pick<TGiveawayRow, keyof typeof summaryColumns>;
+type TSummaryRow = Pick<
+  TGiveawayRow,
+  | "id"
+  | "slug"
+  | "title"
+  | "prize"
+  | "imageUrl"
+  | "winnersCount"
+  | "entryCost"
+  | "entriesCount"
+  | "startsAt"
+  | "endsAt"
+  | "status"
+  | "minAccountAgeDays"
+  | "minPoints"
+  | "requireVerifiedEmail"
+  | "claimDays"
+>;
 
 /** The first entry rule the member misses, in words, or null when they meet them all. */
 export function missedRule(
@@ -146,24 +148,23 @@ async function summaries(
 
 /**
  * GET /api/rewards: live giveaways (ending soonest first), upcoming ones (starting soonest first), then the latest
- * ended ones with their winners. Two reads of giveaways_status_ends_idx, side by side, of the columns a card shows.
+ * ended ones with their winners. Two reads of giveaways_status_ends_idx in one statement, of the columns a card shows.
  */
 export async function listGiveaways(deps: TDeps, viewer: TViewer | null): Promise<TGiveawayList> {
-  const [open, over] = await Promise.all([
-    deps.db
-      .select(summaryColumns)
-      .from(giveaways)
-      .where(eq(giveaways.status, "live"))
-      .orderBy(asc(giveaways.endsAt), asc(giveaways.id))
-      .limit(100),
-    deps.db
-      .select(summaryColumns)
-      .from(giveaways)
-      .where(inArray(giveaways.status, ["ended", "drawn"]))
-      .orderBy(desc(giveaways.endsAt), desc(giveaways.id))
-      .limit(REWARDS_LIMITS.endedShown),
-  ]);
-  const all = await summaries(deps, viewer, [...open, ...over]);
+  // One statement of plain columns: Drizzle's mapping of each row's fields was most of this list's cost.
+  const iso = (column: string) =>
+    sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+  const columns = sql`id, slug, title, prize, image_url, winners_count, entry_cost, entries_count,
+    ${iso("starts_at")} as starts_at, ${iso("ends_at")} as ends_at, status, min_account_age_days, min_points,
+    require_verified_email, claim_days`;
+  const rows = await queryRows<TSummarySqlRow>(
+    deps.db,
+    sql`(select ${columns} from giveaways where status = 'live' order by ends_at, id limit 100)
+      union all
+      (select ${columns} from giveaways where status in ('ended', 'drawn')
+        order by ends_at desc, id desc limit ${sqlInt(REWARDS_LIMITS.endedShown)})`,
+  );
+  const all = await summaries(deps, viewer, rows.map(fromSql));
   const upcoming = all
     .filter((g) => g.phase === "upcoming")
     .sort((a, b) => a.startsAt.localeCompare(b.startsAt));
@@ -171,6 +172,44 @@ export async function listGiveaways(deps: TDeps, viewer: TViewer | null): Promis
     live: all.filter((g) => g.phase === "live"),
     upcoming,
     ended: all.filter((g) => g.phase === "ended"),
+  };
+}
+
+type TSummarySqlRow = {
+  id: string;
+  slug: string;
+  title: string;
+  prize: string;
+  image_url: string | null;
+  winners_count: number;
+  entry_cost: number;
+  entries_count: number;
+  starts_at: string;
+  ends_at: string;
+  status: TSummaryRow["status"];
+  min_account_age_days: number;
+  min_points: number;
+  require_verified_email: boolean;
+  claim_days: number;
+};
+
+function fromSql(row: TSummarySqlRow): TSummaryRow {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    prize: row.prize,
+    imageUrl: row.image_url,
+    winnersCount: row.winners_count,
+    entryCost: row.entry_cost,
+    entriesCount: row.entries_count,
+    startsAt: new Date(row.starts_at),
+    endsAt: new Date(row.ends_at),
+    status: row.status,
+    minAccountAgeDays: row.min_account_age_days,
+    minPoints: row.min_points,
+    requireVerifiedEmail: row.require_verified_email,
+    claimDays: row.claim_days,
   };
 }
 
