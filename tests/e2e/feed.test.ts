@@ -161,9 +161,13 @@ describe("PlugFeed", () => {
     await page.keyboard.press("Escape");
     await overlay.waitFor({ state: "hidden" });
 
-    // Like: the count moves at once and the server agrees.
+    // Like: the count moves at once, and once the like's request is answered the server agrees.
+    const likeSaved = page.waitForResponse(
+      (res) => res.request().method() === "PUT" && res.url().endsWith(`/api/posts/${postId}/like`),
+    );
     await first.getByRole("button", { name: "Like, 0 likes" }).click();
     await first.getByRole("button", { name: "Unlike, 1 like" }).waitFor();
+    expect((await likeSaved).ok()).toBe(true);
     const liked = (await (
       await fetch(`${j.server.url}/api/feed`, { headers: { cookie: alice.cookie } })
     ).json()) as { items: { likesCount: number; likedByMe: boolean }[] };
