@@ -105,6 +105,7 @@ export function outbox(server: TE2EServer, to: string): { subject: string; links
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
+    .filter((name) => name.endsWith(".json"))
     .sort()
     .map(
       (name) =>

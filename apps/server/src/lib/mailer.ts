@@ -93,7 +93,9 @@ function outboxMailer(config: TConfig, logger: TLogger): TMailer {
       const safeTo = mail.to.replace(/[^A-Za-z0-9@._-]/g, "_");
       const file = path.join(dir, `${Date.now()}-${safeTo}-${randomBytes(3).toString("hex")}.json`);
       const body = { ...mail, from: config.mailFrom, createdAt: new Date().toISOString() };
-      await fs.writeFile(file, `${JSON.stringify(body, null, 2)}\n`);
+      // Written whole under another name, then renamed: whoever reads the outbox never finds half a message.
+      await fs.writeFile(`${file}.part`, `${JSON.stringify(body, null, 2)}\n`);
+      await fs.rename(`${file}.part`, file);
       logger.info(
         { to: mail.to, subject: mail.subject, links: mail.links, file },
         "e-mail written to the outbox",

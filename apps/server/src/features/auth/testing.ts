@@ -31,6 +31,7 @@ export function readOutbox(server: TTestServer): (TMail & { from: string })[] {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
+    .filter((name) => name.endsWith(".json"))
     .sort()
     .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")));
 }
