@@ -3,33 +3,46 @@ import { eq, sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie, getSignedCookie } from "hono/cookie";
 import type { TAppEnv, TDeps } from "../../context.ts";
-import { profiles, sessions, userRoles, users } from "../../db/schema/index.ts";
+import { queryRows } from "../../db/query-rows.ts";
+import { sessions } from "../../db/schema/index.ts";
 import type { TErrorBody } from "../../errors.ts";
+import { rowDate } from "../../lib/row-date.ts";
 import { getAuth } from "./auth.ts";
+
+type TSessionRow = {
+  sessionId: string;
+  userId: string;
+  expiresAt: Date | string;
+  email: string;
+  emailVerified: boolean;
+  userBanned: boolean | null;
+  banExpires: Date | string | null;
+  username: string | null;
+  profileBanned: boolean | null;
+  isAdmin: boolean;
+};
 
 /**
  * The session by the cookie's token, with its account's profile, both bans and the admin role, in one read
- * (sessions_token_key, then each table's primary key). It runs on every signed-in request.
+ * (sessions_token_key, then each table's primary key). It runs on every signed-in request, so it is plain SQL:
+ * building it with Drizzle's select cost more than running it.
  */
 async function loadSession(deps: TDeps, token: string) {
-  const [row] = await deps.db
-    .select({
-      sessionId: sessions.id,
-      userId: sessions.userId,
-      expiresAt: sessions.expiresAt,
-      email: users.email,
-      emailVerified: users.emailVerified,
-      userBanned: users.banned,
-      banExpires: users.banExpires,
-      username: profiles.username,
-      profileBanned: profiles.isBanned,
-      isAdmin: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${sessions.userId} and ${userRoles.role} = 'admin')`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(profiles, eq(profiles.id, sessions.userId))
-    .where(eq(sessions.token, token));
-  return row ?? null;
+  const [row] = await queryRows<TSessionRow>(
+    deps.db,
+    sql`select s.id as "sessionId", s.user_id as "userId", s.expires_at as "expiresAt", u.email,
+        u.email_verified as "emailVerified", u.banned as "userBanned", u.ban_expires as "banExpires",
+        p.username, p.is_banned as "profileBanned",
+        exists (select 1 from user_roles r where r.user_id = s.user_id and r.role = 'admin') as "isAdmin"
+      from sessions s join users u on u.id = s.user_id left join profiles p on p.id = s.user_id
+      where s.token = ${token}`,
+  );
+  if (!row) return null;
+  return {
+    ...row,
+    expiresAt: rowDate(row.expiresAt),
+    banExpires: row.banExpires === null ? null : rowDate(row.banExpires),
+  };
 }
 
 /** Signed session cookies Hono has already verified, with their tokens; past this many it starts over. */

@@ -11,10 +11,11 @@ import {
   type ZLessonPatch,
   type ZQuestionInput,
 } from "@plugs/domain";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
 import type { TDb } from "../../db/client.ts";
+import { queryRows } from "../../db/query-rows.ts";
 import {
   learnAttempts,
   learnCertificates,
@@ -23,12 +24,13 @@ import {
   learnLessons,
   learnQuestions,
 } from "../../db/schema/index.ts";
+import { sqlInt } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
 import { slugTaken } from "../../lib/slug.ts";
 import { changedFields, recordAdminAction } from "../admin/record-admin-action.ts";
 import { saveUploadedFile } from "../media/save-upload.ts";
-import { courseLessons, learnPointAmounts } from "./course-access.ts";
-import { courseStats, mapCourseCard } from "./list-courses.ts";
+import { courseLessons, learnAmountsJson, type TCourseRow, type TLearnAmounts } from "./course-access.ts";
+import { courseCardColumns, mapCourseCard, mapCourseCardRow, type TCourseCardRow } from "./list-courses.ts";
 import { renderLessonMarkdown } from "./markdown.ts";
 
 /*
@@ -42,42 +44,66 @@ async function courseById(deps: TDeps, id: string) {
   return course;
 }
 
-/** GET /api/admin/learn/courses/:id: everything about a course, drafts and right answers included. */
+type TAdminCourseRow = {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  level: TCourseRow["level"];
+  minutes: number;
+  cover_url: string | null;
+  published: boolean;
+  exam_question_count: number;
+  exam_time_limit_minutes: number;
+  exam_pass_percent: number;
+  exam_cooldown_hours: number;
+  lessons: Omit<TAdminCourse["lessons"][number], "position">[];
+  questions: (Omit<TAdminCourse["questions"][number], "options" | "correct"> & {
+    options: { id: string; text: string }[];
+    correct: string[];
+  })[];
+  amounts: TLearnAmounts;
+};
+
+/**
+ * GET /api/admin/learn/courses/:id: everything about a course, drafts and right answers included. One statement:
+ * the course with its lessons, its questions and today's point amounts as JSON (a course's whole text is one
+ * answer, and Drizzle's mapping of each lesson's and question's fields was most of its cost).
+ */
 export async function adminCourse(deps: TDeps, viewer: TViewer | null, id: string): Promise<TAdminCourse> {
   requireAdmin(viewer);
-  const course = await courseById(deps, id);
-  const [lessons, stats, amounts, questions] = await Promise.all([
-    courseLessons(deps.db, course.id),
-    courseStats(deps, [course.id]),
-    learnPointAmounts(deps),
-    deps.db
-      .select()
-      .from(learnQuestions)
-      .where(eq(learnQuestions.courseId, course.id))
-      .orderBy(learnQuestions.position, learnQuestions.id),
-  ]);
+  const [course] = await queryRows<TAdminCourseRow>(
+    deps.db,
+    sql`select c.id, c.slug, c.title, c.description, c.level, c.minutes, c.cover_url, c.published,
+        c.exam_question_count, c.exam_time_limit_minutes, c.exam_pass_percent, c.exam_cooldown_hours,
+        coalesce((select json_agg(json_build_object('id', l.id, 'title', l.title, 'body', l.body,
+            'minutes', l.minutes, 'videoUrl', l.video_url, 'quizPassPercent', l.quiz_pass_percent)
+            order by l.position, l.id)
+          from learn_lessons l where l.course_id = c.id), '[]') as lessons,
+        coalesce((select json_agg(json_build_object('id', q.id, 'lessonId', q.lesson_id, 'prompt', q.prompt,
+            'options', q.options, 'correct', q.correct, 'multiple', q.multiple, 'explanation', q.explanation)
+            order by q.position, q.id)
+          from learn_questions q where q.course_id = c.id), '[]') as questions,
+        ${learnAmountsJson} as amounts
+      from learn_courses c where c.id = ${id}`,
+  );
+  if (!course) throw new AppError("NOT_FOUND", M_LEARN.courseNotFound);
+  const withQuiz = new Set(course.questions.map((q) => q.lessonId));
+  const stats = {
+    lessonCount: course.lessons.length,
+    quizCount: course.lessons.filter((l) => withQuiz.has(l.id)).length,
+    bankSize: course.questions.filter((q) => q.lessonId === null).length,
+  };
+  const card = { ...course, coverUrl: course.cover_url };
   return {
-    ...mapCourseCard(
-      course,
-      stats.get(course.id) ?? { lessonCount: 0, quizCount: 0, bankSize: 0 },
-      amounts,
-      null,
-    ),
+    ...mapCourseCard(card, stats, course.amounts, null),
     published: course.published,
-    examQuestionCount: course.examQuestionCount,
-    examTimeLimitMinutes: course.examTimeLimitMinutes,
-    examPassPercent: course.examPassPercent,
-    examCooldownHours: course.examCooldownHours,
-    lessons: lessons.map((l, i) => ({
-      id: l.id,
-      position: i + 1,
-      title: l.title,
-      body: l.body,
-      minutes: l.minutes,
-      videoUrl: l.videoUrl,
-      quizPassPercent: l.quizPassPercent,
-    })),
-    questions: questions.map((q) => ({
+    examQuestionCount: course.exam_question_count,
+    examTimeLimitMinutes: course.exam_time_limit_minutes,
+    examPassPercent: course.exam_pass_percent,
+    examCooldownHours: course.exam_cooldown_hours,
+    lessons: course.lessons.map((l, i) => ({ ...l, position: i + 1 })),
+    questions: course.questions.map((q) => ({
       id: q.id,
       lessonId: q.lessonId,
       prompt: q.prompt,
@@ -89,27 +115,15 @@ export async function adminCourse(deps: TDeps, viewer: TViewer | null, id: strin
   };
 }
 
-/** GET /api/admin/learn/courses: every course, drafts too, newest first (at most 100). */
+/** GET /api/admin/learn/courses: every course, drafts too, newest first (at most 100), in one statement. */
 export async function listAdminCourses(deps: TDeps, viewer: TViewer | null): Promise<TAdminCourseList> {
   requireAdmin(viewer);
-  const courses = await deps.db
-    .select()
-    .from(learnCourses)
-    .orderBy(desc(learnCourses.createdAt), desc(learnCourses.id))
-    .limit(LEARN_LIMITS.coursesShown);
-  const [stats, amounts] = await Promise.all([
-    courseStats(
-      deps,
-      courses.map((c) => c.id),
-    ),
-    learnPointAmounts(deps),
-  ]);
-  return {
-    items: courses.map((c) => ({
-      ...mapCourseCard(c, stats.get(c.id) ?? { lessonCount: 0, quizCount: 0, bankSize: 0 }, amounts, null),
-      published: c.published,
-    })),
-  };
+  const rows = await queryRows<TCourseCardRow & { published: boolean }>(
+    deps.db,
+    sql`select ${courseCardColumns(null)}, c.published from learn_courses c
+      order by c.created_at desc nulls first, c.id desc nulls first limit ${sqlInt(LEARN_LIMITS.coursesShown)}`,
+  );
+  return { items: rows.map((row) => ({ ...mapCourseCardRow(row, false), published: row.published })) };
 }
 
 /** POST /api/admin/learn/courses: a new course (a draft unless `published`). */

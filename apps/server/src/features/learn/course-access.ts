@@ -1,9 +1,11 @@
 import { M_LEARN } from "@plugs/domain";
-import { and, eq, inArray, sql } from "drizzle-orm";
-import type { TDeps, TViewer } from "../../context.ts";
+import { eq, inArray, sql } from "drizzle-orm";
+import type { TViewer } from "../../context.ts";
 import type { TDb } from "../../db/client.ts";
-import { learnCourses, learnLessons, learnQuestions, pointsActivities } from "../../db/schema/index.ts";
+import { queryRows } from "../../db/query-rows.ts";
+import { type learnCourses, learnLessons, learnQuestions } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
+import { rowDate } from "../../lib/row-date.ts";
 
 export type TCourseRow = typeof learnCourses.$inferSelect;
 export type TLessonRow = typeof learnLessons.$inferSelect;
@@ -20,15 +22,22 @@ export function isUuid(value: string): boolean {
  * `forLearning` (taking a quiz or the exam) to admins too.
  */
 export async function findCourse(
-  db: Pick<TDb, "select">,
+  db: Pick<TDb, "execute">,
   viewer: TViewer | null,
   idOrSlug: string,
   options: { forLearning?: boolean } = {},
 ): Promise<TCourseRow> {
-  const [course] = await db
-    .select()
-    .from(learnCourses)
-    .where(isUuid(idOrSlug) ? eq(learnCourses.id, idOrSlug) : eq(learnCourses.slug, idOrSlug.toLowerCase()));
+  // Plain SQL: a course is read on every Learn page, and building Drizzle's select of its every column cost more
+  // than running it.
+  const [row] = await queryRows<TCourseRow>(
+    db,
+    sql`select id, slug, title, description, level, minutes, cover_url as "coverUrl", published,
+        exam_question_count as "examQuestionCount", exam_time_limit_minutes as "examTimeLimitMinutes",
+        exam_pass_percent as "examPassPercent", exam_cooldown_hours as "examCooldownHours",
+        created_at as "createdAt", updated_at as "updatedAt"
+      from learn_courses where ${isUuid(idOrSlug) ? sql`id = ${idOrSlug}` : sql`slug = ${idOrSlug.toLowerCase()}`}`,
+  );
+  const course = row && { ...row, createdAt: rowDate(row.createdAt), updatedAt: rowDate(row.updatedAt) };
   const seesDrafts = viewer?.isAdmin === true && !options.forLearning;
   if (!course || (!course.published && !seesDrafts)) throw new AppError("NOT_FOUND", M_LEARN.courseNotFound);
   return course;
@@ -54,26 +63,12 @@ export async function quizSizes(db: Pick<TDb, "select">, lessonIds: string[]): P
   return new Map(rows.map((r) => [r.lessonId ?? "", r.n]));
 }
 
-/** How many questions each course's exam bank holds. */
-export async function bankSizes(db: Pick<TDb, "select">, courseIds: string[]): Promise<Map<string, number>> {
-  if (courseIds.length === 0) return new Map();
-  const rows = await db
-    .select({ courseId: learnQuestions.courseId, n: sql<number>`count(*)::int` })
-    .from(learnQuestions)
-    .where(and(inArray(learnQuestions.courseId, courseIds), sql`${learnQuestions.lessonId} is null`))
-    .groupBy(learnQuestions.courseId);
-  return new Map(rows.map((r) => [r.courseId, r.n]));
-}
-
 /** Today's amounts of Learn's three activities (0 for one that is off), for the points a course offers. */
-export async function learnPointAmounts(deps: Pick<TDeps, "db">) {
-  const rows = await deps.db
-    .select({ name: pointsActivities.name, points: pointsActivities.points, active: pointsActivities.active })
-    .from(pointsActivities)
-    .where(inArray(pointsActivities.name, ["lesson_completed", "quiz_passed", "exam_passed"]));
-  const amount = (name: string) => {
-    const row = rows.find((r) => r.name === name);
-    return row?.active ? row.points : 0;
-  };
-  return { lesson: amount("lesson_completed"), quiz: amount("quiz_passed"), exam: amount("exam_passed") };
-}
+export type TLearnAmounts = { lesson: number; quiz: number; exam: number };
+
+/** Those amounts as one JSON value, read inside a larger statement. */
+export const learnAmountsJson = sql`(select json_build_object(
+    'lesson', coalesce(max(a.points) filter (where a.name = 'lesson_completed' and a.active), 0),
+    'quiz', coalesce(max(a.points) filter (where a.name = 'quiz_passed' and a.active), 0),
+    'exam', coalesce(max(a.points) filter (where a.name = 'exam_passed' and a.active), 0))
+  from points_activities a where a.name in ('lesson_completed', 'quiz_passed', 'exam_passed'))`;

@@ -1,16 +1,18 @@
 import { M_LEARN, type TLessonCompletion, type TLessonDetail, videoEmbedUrl } from "@plugs/domain";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { TDeps, TViewer } from "../../context.ts";
 import type { TDb } from "../../db/client.ts";
+import { queryRows } from "../../db/query-rows.ts";
 import { learnCompletions, learnLessons } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
+import { isoTimestamp } from "../../lib/row-date.ts";
 import { awardPointsSafely, type TDbOrTx } from "../points/award-points.ts";
 import { findCourse, quizSizes, type TCourseRow, type TLessonRow } from "./course-access.ts";
 import { renderLessonCached } from "./markdown.ts";
 
 /** A lesson of a course the viewer may see (the course by id or slug), or 404. */
 export async function findLesson(
-  db: Pick<TDb, "select">,
+  db: Pick<TDb, "select" | "execute">,
   viewer: TViewer | null,
   lessonId: string,
   options: { forLearning?: boolean } = {},
@@ -26,6 +28,20 @@ export async function findLesson(
   return { course, lesson };
 }
 
+type TLessonPageRow = {
+  id: string;
+  title: string;
+  minutes: number;
+  body: string;
+  videoUrl: string | null;
+  quizPassPercent: number;
+  version: string;
+  quizSize: number;
+  done: boolean;
+  quizPassed: boolean;
+  outline: { id: string; title: string }[];
+};
+
 /** GET /api/learn/courses/:idOrSlug/lessons/:lessonId: the lesson rendered, its neighbours, the viewer's marks. */
 export async function viewLesson(
   deps: TDeps,
@@ -35,34 +51,21 @@ export async function viewLesson(
 ): Promise<TLessonDetail> {
   const course = await findCourse(deps.db, viewer, courseIdOrSlug);
   const viewerId = viewer?.id ?? null;
-  // The outline without the bodies (for the neighbours and the position), and beside it this lesson of this course
-  // whole, with its quiz's size and the viewer's two marks (false for a visitor) in the same statement.
-  const [lessons, [lesson]] = await Promise.all([
-    deps.db
-      .select({ id: learnLessons.id, title: learnLessons.title })
-      .from(learnLessons)
-      .where(eq(learnLessons.courseId, course.id))
-      .orderBy(learnLessons.position, learnLessons.id),
-    deps.db
-      .select({
-        id: learnLessons.id,
-        title: learnLessons.title,
-        minutes: learnLessons.minutes,
-        body: learnLessons.body,
-        videoUrl: learnLessons.videoUrl,
-        quizPassPercent: learnLessons.quizPassPercent,
-        updatedAt: learnLessons.updatedAt,
-        // Spelled out: a one-table select writes its own columns without the table's name.
-        quizSize: sql<number>`(select count(*) from learn_questions q where q.lesson_id = learn_lessons.id)::int`,
-        done: sql<boolean>`exists (select 1 from learn_completions c
-          where c.user_id = ${viewerId} and c.lesson_id = learn_lessons.id)`,
-        quizPassed: sql<boolean>`exists (select 1 from learn_attempts a where a.user_id = ${viewerId}
-          and a.course_id = learn_lessons.course_id and a.kind = 'quiz' and a.passed
-          and a.lesson_id = learn_lessons.id)`,
-      })
-      .from(learnLessons)
-      .where(and(eq(learnLessons.id, lessonId), eq(learnLessons.courseId, course.id))),
-  ]);
+  // One statement: this lesson of this course whole, with its quiz's size, the viewer's two marks (false for a
+  // visitor) and the course's outline without bodies (for the neighbours and the position).
+  const [lesson] = await queryRows<TLessonPageRow>(
+    deps.db,
+    sql`select l.id, l.title, l.minutes, l.body, l.video_url as "videoUrl",
+        l.quiz_pass_percent as "quizPassPercent", ${isoTimestamp(sql`l.updated_at`)} as version,
+        (select count(*)::int from learn_questions q where q.lesson_id = l.id) as "quizSize",
+        exists (select 1 from learn_completions c where c.user_id = ${viewerId} and c.lesson_id = l.id) as done,
+        exists (select 1 from learn_attempts a where a.user_id = ${viewerId} and a.course_id = l.course_id
+          and a.kind = 'quiz' and a.passed and a.lesson_id = l.id) as "quizPassed",
+        (select json_agg(json_build_object('id', o.id, 'title', o.title) order by o.position, o.id)
+          from learn_lessons o where o.course_id = l.course_id) as outline
+      from learn_lessons l where l.id = ${lessonId} and l.course_id = ${course.id}`,
+  );
+  const lessons = lesson?.outline ?? [];
   const index = lessons.findIndex((l) => l.id === lesson?.id);
   if (!lesson || index < 0) throw new AppError("NOT_FOUND", M_LEARN.lessonNotFound);
   const done = lesson.done;
@@ -78,7 +81,7 @@ export async function viewLesson(
     lessonCount: lessons.length,
     title: lesson.title,
     minutes: lesson.minutes,
-    html: renderLessonCached(`${lesson.id}:${lesson.updatedAt.getTime()}`, lesson.body),
+    html: renderLessonCached(`${lesson.id}:${lesson.version}`, lesson.body),
     videoEmbedUrl: lesson.videoUrl ? videoEmbedUrl(lesson.videoUrl) : null,
     previous: link(lessons[index - 1]),
     next: link(lessons[index + 1]),

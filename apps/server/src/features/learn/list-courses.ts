@@ -1,17 +1,19 @@
 import type { TCourseCard, TCourseListQuery, TCourseProgress } from "@plugs/domain";
 import { LEARN_LIMITS } from "@plugs/domain";
-import { and, asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { TDeps, TViewer } from "../../context.ts";
-import { learnCertificates, learnCompletions, learnCourses, learnLessons } from "../../db/schema/index.ts";
-import { bankSizes, learnPointAmounts, type TCourseRow } from "./course-access.ts";
+import { queryRows } from "../../db/query-rows.ts";
+import { sqlInt } from "../../db/sql-int.ts";
+import { isoTimestamp } from "../../lib/row-date.ts";
+import { learnAmountsJson, type TCourseRow, type TLearnAmounts } from "./course-access.ts";
 
-type TCourseStats = { lessonCount: number; quizCount: number; bankSize: number };
+export type TCourseStats = { lessonCount: number; quizCount: number; bankSize: number };
 
 /** A course's card: its facts, the points it offers at today's amounts, and the viewer's progress. */
 export function mapCourseCard(
-  course: TCourseRow,
+  course: Pick<TCourseRow, "id" | "slug" | "title" | "description" | "level" | "minutes" | "coverUrl">,
   stats: TCourseStats,
-  amounts: { lesson: number; quiz: number; exam: number },
+  amounts: TLearnAmounts,
   progress: TCourseProgress | null,
 ): TCourseCard {
   return {
@@ -31,105 +33,82 @@ export function mapCourseCard(
   };
 }
 
+/** A course card as one row of `courseCardColumns`. */
+export type TCourseCardRow = {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  level: TCourseRow["level"];
+  minutes: number;
+  cover_url: string | null;
+  lesson_count: number;
+  quiz_count: number;
+  bank_size: number;
+  amounts: TLearnAmounts;
+  lessons_done: number | null;
+  certificate: { code: string; at: string } | null;
+};
+
+/**
+ * A course card's columns over `learn_courses c`: its facts, its lesson, quiz and exam-bank counts (each an index
+ * read of that course), today's point amounts, and with a viewer their lessons done and certificate. Read as plain
+ * rows: Drizzle's mapping of a dozen cards' fields and the five reads they took were most of a list's cost.
+ */
+export function courseCardColumns(viewerId: string | null): SQL {
+  const progress = viewerId
+    ? sql`(select count(*)::int from learn_completions d
+          where d.user_id = ${viewerId} and d.course_id = c.id) as lessons_done,
+        (select json_build_object('code', x.code, 'at', ${isoTimestamp(sql`x.created_at`)})
+          from learn_certificates x where x.user_id = ${viewerId} and x.course_id = c.id) as certificate`
+    : sql`null::int as lessons_done, null::json as certificate`;
+  return sql`c.id, c.slug, c.title, c.description, c.level, c.minutes, c.cover_url,
+    (select count(*)::int from learn_lessons l where l.course_id = c.id) as lesson_count,
+    (select count(*)::int from learn_lessons l where l.course_id = c.id
+      and exists (select 1 from learn_questions q where q.lesson_id = l.id)) as quiz_count,
+    (select count(*)::int from learn_questions q where q.course_id = c.id and q.lesson_id is null) as bank_size,
+    ${learnAmountsJson} as amounts, ${progress}`;
+}
+
+/** The counts of a `courseCardColumns` row. */
+export function cardStats(row: TCourseCardRow): TCourseStats {
+  return { lessonCount: row.lesson_count, quizCount: row.quiz_count, bankSize: row.bank_size };
+}
+
+/** The card of a `courseCardColumns` row; `withProgress` when it was read for a viewer. */
+export function mapCourseCardRow(row: TCourseCardRow, withProgress: boolean): TCourseCard {
+  const progress = withProgress
+    ? {
+        lessonsDone: row.lessons_done ?? 0,
+        lessonCount: row.lesson_count,
+        completedAt: row.certificate?.at ?? null,
+        certificateCode: row.certificate?.code ?? null,
+      }
+    : null;
+  return mapCourseCard({ ...row, coverUrl: row.cover_url }, cardStats(row), row.amounts, progress);
+}
+
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
-/** Lesson and quiz counts and bank sizes of these courses, in three grouped reads. */
-export async function courseStats(
-  deps: Pick<TDeps, "db">,
-  courseIds: string[],
-): Promise<Map<string, TCourseStats>> {
-  const stats = new Map(courseIds.map((id) => [id, { lessonCount: 0, quizCount: 0, bankSize: 0 }]));
-  if (courseIds.length === 0) return stats;
-  const lessons = await deps.db
-    .select({
-      courseId: learnLessons.courseId,
-      n: sql<number>`count(*)::int`,
-      quizzes: sql<number>`count(*) filter (where exists (select 1 from learn_questions q where q.lesson_id = learn_lessons.id))::int`,
-    })
-    .from(learnLessons)
-    .where(inArray(learnLessons.courseId, courseIds))
-    .groupBy(learnLessons.courseId);
-  for (const row of lessons) {
-    const s = stats.get(row.courseId);
-    if (s) Object.assign(s, { lessonCount: row.n, quizCount: row.quizzes });
-  }
-  for (const [courseId, n] of await bankSizes(deps.db, courseIds)) {
-    const s = stats.get(courseId);
-    if (s) s.bankSize = n;
-  }
-  return stats;
-}
-
-/** The viewer's progress in these courses: lessons done, and the certificate that completes a course. */
-export async function courseProgress(
-  deps: Pick<TDeps, "db">,
-  viewer: TViewer,
-  courseIds: string[],
-  stats: Map<string, TCourseStats>,
-): Promise<Map<string, TCourseProgress>> {
-  if (courseIds.length === 0) return new Map();
-  const done = await deps.db
-    .select({ courseId: learnCompletions.courseId, n: sql<number>`count(*)::int` })
-    .from(learnCompletions)
-    .where(and(eq(learnCompletions.userId, viewer.id), inArray(learnCompletions.courseId, courseIds)))
-    .groupBy(learnCompletions.courseId);
-  const certificates = await deps.db
-    .select({
-      courseId: learnCertificates.courseId,
-      code: learnCertificates.code,
-      at: learnCertificates.createdAt,
-    })
-    .from(learnCertificates)
-    .where(and(eq(learnCertificates.userId, viewer.id), inArray(learnCertificates.courseId, courseIds)));
-  return new Map(
-    courseIds.map((id) => {
-      const certificate = certificates.find((c) => c.courseId === id);
-      return [
-        id,
-        {
-          lessonsDone: done.find((d) => d.courseId === id)?.n ?? 0,
-          lessonCount: stats.get(id)?.lessonCount ?? 0,
-          completedAt: certificate?.at.toISOString() ?? null,
-          certificateCode: certificate?.code ?? null,
-        },
-      ];
-    }),
-  );
-}
-
-/** GET /api/learn/courses: the published courses, oldest first, by level and a search, with the viewer's progress. */
+/**
+ * GET /api/learn/courses: the published courses, oldest first (learn_courses_published_idx), by level and a
+ * search, with the viewer's progress; one statement.
+ */
 export async function listCourses(deps: TDeps, viewer: TViewer | null, query: TCourseListQuery) {
   const search = query.search?.trim();
-  const pattern = search ? `%${escapeLike(search)}%` : null;
-  const courses = await deps.db
-    .select()
-    .from(learnCourses)
-    .where(
-      and(
-        eq(learnCourses.published, true),
-        query.level ? eq(learnCourses.level, query.level) : undefined,
-        pattern
-          ? or(ilike(learnCourses.title, pattern), ilike(learnCourses.description, pattern))
-          : undefined,
-      ),
-    )
-    .orderBy(asc(learnCourses.createdAt), asc(learnCourses.id))
-    .limit(LEARN_LIMITS.coursesShown);
-  const ids = courses.map((c) => c.id);
-  const [stats, amounts] = await Promise.all([courseStats(deps, ids), learnPointAmounts(deps)]);
-  const progress = viewer
-    ? await courseProgress(deps, viewer, ids, stats)
-    : new Map<string, TCourseProgress>();
-  return {
-    items: courses.map((c) =>
-      mapCourseCard(
-        c,
-        stats.get(c.id) ?? { lessonCount: 0, quizCount: 0, bankSize: 0 },
-        amounts,
-        progress.get(c.id) ?? null,
-      ),
-    ),
-  };
+  const conditions: SQL[] = [sql`c.published`];
+  if (query.level) conditions.push(sql`c.level = ${query.level}`);
+  if (search) {
+    const pattern = `%${escapeLike(search)}%`;
+    conditions.push(sql`(c.title ilike ${pattern} or c.description ilike ${pattern})`);
+  }
+  const rows = await queryRows<TCourseCardRow>(
+    deps.db,
+    sql`select ${courseCardColumns(viewer?.id ?? null)} from learn_courses c
+      where ${sql.join(conditions, sql` and `)}
+      order by c.created_at, c.id limit ${sqlInt(LEARN_LIMITS.coursesShown)}`,
+  );
+  return { items: rows.map((row) => mapCourseCardRow(row, viewer !== null)) };
 }

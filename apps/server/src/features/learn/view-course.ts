@@ -1,10 +1,12 @@
-import { LEARN_LIMITS, type TCourseDetail, type TExamInfo } from "@plugs/domain";
-import { and, desc, eq } from "drizzle-orm";
+import { LEARN_LIMITS, M_LEARN, type TCourseDetail, type TExamInfo } from "@plugs/domain";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { TDeps, TViewer } from "../../context.ts";
 import type { TDb } from "../../db/client.ts";
+import { queryRows } from "../../db/query-rows.ts";
 import { learnAttempts, learnCompletions } from "../../db/schema/index.ts";
-import { courseLessons, findCourse, learnPointAmounts, quizSizes, type TCourseRow } from "./course-access.ts";
-import { courseProgress, courseStats, mapCourseCard } from "./list-courses.ts";
+import { AppError } from "../../errors.ts";
+import { courseLessons, findCourse, quizSizes, type TCourseRow } from "./course-access.ts";
+import { courseCardColumns, mapCourseCardRow, type TCourseCardRow } from "./list-courses.ts";
 
 type TAttemptRow = typeof learnAttempts.$inferSelect;
 
@@ -73,19 +75,20 @@ export async function viewCourse(
   idOrSlug: string,
 ): Promise<TCourseDetail> {
   const course = await findCourse(deps.db, viewer, idOrSlug);
-  const [lessons, stats, amounts] = await Promise.all([
+  const [lessons, [card]] = await Promise.all([
     courseLessons(deps.db, course.id),
-    courseStats(deps, [course.id]),
-    learnPointAmounts(deps),
+    queryRows<TCourseCardRow>(
+      deps.db,
+      sql`select ${courseCardColumns(viewer?.id ?? null)} from learn_courses c where c.id = ${course.id}`,
+    ),
   ]);
+  if (!card) throw new AppError("NOT_FOUND", M_LEARN.courseNotFound);
   const quizzes = await quizSizes(
     deps.db,
     lessons.map((l) => l.id),
   );
-  const courseStat = stats.get(course.id) ?? { lessonCount: 0, quizCount: 0, bankSize: 0 };
-  const progress = viewer
-    ? ((await courseProgress(deps, viewer, [course.id], stats)).get(course.id) ?? null)
-    : null;
+  const courseCard = mapCourseCardRow(card, viewer !== null);
+  const progress = courseCard.progress;
   const done = viewer
     ? new Set(
         (
@@ -99,7 +102,7 @@ export async function viewCourse(
   const attempts = viewer ? await examAttempts(deps.db, viewer.id, course.id) : [];
   const unlocked = viewer !== null && lessons.length > 0 && lessons.every((l) => done.has(l.id));
   return {
-    ...mapCourseCard(course, courseStat, amounts, progress),
+    ...courseCard,
     lessons: lessons.map((l, i) => ({
       id: l.id,
       position: i + 1,
@@ -108,6 +111,6 @@ export async function viewCourse(
       hasQuiz: (quizzes.get(l.id) ?? 0) > 0,
       done: done.has(l.id),
     })),
-    exam: examInfo(course, courseStat.bankSize, unlocked, attempts, progress?.certificateCode != null),
+    exam: examInfo(course, card.bank_size, unlocked, attempts, progress?.certificateCode != null),
   };
 }
