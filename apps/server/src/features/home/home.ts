@@ -1,32 +1,31 @@
 import { HOME_LIMITS, KOL_LIMITS, type THomePage } from "@plugs/domain";
 import type { TDeps, TViewer } from "../../context.ts";
-import { queryRows } from "../../db/query-rows.ts";
 import { toKolCard } from "../kols/kol-dto.ts";
-import { kolPageQuery } from "../kols/list-kols.ts";
+import { kolPages } from "../kols/list-kols.ts";
 import { leaderboardTop } from "../leaderboard/leaderboard-query.ts";
-import { feedIdsQuery, type TFeedRow } from "../posts/feed-query.ts";
-import { hydratePosts } from "../posts/post-dto.ts";
+import { feedIdsQuery, orderBy, type TFeedRow } from "../posts/feed-query.ts";
+import { hydratePage } from "../posts/post-dto.ts";
 
 /**
  * GET /api/home: top KOLs, the latest plugs and rugs, the newest PlugFeed posts the viewer may see and the top of
- * the all-time leaderboard, each read through the index its own page uses, all at once.
+ * the all-time leaderboard, each read through the index its own page uses: three statements at once.
  */
 export async function homePage(deps: TDeps, viewer: TViewer | null): Promise<THomePage> {
-  const kolsOf = (list: "top" | "plugs" | "rugs", sort: "score" | "newest") =>
-    kolPageQuery(deps.db, {
-      list,
-      sort,
-      page: 1,
-      pageSize: Math.min(HOME_LIMITS.kols, KOL_LIMITS.maxPageSize),
-    });
+  const kolList = (list: "top" | "plugs" | "rugs", sort: "score" | "newest") => ({
+    list,
+    sort,
+    page: 1,
+    pageSize: Math.min(HOME_LIMITS.kols, KOL_LIMITS.maxPageSize),
+  });
   const viewerId = viewer?.id ?? null;
-  const [topKols, latestPlugs, latestRugs, postRows, leaders] = await Promise.all([
-    kolsOf("top", "score"),
-    kolsOf("plugs", "newest"),
-    kolsOf("rugs", "newest"),
-    queryRows<TFeedRow>(
+  const [[topKols = [], latestPlugs = [], latestRugs = []], postRows, leaders] = await Promise.all([
+    kolPages(deps.db, [kolList("top", "score"), kolList("plugs", "newest"), kolList("rugs", "newest")]),
+    // The posts' ids and the posts in one statement, as the feed reads them.
+    hydratePage<TFeedRow>(
       deps.db,
       feedIdsQuery({ tab: "all", sort: "newest", viewerId, cursor: null, limit: HOME_LIMITS.posts }),
+      orderBy("newest", "posts"),
+      viewerId,
     ),
     leaderboardTop(deps, HOME_LIMITS.leaders),
   ]);
@@ -34,11 +33,7 @@ export async function homePage(deps: TDeps, viewer: TViewer | null): Promise<THo
     topKols: topKols.map(toKolCard),
     latestPlugs: latestPlugs.map(toKolCard),
     latestRugs: latestRugs.map(toKolCard),
-    recentPosts: await hydratePosts(
-      deps.db,
-      postRows.map((r) => r.id),
-      viewerId,
-    ),
+    recentPosts: postRows.map((r) => r.post),
     leaders,
   };
 }

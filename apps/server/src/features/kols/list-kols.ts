@@ -2,8 +2,11 @@ import { KOL_LIMITS, type TKolListQuery, type TKolPage } from "@plugs/domain";
 import { and, asc, count, desc, eq, gte, or, type SQL, sql } from "drizzle-orm";
 import type { TDeps } from "../../context.ts";
 import type { TDb } from "../../db/client.ts";
+import { queryRows } from "../../db/query-rows.ts";
 import { kolListCounts, kols } from "../../db/schema/index.ts";
-import { kolCardColumns, toKolCard } from "./kol-dto.ts";
+import { sqlInt } from "../../db/sql-int.ts";
+import { rowDate } from "../../lib/row-date.ts";
+import { kolCardColumns, type TKolCardRow, toKolCard } from "./kol-dto.ts";
 
 /** Escapes LIKE's wildcards so a typed '_' matches only an underscore. */
 function likePrefix(text: string): string {
@@ -71,6 +74,28 @@ export function kolPageQuery(db: TDb, query: TKolListQuery) {
     .orderBy(...listOrder(query))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
+}
+
+/**
+ * First pages of several lists in one statement (the home page's three), each an arm read through its own list's
+ * index as `kolPageQuery` reads it; plain rows, in the queries' order.
+ */
+export async function kolPages(db: TDb, queries: TKolListQuery[]): Promise<TKolCardRow[][]> {
+  const arms = queries.map(
+    (query, i) =>
+      sql`(select ${sqlInt(i)} as list, id, handle, name, avatar_url as "avatarUrl", is_verified as "isVerified",
+          plug_votes as "plugVotes", rug_votes as "rugVotes", approved_reports as "approvedReports", score, verdict,
+          created_at as "createdAt"
+        from kols ${whereOf(query) ? sql`where ${whereOf(query)}` : sql``}
+        order by ${sql.join(listOrder(query), sql`, `)}
+        limit ${sqlInt(query.pageSize)} offset ${sqlInt((query.page - 1) * query.pageSize)})`,
+  );
+  const rows = await queryRows<TKolCardRow & { list: number }>(db, sql.join(arms, sql` union all `));
+  return queries.map((_, i) =>
+    rows
+      .filter((r) => r.list === i)
+      .map(({ list: _list, ...row }) => ({ ...row, createdAt: rowDate(row.createdAt) })),
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import { notificationLink, type TNotification, type TNotificationKind } from "@plugs/domain";
+import { type TIsoOrDate, toIso } from "../../lib/row-date.ts";
 
 /** A notifications row with its actor's profile (left joined: null for the system). */
 export type TNotificationRow = {
@@ -11,8 +12,8 @@ export type TNotificationRow = {
   sourceKey: string;
   /** An admin's reason (content_removed). */
   note: string | null;
-  readAt: Date | null;
-  createdAt: Date;
+  readAt: TIsoOrDate | null;
+  createdAt: TIsoOrDate;
   actor: { id: string; username: string; avatarUrl: string | null; isVerified: boolean } | null;
 };
 
@@ -40,7 +41,7 @@ export function toNotification(row: TNotificationRow): TNotification {
       actorUsername: row.actor?.username ?? null,
       sourceKey: row.sourceKey,
     }),
-    readAt: row.readAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
+    readAt: row.readAt === null ? null : toIso(row.readAt),
+    createdAt: toIso(row.createdAt),
   };
 }
