@@ -13,6 +13,7 @@ import { queryRows } from "../../db/query-rows.ts";
 import { twoFactors, userRoles, users } from "../../db/schema/index.ts";
 import { sqlInt } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
+import { isoTimestamp } from "../../lib/row-date.ts";
 import { grantAdmin, revokeAdmin } from "../auth/roles.ts";
 import { isUuid } from "../posts/visibility.ts";
 import { listAdminAudit } from "./list-audit.ts";
@@ -65,7 +66,7 @@ function searchPrefix(query: TAdminMembersQuery): string | null {
 const memberColumns = sql`p.id, p.username, u.email, p.avatar_url, p.is_banned, p.points,
   case when p.is_banned then u.ban_reason end as ban_reason,
   exists (select 1 from user_roles r where r.user_id = p.id and r.role = 'admin') as is_admin,
-  to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as joined_at`;
+  ${isoTimestamp(sql`p.created_at`)} as joined_at`;
 
 function mapMember(row: TMemberRow): TAdminMember {
   return {
@@ -214,9 +215,9 @@ export async function getMember(
         (select count(*) from post_comments where user_id = ${id})::int as comments,
         (select count(*) from reports where reporter_id = ${id})::int as reports`,
     ),
-    queryRows<{ points: number; description: string; created_at: string }>(
+    queryRows<{ points: number; description: string; created_iso: string }>(
       deps.db,
-      sql`select points, description, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+      sql`select points, description, ${isoTimestamp(sql`created_at`)} as created_iso
         from points_transactions where user_id = ${id} order by created_at desc, id desc limit 10`,
     ),
     listAdminAudit(deps, viewer, { limit: 10, targetType: "member", targetId: id }),
@@ -231,7 +232,7 @@ export async function getMember(
     ledger: ledger.map((l) => ({
       points: Number(l.points),
       description: l.description,
-      createdAt: l.created_at,
+      createdAt: l.created_iso,
     })),
     history: history.items,
   };

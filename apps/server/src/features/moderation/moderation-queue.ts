@@ -11,11 +11,10 @@ import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
 import { queryRows } from "../../db/query-rows.ts";
 import { sqlInt } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
+import { isoTimestamp } from "../../lib/row-date.ts";
 import { recordAdminAction } from "../admin/record-admin-action.ts";
 import { isUuid } from "../posts/visibility.ts";
 import { closeFlags } from "./remove-content.ts";
-
-const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 function encode(parts: (string | number)[]): string {
   return Buffer.from(JSON.stringify(parts)).toString("base64url");
@@ -50,10 +49,10 @@ export function queueQuery(cursor: TQueueCursor | null, limit: number): SQL {
     ? sql`and (mi.open_flags, mi.last_flagged_at, mi.id) < (${cursor[0]}, ${cursor[1]}::timestamptz, ${cursor[2]}::uuid)`
     : sql``;
   return sql`select mi.id as item_id, mi.open_flags, mi.last_flagged_at::text as cursor_time,
-      ${iso(sql`mi.last_flagged_at`)} as last_flagged_at,
+      ${isoTimestamp(sql`mi.last_flagged_at`)} as last_flagged_at,
       case when mi.post_id is not null then 'post' else 'comment' end as type,
       coalesce(p.id, c.id) as id, coalesce(p.id, c.post_id) as post_id, coalesce(p.content, c.content) as content,
-      a.id as author_id, a.username, ${iso(sql`coalesce(p.created_at, c.created_at)`)} as created_at,
+      a.id as author_id, a.username, ${isoTimestamp(sql`coalesce(p.created_at, c.created_at)`)} as created_at,
       (select coalesce(json_agg(json_build_object('reason', g.reason, 'count', g.n) order by g.n desc, g.reason), '[]')
         from (select f.reason, count(*)::int as n from content_flags f
           where f.item_id = mi.id and f.status = 'open' group by f.reason) g) as reasons,
@@ -152,8 +151,8 @@ export function removedQuery(cursor: TRemovedCursor | null, limit: number): SQL 
     cursor
       ? sql`and (${sql.raw(t)}.removed_at, ${sql.raw(t)}.id) < (${cursor[0]}::timestamptz, ${cursor[1]}::uuid)`
       : sql``;
-  return sql`select r.*, r.removed_at::text as cursor_time, ${iso(sql`r.removed_at`)} as removed_iso,
-      ${iso(sql`r.created_at`)} as created_iso, a.username, rb.username as removed_by_username,
+  return sql`select r.*, r.removed_at::text as cursor_time, ${isoTimestamp(sql`r.removed_at`)} as removed_iso,
+      ${isoTimestamp(sql`r.created_at`)} as created_iso, a.username, rb.username as removed_by_username,
       r.removed_at >= now() - make_interval(days => ${MODERATION_RESTORE_DAYS}) as restorable
     from (
       (select 'post' as type, p.id, p.id as post_id, p.content, p.user_id, p.created_at, p.removed_at,

@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
 import { queryRows } from "../../db/query-rows.ts";
 import { AppError } from "../../errors.ts";
+import { isoTimestamp } from "../../lib/row-date.ts";
 import { recordAdminAction } from "../admin/record-admin-action.ts";
 import { isUuid } from "../posts/visibility.ts";
 
@@ -90,7 +91,7 @@ export async function restoreCommunity(deps: TDeps, viewer: TViewer | null, id: 
 /** The removed communities, newest removal first, on communities_removed_idx. Exported for the query-plan test. */
 export function removedCommunitiesQuery(limit: number) {
   return sql`select c.id, c.name, c.slug, c.member_count, c.removal_reason,
-      to_char(c.removed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as removed_iso,
+      ${isoTimestamp(sql`c.removed_at`)} as removed_iso,
       c.removed_at >= now() - make_interval(days => ${MODERATION_RESTORE_DAYS}) as restorable,
       rb.username as removed_by_username
     from communities c left join profiles rb on rb.id = c.removed_by
