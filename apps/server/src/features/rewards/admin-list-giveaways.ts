@@ -6,13 +6,17 @@ import {
   type TAdminGiveawayFilter,
   type TAdminGiveawayPage,
   type TAdminWinners,
+  type TGiveawayStatus,
 } from "@plugs/domain";
 import { and, eq, gt, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
 import type { TDb } from "../../db/client.ts";
+import { queryRows } from "../../db/query-rows.ts";
 import { giveawayEntries, giveaways, giveawayWinners, profiles } from "../../db/schema/index.ts";
+import { sqlInt } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
+import { isoTimestamp, type TIsoTimestamp } from "../../lib/row-date.ts";
 import { findGiveaway } from "./read-giveaways.ts";
 
 const PAGE_SIZE = 20;
@@ -54,27 +58,34 @@ export function filterWhere(filter: TAdminGiveawayFilter): SQL | undefined {
   }
 }
 
-/** One page of the admin's list under `where`, newest first on giveaways_newest_idx (exported for the plan test). */
-export function adminGiveawaysQuery(db: TDb, where: (SQL | undefined)[], limit: number) {
-  return db
-    .select({
-      id: giveaways.id,
-      slug: giveaways.slug,
-      title: giveaways.title,
-      prize: giveaways.prize,
-      imageUrl: giveaways.imageUrl,
-      status: giveaways.status,
-      winnersCount: giveaways.winnersCount,
-      entriesCount: giveaways.entriesCount,
-      entryCost: giveaways.entryCost,
-      startsAt: giveaways.startsAt,
-      endsAt: giveaways.endsAt,
-      createdAt: sql<string>`to_char(${giveaways.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-    })
-    .from(giveaways)
-    .where(and(...where))
-    .orderBy(sql`${giveaways.createdAt} desc nulls first`, sql`${giveaways.id} desc nulls first`)
-    .limit(limit);
+type TAdminGiveawayRow = {
+  id: string;
+  slug: string;
+  title: string;
+  prize: string;
+  imageUrl: string | null;
+  status: TGiveawayStatus;
+  winnersCount: number;
+  entriesCount: number;
+  entryCost: number;
+  startsAt: TIsoTimestamp;
+  endsAt: TIsoTimestamp;
+  /** With microseconds, for the cursor. */
+  createdAt: string;
+};
+
+/**
+ * One page of the admin's list under `where`, newest first on giveaways_newest_idx, as plain rows (exported for the
+ * plan test).
+ */
+export function adminGiveawaysQuery(where: (SQL | undefined)[], limit: number): SQL {
+  const conditions = where.filter((w): w is SQL => w !== undefined);
+  return sql`select id, slug, title, prize, image_url as "imageUrl", status, winners_count as "winnersCount",
+      entries_count as "entriesCount", entry_cost as "entryCost", ${isoTimestamp(sql`starts_at`)} as "startsAt",
+      ${isoTimestamp(sql`ends_at`)} as "endsAt",
+      to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdAt"
+    from giveaways ${conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
+    order by created_at desc nulls first, id desc nulls first limit ${sqlInt(limit)}`;
 }
 
 /** A giveaway's entrants after a member id, in id order (exported for the plan test). */
@@ -111,14 +122,13 @@ export async function listAdminGiveaways(
     const c = decodeCursor(query.cursor);
     where.push(sql`(${giveaways.createdAt}, ${giveaways.id}) < (${c.t}::timestamptz, ${c.id}::uuid)`);
   }
-  const rows = await adminGiveawaysQuery(deps.db, where, PAGE_SIZE + 1);
+  const rows = await queryRows<TAdminGiveawayRow>(deps.db, adminGiveawaysQuery(where, PAGE_SIZE + 1));
   const page = rows.slice(0, PAGE_SIZE);
   const last = page.at(-1);
   const now = Date.now();
   return {
     items: page.map((g) => {
-      const startsAt = g.startsAt.toISOString();
-      const endsAt = g.endsAt.toISOString();
+      const { startsAt, endsAt } = g;
       return {
         id: g.id,
         slug: g.slug,

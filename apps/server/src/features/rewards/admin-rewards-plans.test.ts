@@ -41,7 +41,7 @@ describe("rewards admin query plans", () => {
   it.each(["all", "draft", "live", "ended", "cancelled"] as const)(
     "the %s list reads giveaways_newest_idx",
     async (f) => {
-      const text = await plan(adminGiveawaysQuery(server.deps.db, [filterWhere(f)], 21));
+      const text = await plan(adminGiveawaysQuery([filterWhere(f)], 21));
       expect(text).toMatch(/giveaways_newest_idx/);
       expect(text).not.toMatch(/Sort/);
     },
@@ -49,7 +49,7 @@ describe("rewards admin query plans", () => {
 
   it("a later page of the list reads the index from the cursor", async () => {
     const cursor = sql`(${sql.raw("giveaways.created_at")}, ${sql.raw("giveaways.id")}) < (now() - interval '100 days', '00000000-0000-4000-8000-000000000000'::uuid)`;
-    const text = await plan(adminGiveawaysQuery(server.deps.db, [cursor], 21));
+    const text = await plan(adminGiveawaysQuery([cursor], 21));
     expect(text).toMatch(/giveaways_newest_idx/);
   });
 
