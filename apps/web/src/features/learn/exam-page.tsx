@@ -15,15 +15,18 @@ import { AttemptForm, AttemptOutcome } from "./attempt-form.tsx";
 import { LearnNotFound } from "./learn-parts.tsx";
 import { useCourse, useStartExam, useSubmitAttempt } from "./queries.ts";
 
-/** mm:ss (or h:mm:ss) until `deadline`, ticking each second; 0 once it has passed. */
+/**
+ * Seconds until `deadline`, re-rendered each second; 0 once it has passed. Read from the clock at each render: a
+ * time kept from before the deadline arrived (the page opened, then Start) would show more than the time limit.
+ */
 function useCountdown(deadline: string | null): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [, setTick] = useState(0);
   useEffect(() => {
     if (!deadline) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    const timer = window.setInterval(() => setTick((n) => n + 1), 1000);
     return () => window.clearInterval(timer);
   }, [deadline]);
-  return deadline ? Math.max(0, Math.floor((new Date(deadline).getTime() - now) / 1000)) : 0;
+  return deadline ? Math.max(0, Math.floor((new Date(deadline).getTime() - Date.now()) / 1000)) : 0;
 }
 
 function clock(seconds: number): string {
