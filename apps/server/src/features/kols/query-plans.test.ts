@@ -3,7 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/query-rows.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
-import { kolCountQuery, kolPageQuery } from "./list-kols.ts";
+import { kolCountQuery, kolPageQuery, kolPages } from "./list-kols.ts";
 
 /*
  * Every KOL list is served by an index: EXPLAIN on 20,000 KOLs and 200,000 votes (inserted by bulk SQL, then
@@ -72,7 +72,7 @@ describe("KOL list query plans", () => {
     async (list, sort, search) => {
       for (const page of [1, 20]) {
         const query = { list, sort, search, page, pageSize: 12 };
-        const pageText = await plan(kolPageQuery(server.deps.db, query));
+        const pageText = await plan(kolPageQuery(query));
         expect(pageText, pageText).not.toMatch(/Seq Scan/);
         // A whole list's count is one row of kol_list_counts (five rows: a scan of it is the cheapest read).
         const countText = await plan(kolCountQuery(server.deps.db, query));
@@ -127,28 +127,20 @@ describe("KOL list query plans", () => {
   });
 
   it("sorts by score with the nulls-last index, unrated KOLs after the lowest score", async () => {
-    const text = await plan(
-      kolPageQuery(server.deps.db, { list: "all", sort: "score", page: 1, pageSize: 12 }),
-    );
+    const text = await plan(kolPageQuery({ list: "all", sort: "score", page: 1, pageSize: 12 }));
     expect(text).toContain("kols_score_nulls_last_idx");
     expect(text).not.toMatch(/Sort Key/);
-    const last = await kolPageQuery(server.deps.db, {
-      list: "all",
-      sort: "score",
-      page: Math.ceil(KOLS / 50),
-      pageSize: 50,
-    });
+    const [last = []] = await kolPages(server.deps.db, [
+      { list: "all", sort: "score", page: Math.ceil(KOLS / 50), pageSize: 50 },
+    ]);
     expect(last.at(-1)?.score).toBeNull();
     const [lowest] = await queryRows<{ min: number }>(
       server.deps.db,
       sql`select min(score) as min from kols`,
     );
-    const rated = await kolPageQuery(server.deps.db, {
-      list: "all",
-      sort: "score",
-      page: (KOLS * 3) / 4 / 50,
-      pageSize: 50,
-    });
+    const [rated = []] = await kolPages(server.deps.db, [
+      { list: "all", sort: "score", page: (KOLS * 3) / 4 / 50, pageSize: 50 },
+    ]);
     expect(rated.at(-1)?.score).toBe(lowest?.min);
   });
 });

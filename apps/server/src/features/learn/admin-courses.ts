@@ -29,8 +29,8 @@ import { AppError } from "../../errors.ts";
 import { slugTaken } from "../../lib/slug.ts";
 import { changedFields, recordAdminAction } from "../admin/record-admin-action.ts";
 import { saveUploadedFile } from "../media/save-upload.ts";
-import { courseLessons, learnAmountsJson, type TCourseRow, type TLearnAmounts } from "./course-access.ts";
-import { courseCardColumns, mapCourseCard, mapCourseCardRow, type TCourseCardRow } from "./list-courses.ts";
+import { courseLessons } from "./course-access.ts";
+import { courseCardColumns, mapCourseCardRow, type TCourseCardRow } from "./list-courses.ts";
 import { renderLessonMarkdown } from "./markdown.ts";
 
 /*
@@ -44,14 +44,7 @@ async function courseById(deps: TDeps, id: string) {
   return course;
 }
 
-type TAdminCourseRow = {
-  id: string;
-  slug: string;
-  title: string;
-  description: string;
-  level: TCourseRow["level"];
-  minutes: number;
-  cover_url: string | null;
+type TAdminCourseRow = TCourseCardRow & {
   published: boolean;
   exam_question_count: number;
   exam_time_limit_minutes: number;
@@ -62,20 +55,19 @@ type TAdminCourseRow = {
     options: { id: string; text: string }[];
     correct: string[];
   })[];
-  amounts: TLearnAmounts;
 };
 
 /**
  * GET /api/admin/learn/courses/:id: everything about a course, drafts and right answers included. One statement:
- * the course with its lessons, its questions and today's point amounts as JSON (a course's whole text is one
- * answer, and Drizzle's mapping of each lesson's and question's fields was most of its cost).
+ * the course's card columns with its lessons and questions as JSON (a course's whole text is one answer, and
+ * Drizzle's mapping of each lesson's and question's fields was most of its cost).
  */
 export async function adminCourse(deps: TDeps, viewer: TViewer | null, id: string): Promise<TAdminCourse> {
   requireAdmin(viewer);
   const [course] = await queryRows<TAdminCourseRow>(
     deps.db,
-    sql`select c.id, c.slug, c.title, c.description, c.level, c.minutes, c.cover_url, c.published,
-        c.exam_question_count, c.exam_time_limit_minutes, c.exam_pass_percent, c.exam_cooldown_hours,
+    sql`select ${courseCardColumns(null)}, c.published, c.exam_question_count, c.exam_time_limit_minutes,
+        c.exam_pass_percent, c.exam_cooldown_hours,
         coalesce((select json_agg(json_build_object('id', l.id, 'title', l.title, 'body', l.body,
             'minutes', l.minutes, 'videoUrl', l.video_url, 'quizPassPercent', l.quiz_pass_percent)
             order by l.position, l.id)
@@ -83,20 +75,12 @@ export async function adminCourse(deps: TDeps, viewer: TViewer | null, id: strin
         coalesce((select json_agg(json_build_object('id', q.id, 'lessonId', q.lesson_id, 'prompt', q.prompt,
             'options', q.options, 'correct', q.correct, 'multiple', q.multiple, 'explanation', q.explanation)
             order by q.position, q.id)
-          from learn_questions q where q.course_id = c.id), '[]') as questions,
-        ${learnAmountsJson} as amounts
+          from learn_questions q where q.course_id = c.id), '[]') as questions
       from learn_courses c where c.id = ${id}`,
   );
   if (!course) throw new AppError("NOT_FOUND", M_LEARN.courseNotFound);
-  const withQuiz = new Set(course.questions.map((q) => q.lessonId));
-  const stats = {
-    lessonCount: course.lessons.length,
-    quizCount: course.lessons.filter((l) => withQuiz.has(l.id)).length,
-    bankSize: course.questions.filter((q) => q.lessonId === null).length,
-  };
-  const card = { ...course, coverUrl: course.cover_url };
   return {
-    ...mapCourseCard(card, stats, course.amounts, null),
+    ...mapCourseCardRow(course, false),
     published: course.published,
     examQuestionCount: course.exam_question_count,
     examTimeLimitMinutes: course.exam_time_limit_minutes,

@@ -7,10 +7,10 @@ import { sqlInt } from "../../db/sql-int.ts";
 import { isoTimestamp } from "../../lib/row-date.ts";
 import { learnAmountsJson, type TCourseRow, type TLearnAmounts } from "./course-access.ts";
 
-export type TCourseStats = { lessonCount: number; quizCount: number; bankSize: number };
+type TCourseStats = { lessonCount: number; quizCount: number; bankSize: number };
 
 /** A course's card: its facts, the points it offers at today's amounts, and the viewer's progress. */
-export function mapCourseCard(
+function mapCourseCard(
   course: Pick<TCourseRow, "id" | "slug" | "title" | "description" | "level" | "minutes" | "coverUrl">,
   stats: TCourseStats,
   amounts: TLearnAmounts,
@@ -71,7 +71,7 @@ export function courseCardColumns(viewerId: string | null): SQL {
 }
 
 /** The counts of a `courseCardColumns` row. */
-export function cardStats(row: TCourseCardRow): TCourseStats {
+function cardStats(row: TCourseCardRow): TCourseStats {
   return { lessonCount: row.lesson_count, quizCount: row.quiz_count, bankSize: row.bank_size };
 }
 

@@ -151,9 +151,10 @@ async function summaries(
 export async function listGiveaways(deps: TDeps, viewer: TViewer | null): Promise<TGiveawayList> {
   // One statement of plain columns: Drizzle's mapping of each row's fields was most of this list's cost. The times'
   // text goes by other names, so each arm's order is the table's columns, which its index serves.
-  const columns = sql`id, slug, title, prize, image_url, winners_count, entry_cost, entries_count,
-    ${isoTimestamp(sql`starts_at`)} as starts_iso, ${isoTimestamp(sql`ends_at`)} as ends_iso, status, min_account_age_days, min_points,
-    require_verified_email, claim_days`;
+  const columns = sql`id, slug, title, prize, image_url as "imageUrl", winners_count as "winnersCount",
+    entry_cost as "entryCost", entries_count as "entriesCount", ${isoTimestamp(sql`starts_at`)} as "startsIso",
+    ${isoTimestamp(sql`ends_at`)} as "endsIso", status, min_account_age_days as "minAccountAgeDays",
+    min_points as "minPoints", require_verified_email as "requireVerifiedEmail", claim_days as "claimDays"`;
   const rows = await queryRows<TSummarySqlRow>(
     deps.db,
     sql`(select ${columns} from giveaways where status = 'live' order by ends_at, id limit 100)
@@ -161,7 +162,15 @@ export async function listGiveaways(deps: TDeps, viewer: TViewer | null): Promis
       (select ${columns} from giveaways where status in ('ended', 'drawn')
         order by ends_at desc, id desc limit ${sqlInt(REWARDS_LIMITS.endedShown)})`,
   );
-  const all = await summaries(deps, viewer, rows.map(fromSql));
+  const all = await summaries(
+    deps,
+    viewer,
+    rows.map(({ startsIso, endsIso, ...row }) => ({
+      ...row,
+      startsAt: new Date(startsIso),
+      endsAt: new Date(endsIso),
+    })),
+  );
   const upcoming = all
     .filter((g) => g.phase === "upcoming")
     .sort((a, b) => a.startsAt.localeCompare(b.startsAt));
@@ -172,43 +181,8 @@ export async function listGiveaways(deps: TDeps, viewer: TViewer | null): Promis
   };
 }
 
-type TSummarySqlRow = {
-  id: string;
-  slug: string;
-  title: string;
-  prize: string;
-  image_url: string | null;
-  winners_count: number;
-  entry_cost: number;
-  entries_count: number;
-  starts_iso: string;
-  ends_iso: string;
-  status: TSummaryRow["status"];
-  min_account_age_days: number;
-  min_points: number;
-  require_verified_email: boolean;
-  claim_days: number;
-};
-
-function fromSql(row: TSummarySqlRow): TSummaryRow {
-  return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    prize: row.prize,
-    imageUrl: row.image_url,
-    winnersCount: row.winners_count,
-    entryCost: row.entry_cost,
-    entriesCount: row.entries_count,
-    startsAt: new Date(row.starts_iso),
-    endsAt: new Date(row.ends_iso),
-    status: row.status,
-    minAccountAgeDays: row.min_account_age_days,
-    minPoints: row.min_points,
-    requireVerifiedEmail: row.require_verified_email,
-    claimDays: row.claim_days,
-  };
-}
+/** A list row: a summary with its times as the API's ISO text. */
+type TSummarySqlRow = Omit<TSummaryRow, "startsAt" | "endsAt"> & { startsIso: string; endsIso: string };
 
 /** The public proof: the commitment always, the seed and the frozen list only once drawn. */
 export function publicProof(g: TGiveawayRow): TDrawProof | null {
