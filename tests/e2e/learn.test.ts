@@ -82,6 +82,7 @@ describe("learn", () => {
     const learner = await signUpByApi(j.server, newAccount("learner"));
     const phone = await j.open({ as: learner, viewport: "mobile", theme: "light" });
     await phone.goto("/learn");
+    await phone.getByRole("link", { name: "Wallet safety basics" }).waitFor();
     await shot(phone, "learn-courses-light-390");
     await phone.getByRole("link", { name: "Wallet safety basics" }).click();
     await heading(phone, "Wallet safety basics").waitFor();
