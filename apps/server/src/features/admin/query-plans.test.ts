@@ -62,7 +62,7 @@ describe("admin query plans", () => {
   for (const [name, filters, index] of cases) {
     it(`pages the audit log (${name}) on an index`, async () => {
       const where = auditWhere({ ...filters, ...(filters.actorId !== undefined ? { actorId } : {}) });
-      const text = await plan(auditPageQuery(server.deps.db, where, 51));
+      const text = await plan(auditPageQuery(where, 51));
       expect(text).not.toMatch(/Seq Scan on admin_audit_log/);
       expect(text).toMatch(index);
     });

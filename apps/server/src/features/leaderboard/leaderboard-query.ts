@@ -90,6 +90,18 @@ async function windowBoard(deps: TDeps, viewerId: string | null, query: TLeaderb
     return sql`${r}.period = ${window} and ${r}.starts_on = ${windowStart(window)} and ${r}.points > 0
       and not ${r}.is_banned`;
   };
+  // The viewer's place only for a signed-in viewer: a visitor's statement has no such join, since with a null id in it
+  // PostgreSQL would plan every run anew (a plan for "no viewer" looks cheaper than the kept generic one).
+  const mine = viewerId
+    ? sql`left join lateral (
+          select me.points, case when ${notStaff(sql`me.user_id`)} then 1 + (
+            select count(*)::int from points_periods b where ${onBoard("b")} and b.points >= me.points
+              and (b.points > me.points or (b.username_key, b.user_id) < (me.username_key, me.user_id))
+              and ${notStaff(sql`b.user_id`)}
+          ) end as rank
+          from points_periods me where me.user_id = ${viewerId} and ${onBoard("me")}
+        ) m on true`
+    : sql`cross join (select null::int as points, null::int as rank) m`;
   const rows = await queryRows<TWindowRow>(
     deps.db,
     sql`select c.total, m.points as my_points, m.rank as my_rank, r.username, r.display_name, r.avatar_url, r.points, r.rank
@@ -97,14 +109,7 @@ async function windowBoard(deps: TDeps, viewerId: string | null, query: TLeaderb
                       where n.period = ${window} and n.starts_on = ${windowStart(window)})
                    - (select count(*)::int from user_roles ur join points_periods b on b.user_id = ur.user_id
                       where ur.role = 'admin' and ${onBoard("b")}) as total) c
-        left join lateral (
-          select me.points, case when ${notStaff(sql`me.user_id`)} then 1 + (
-            select count(*)::int from points_periods b where ${onBoard("b")} and b.points >= me.points
-              and (b.points > me.points or (b.username_key, b.user_id) < (me.username_key, me.user_id))
-              and ${notStaff(sql`b.user_id`)}
-          ) end as rank
-          from points_periods me where me.user_id = ${viewerId} and ${onBoard("me")}
-        ) m on true
+        ${mine}
         left join lateral (
           select p.username, p.display_name, p.avatar_url, t.points,
                  (${offset} + row_number() over (order by t.points desc, t.username_key, t.user_id))::int as rank
