@@ -5,7 +5,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../config.ts";
 import type { TDeps } from "../context.ts";
-import { openDatabase } from "../db/client.ts";
+import { openDatabase, type TDb } from "../db/client.ts";
 import { queryRows } from "../db/query-rows.ts";
 import { createScratchDatabase, existingDatabase } from "../db/scratch-database.ts";
 import { encodeCursor } from "../features/posts/feed-query.ts";
@@ -65,6 +65,25 @@ export async function createBenchDatabase(
   };
 }
 
+/** What the endpoints need of a seeded database of `posts` posts: the hot post, public posts and a deep feed cursor. */
+export async function benchFixtures(db: TDb, posts: number) {
+  const [deep] = await queryRows<{ t: string; id: string }>(
+    db,
+    sql`select created_at::text as t, id from posts where visibility = 'public' and community_id is null
+      order by created_at desc, id desc offset ${Math.floor(posts * 0.7 * 0.9)} limit 1`,
+  );
+  if (!deep) throw new Error("the seeded feed is empty");
+  const publicPostIds: string[] = [];
+  for (let n = 1; n <= posts && publicPostIds.length < 5000; n++) {
+    if (isPublicPost(n)) publicPostIds.push(benchId("p", n));
+  }
+  return {
+    deepCursor: encodeCursor({ s: "newest", t: deep.t, i: deep.id }),
+    hotPostId: benchId("p", 1),
+    publicPostIds,
+  };
+}
+
 /** The services' dependencies on that database, as the server builds them (for seeding). */
 export async function openBenchDeps(target: TBenchDatabase): Promise<TDeps> {
   const config = loadConfig({
@@ -111,22 +130,7 @@ export async function seedAndInspect(target: TBenchDatabase, size: TBenchSize, l
       await seedBench(deps.db, size, log);
     }
     const seedSeconds = (performance.now() - started) / 1000;
-    const [deep] = await queryRows<{ t: string; id: string }>(
-      deps.db,
-      sql`select created_at::text as t, id from posts where visibility = 'public' and community_id is null
-        order by created_at desc, id desc offset ${Math.floor(size.posts * 0.7 * 0.9)} limit 1`,
-    );
-    if (!deep) throw new Error("the seeded feed is empty");
-    const publicPostIds: string[] = [];
-    for (let n = 1; n <= size.posts && publicPostIds.length < 5000; n++) {
-      if (isPublicPost(n)) publicPostIds.push(benchId("p", n));
-    }
-    return {
-      seedSeconds,
-      deepCursor: encodeCursor({ s: "newest", t: deep.t, i: deep.id }),
-      hotPostId: benchId("p", 1),
-      publicPostIds,
-    };
+    return { seedSeconds, ...(await benchFixtures(deps.db, size.posts)) };
   } finally {
     await deps.database.close();
   }

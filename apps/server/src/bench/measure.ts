@@ -27,7 +27,7 @@ export type TDatabaseRun = {
 const SIGNED_IN_USERS = 8;
 
 /** Signs bench user `n` in through the real sign-in route and returns its cookies. */
-async function signIn(url: string, n: number): Promise<string> {
+export async function signIn(url: string, n: number): Promise<string> {
   const res = await fetch(`${url}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: url },

@@ -119,8 +119,13 @@ export async function listMembers(
 ): Promise<TAdminMemberPage> {
   requireAdmin(viewer);
   const { from, where } = selection(query);
+  // Every member: site_counts' kept total (as the overview reads it), not a count of the whole table at each page.
+  const count =
+    query.filter === "all" && !searchPrefix(query)
+      ? sql`select coalesce(sum(n), 0)::int as total from site_counts where total = 'members'`
+      : sql`select count(*)::int as total from ${from} where ${where}`;
   const [counted, rows] = await Promise.all([
-    queryRows<{ total: number }>(deps.db, sql`select count(*)::int as total from ${from} where ${where}`),
+    queryRows<{ total: number }>(deps.db, count),
     queryRows<TMemberRow>(deps.db, memberPageQuery(query)),
   ]);
   const total = counted[0]?.total ?? 0;
