@@ -45,11 +45,11 @@ function selection(query: TAdminMembersQuery): { from: SQL; where: SQL } {
     query.filter === "admins" ? isAdmin : query.filter === "banned" ? sql`p.is_banned` : sql`true`;
   const prefix = searchPrefix(query);
   if (prefix) {
-    return {
-      from: sql`(select id from profiles where lower(username) like ${prefix}
-        union select id from users where email like ${prefix}) c join profiles p on p.id = c.id`,
-      where: filter,
-    };
+    const matches = sql`(select id from profiles where lower(username) like ${prefix}
+        union select id from users where email like ${prefix}) c`;
+    // Every match is a member (a profile per account): only a filter needs their profiles.
+    if (query.filter === "all") return { from: matches, where: sql`true` };
+    return { from: sql`${matches} join profiles p on p.id = c.id`, where: filter };
   }
   if (query.filter === "admins") {
     return { from: sql`user_roles c join profiles p on p.id = c.user_id`, where: sql`c.role = 'admin'` };
