@@ -4,6 +4,7 @@ import { and, count, desc, ilike, isNull, or, type SQL } from "drizzle-orm";
 import type { TDeps, TViewer } from "../../context.ts";
 import type { TDb } from "../../db/client.ts";
 import { communities, communityMembers } from "../../db/schema/index.ts";
+import { textRowCount } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
 import {
   communityColumns,
@@ -40,8 +41,8 @@ export function communitiesPageQuery(db: TDb, query: TCommunitiesQuery, viewerId
     .leftJoin(communityMembers, viewerMembershipJoin(viewerId))
     .where(searchCondition(query.search))
     .orderBy(...orderOf(query.sort))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .limit(textRowCount(query.pageSize))
+    .offset(textRowCount((query.page - 1) * query.pageSize));
 }
 
 /**

@@ -63,6 +63,12 @@ describe("query plans", () => {
     expect(text).not.toMatch(/Seq Scan on communities/);
   });
 
+  it("writes the page's row counts into the statement, so PostgreSQL's kept generic plan knows them", () => {
+    const { sql: text, params } = pageQuery({ page: 3 }).toSQL();
+    expect(text).toMatch(/ limit 10 offset 20$/);
+    expect(params).not.toContain(10);
+  });
+
   it("the community search reads the trigram indexes", async () => {
     const text = await plan(pageQuery({ search: "a1b2" }));
     expect(text).toContain("communities_name_trgm_idx");
