@@ -24,6 +24,7 @@ import {
   blogTags,
   profiles,
 } from "../../db/schema/index.ts";
+import { textRowCount } from "../../db/sql-int.ts";
 import { AppError, isForeignKeyViolation } from "../../errors.ts";
 import { slugOrFromTitle, slugTaken } from "../../lib/slug.ts";
 import { recordAdminAction, type TAdminAction } from "../admin/record-admin-action.ts";
@@ -187,8 +188,8 @@ export async function listAdminArticles(
     .leftJoin(blogCategories, eq(blogCategories.id, blogArticles.categoryId))
     .where(where)
     .orderBy(sql`${blogArticles.updatedAt} desc nulls first`, sql`${blogArticles.id} desc nulls first`)
-    .limit(size)
-    .offset((page - 1) * size);
+    .limit(textRowCount(size))
+    .offset(textRowCount((page - 1) * size));
   const total = counted?.n ?? 0;
   return {
     items: rows.map((r) => ({

@@ -11,6 +11,7 @@ import { and, count, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import type { TDb } from "../../db/client.ts";
 import { communityMembers, profiles } from "../../db/schema/index.ts";
+import { textRowCount } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
 import { isUuid, notBanned } from "../posts/visibility.ts";
 import { lockCommunity, requireCommunity, requireCreator } from "./community-access.ts";
@@ -42,8 +43,8 @@ export function membersPageQuery(
     .innerJoin(profiles, eq(profiles.id, communityMembers.userId))
     .where(membersWhere(communityId, query))
     .orderBy(desc(communityMembers.joinedAt), desc(communityMembers.id))
-    .limit(size)
-    .offset((query.page - 1) * size);
+    .limit(textRowCount(size))
+    .offset(textRowCount((query.page - 1) * size));
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
 import { contactMessages, contactReplies, profiles, userRoles } from "../../db/schema/index.ts";
+import { textRowCount } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
 import { getMailer } from "../../lib/mailer.ts";
 import { recordAdminAction } from "../admin/record-admin-action.ts";
@@ -25,8 +26,8 @@ export function inboxPageQuery(db: Pick<TDeps["db"], "select">, query: TAdminMes
   return selectSummaries(db)
     .where(query.status ? eq(contactMessages.status, query.status) : undefined)
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .limit(textRowCount(query.pageSize))
+    .offset(textRowCount((query.page - 1) * query.pageSize));
 }
 
 /**

@@ -2,6 +2,7 @@ import { LEARN_LIMITS, M_LEARN, type TCertificate, type TCertificateList } from 
 import { desc, eq, sql } from "drizzle-orm";
 import type { TDeps } from "../../context.ts";
 import { learnCertificates, learnCourses, profiles } from "../../db/schema/index.ts";
+import { textRowCount } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
 
 /** GET /api/learn/certificates/:code: anyone may verify a certificate by its code (learner, course, date, score). */
@@ -57,7 +58,7 @@ export async function listUserCertificates(deps: TDeps, username: string): Promi
     .innerJoin(learnCourses, eq(learnCourses.id, learnCertificates.courseId))
     .where(eq(learnCertificates.userId, user.id))
     .orderBy(desc(learnCertificates.createdAt))
-    .limit(LEARN_LIMITS.coursesShown);
+    .limit(textRowCount(LEARN_LIMITS.coursesShown));
   return {
     items: rows.map((row) => ({
       code: row.code,

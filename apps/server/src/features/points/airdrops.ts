@@ -3,6 +3,7 @@ import { M, POINTS_LIMITS, type TAirdrop, type TAirdropRequest } from "@plugs/do
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
 import { pointsAirdrops, profiles } from "../../db/schema/index.ts";
+import { textRowCount } from "../../db/sql-int.ts";
 import { AppError, isUniqueViolation } from "../../errors.ts";
 import { recordAdminAction } from "../admin/record-admin-action.ts";
 import { awardPointsToMany } from "./award-points.ts";
@@ -204,8 +205,8 @@ export async function listAirdrops(deps: TDeps, viewer: TViewer | null, query: {
       .select()
       .from(pointsAirdrops)
       .orderBy(desc(pointsAirdrops.createdAt), desc(pointsAirdrops.id))
-      .limit(size)
-      .offset((query.page - 1) * size),
+      .limit(textRowCount(size))
+      .offset(textRowCount((query.page - 1) * size)),
   ]);
   const total = count?.total ?? 0;
   return {

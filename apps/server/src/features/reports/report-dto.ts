@@ -2,6 +2,7 @@ import type { TEvidence, TPublicReport, TReport } from "@plugs/domain";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { TDb } from "../../db/client.ts";
 import { kols, profiles, reportEvidence, reports } from "../../db/schema/index.ts";
+import { textRowCount } from "../../db/sql-int.ts";
 import { authorColumns, UNKNOWN_USER } from "../profiles/author-dto.ts";
 
 /** A KOL page shows at most this many approved reports (newest first). */
@@ -120,7 +121,7 @@ export async function listApprovedReports(db: Pick<TDb, "select">, kolId: string
   const rows = await selectReports(db)
     .where(and(eq(reports.kolId, kolId), eq(reports.status, "approved")))
     .orderBy(desc(reports.createdAt))
-    .limit(APPROVED_SHOWN);
+    .limit(textRowCount(APPROVED_SHOWN));
   const evidence = await evidenceOf(
     db,
     rows.map((r) => r.id),

@@ -8,6 +8,7 @@ import {
 import { asc, count, desc, eq } from "drizzle-orm";
 import { requireAdmin, requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { reports } from "../../db/schema/index.ts";
+import { textRowCount } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
 import { recordAdminAction } from "../admin/record-admin-action.ts";
 import { moveTally } from "../kols/tally.ts";
@@ -77,8 +78,8 @@ export async function listReportsForReview(
     selectReports(deps.db)
       .where(where)
       .orderBy(asc(reports.createdAt), asc(reports.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .limit(textRowCount(query.pageSize))
+      .offset(textRowCount((query.page - 1) * query.pageSize)),
   ]);
   const total = counted?.total ?? 0;
   return {

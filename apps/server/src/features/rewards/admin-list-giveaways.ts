@@ -14,7 +14,7 @@ import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
 import type { TDb } from "../../db/client.ts";
 import { queryRows } from "../../db/query-rows.ts";
 import { giveawayEntries, giveaways, giveawayWinners, profiles } from "../../db/schema/index.ts";
-import { sqlInt } from "../../db/sql-int.ts";
+import { sqlInt, textRowCount } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
 import { isoTimestamp, type TIsoTimestamp } from "../../lib/row-date.ts";
 import { findGiveaway } from "./read-giveaways.ts";
@@ -104,7 +104,7 @@ export function entrantsQuery(db: TDb, giveawayId: string, after: string | undef
       and(eq(giveawayEntries.giveawayId, giveawayId), after ? gt(giveawayEntries.userId, after) : undefined),
     )
     .orderBy(giveawayEntries.userId)
-    .limit(limit);
+    .limit(textRowCount(limit));
 }
 
 /**

@@ -2,6 +2,7 @@ import { SWEEP_LIMITS, type TSweepConfig, type TSweepHistory } from "@plugs/doma
 import { desc, eq } from "drizzle-orm";
 import type { TDeps, TViewer } from "../../context.ts";
 import { sweeps } from "../../db/schema/index.ts";
+import { textRowCount } from "../../db/sql-int.ts";
 import { toHistoryItem } from "./claim-sweep.ts";
 import { clusterOf, explorerTxTemplate, pointsPerAccount } from "./solana.ts";
 
@@ -26,6 +27,6 @@ export async function sweepHistory(deps: TDeps, viewer: TViewer): Promise<TSweep
     .from(sweeps)
     .where(eq(sweeps.userId, viewer.id))
     .orderBy(desc(sweeps.createdAt), desc(sweeps.id))
-    .limit(SWEEP_LIMITS.historyShown);
+    .limit(textRowCount(SWEEP_LIMITS.historyShown));
   return { items: rows.map(toHistoryItem) };
 }
