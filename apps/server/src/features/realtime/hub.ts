@@ -8,6 +8,9 @@ import type { TLogger } from "../../logger.ts";
 import type { TEventBus } from "./event-bus.ts";
 import type { TBusEvent } from "./publish.ts";
 
+/** Streams written to per turn of the event loop (see deliver in createRealtimeHub). */
+const STREAMS_PER_SLICE = 200;
+
 /** One open event stream of a signed-in user. */
 export type TConnection = {
   userId: string;
@@ -50,25 +53,49 @@ export function createRealtimeHub(
   let count = 0;
   const { eventStreamsPerMember: perMember, eventStreamsPerIp: perIp } = deps.config;
 
-  const sendTo = (userId: string, event: TRealtimeEvent) => {
-    for (const connection of byUser.get(userId) ?? []) connection.send(event);
+  // Deliveries in the order their events came, a slice of streams per turn of the event loop: one event to thousands
+  // of streams (a settings save, a public post) would otherwise hold the loop for the whole fan-out, and every
+  // request waiting on it, the writer's own answer too.
+  const queue: { connections: TConnection[]; event: TRealtimeEvent; next: number; then?: () => void }[] = [];
+  let draining = false;
+  const drain = () => {
+    let budget = STREAMS_PER_SLICE;
+    while (budget > 0 && queue.length > 0) {
+      const job = queue[0] as (typeof queue)[number];
+      for (; job.next < job.connections.length && budget > 0; job.next++, budget--) {
+        job.connections[job.next]?.send(job.event);
+      }
+      if (job.next < job.connections.length) break;
+      queue.shift();
+      job.then?.();
+    }
+    draining = queue.length > 0;
+    if (draining) setImmediate(drain);
+  };
+  /** Sends `event` to `connections` after what is already queued; `then` runs once it has reached them all. */
+  const deliver = (connections: TConnection[], event: TRealtimeEvent, then?: () => void) => {
+    queue.push({ connections, event, next: 0, then });
+    if (!draining) drain();
+  };
+  const streamsOf = (userIds: Iterable<string>) => {
+    const connections: TConnection[] = [];
+    for (const userId of userIds)
+      for (const connection of byUser.get(userId) ?? []) connections.push(connection);
+    return connections;
   };
 
   const onPost = async (event: Extract<TBusEvent, { type: "post" }>) => {
     const signal: TRealtimeEvent = { type: "post", postId: event.postId, communityId: event.communityId };
-    if (!event.communityId) {
-      for (const userId of byUser.keys()) if (userId !== event.authorId) sendTo(userId, signal);
-      return;
-    }
     const connected = [...byUser.keys()].filter((id) => id !== event.authorId);
-    if (connected.length === 0) return;
+    if (!event.communityId || connected.length === 0)
+      return new Promise<void>((resolve) => deliver(streamsOf(connected), signal, resolve));
     const members = await queryRows<{ user_id: string }>(
       deps.db,
       sql`select m.user_id from community_members m
           where m.community_id = ${event.communityId} and m.status = 'active'
             and m.user_id in (select unnest(${`{${connected.join(",")}}`}::uuid[]))`,
     );
-    for (const m of members) sendTo(m.user_id, signal);
+    return new Promise<void>((resolve) => deliver(streamsOf(members.map((m) => m.user_id)), signal, resolve));
   };
 
   const deliveryListeners = new Set<(delivery: { type: TBusEvent["type"]; lagMs: number }) => void>();
@@ -80,11 +107,10 @@ export function createRealtimeHub(
 
   const unsubscribe = bus.subscribe((event) => {
     if (event.type === "notification") {
-      sendTo(event.userId, { type: "notification", notification: event.notification });
-      delivered(event);
+      const notice: TRealtimeEvent = { type: "notification", notification: event.notification };
+      deliver(streamsOf([event.userId]), notice, () => delivered(event));
     } else if (event.type === "site") {
-      for (const userId of byUser.keys()) sendTo(userId, { type: "site" });
-      delivered(event);
+      deliver(streamsOf(byUser.keys()), { type: "site" }, () => delivered(event));
     } else if (event.type === "post") {
       onPost(event)
         .then(() => delivered(event))
