@@ -40,10 +40,17 @@ export async function signIn(url: string, n: number): Promise<string> {
     .join("; ");
 }
 
-/** One request of the cycle, sent once with fetch: it must succeed, and its body's size is reported. */
-async function sample(url: string, request: TLoadRequest): Promise<string> {
+/**
+ * One request of the cycle, sent once with fetch: it must succeed, and its body's size is reported. `context` is the
+ * connection's (a like toggle's DELETE reads the post its PUT picked there).
+ */
+export async function sample(
+  url: string,
+  request: TLoadRequest,
+  context: Record<string, unknown> = {},
+): Promise<string> {
   const req = { path: request.path, headers: { ...request.headers } };
-  request.setup?.(req, {});
+  request.setup?.(req, context);
   const res = await fetch(`${url}${req.path}`, {
     method: request.method,
     headers: req.headers,

@@ -3,8 +3,7 @@ import { createLogger } from "../logger.ts";
 import { startServer } from "../server.ts";
 import { benchFixtures, createBenchDatabase } from "./database.ts";
 import { ENDPOINTS, type TFixtures } from "./endpoints.ts";
-import type { TLoadRequest } from "./load.ts";
-import { signIn } from "./measure.ts";
+import { sample, signIn } from "./measure.ts";
 
 /**
  * Which statements PostgreSQL plans anew at every run. It keeps one generic plan for a prepared statement
@@ -25,24 +24,11 @@ const PLANNED_FOR_VALUES = [/ like \$\d/];
 
 type TPrepared = { statement: string; generic_plans: number; custom_plans: number };
 
-async function send(url: string, request: TLoadRequest, context: Record<string, unknown>) {
-  const req = { path: request.path, headers: { ...request.headers } };
-  request.setup?.(req, context);
-  const res = await fetch(`${url}${req.path}`, {
-    method: request.method,
-    headers: req.headers,
-    body: request.body,
-  });
-  await res.arrayBuffer();
-  if (!res.ok) throw new Error(`${request.method} ${req.path} answered ${res.status}`);
-}
-
 async function main() {
   const name = process.argv[2];
   if (!name) throw new Error("usage: plan-cache.ts <kept plugs_bench_* database>");
-  const target = await createBenchDatabase("postgres", "postgres://postgres@127.0.0.1:5432/postgres", {
-    reuse: name,
-  });
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const target = await createBenchDatabase("postgres", adminUrl, { reuse: name });
   // Two connections: the event bus holds one to LISTEN, so every query runs on the other.
   const config = loadConfig({
     ...target.env,
@@ -69,7 +55,7 @@ async function main() {
     for (const endpoint of ENDPOINTS) {
       const context = {};
       for (let run = 0; run < RUNS; run++) {
-        for (const request of endpoint.requests(fx)) await send(server.url, request, context);
+        for (const request of endpoint.requests(fx)) await sample(server.url, request, context);
       }
     }
     const client = await pool.connect();

@@ -56,7 +56,7 @@ export function createRealtimeHub(
   // Deliveries in the order their events came, a slice of streams per turn of the event loop: one event to thousands
   // of streams (a settings save, a public post) would otherwise hold the loop for the whole fan-out, and every
   // request waiting on it, the writer's own answer too.
-  const queue: { connections: TConnection[]; event: TRealtimeEvent; next: number; then?: () => void }[] = [];
+  const queue: { connections: TConnection[]; event: TRealtimeEvent; next: number; done: () => void }[] = [];
   let draining = false;
   const drain = () => {
     let budget = STREAMS_PER_SLICE;
@@ -67,16 +67,17 @@ export function createRealtimeHub(
       }
       if (job.next < job.connections.length) break;
       queue.shift();
-      job.then?.();
+      job.done();
     }
     draining = queue.length > 0;
     if (draining) setImmediate(drain);
   };
-  /** Sends `event` to `connections` after what is already queued; `then` runs once it has reached them all. */
-  const deliver = (connections: TConnection[], event: TRealtimeEvent, then?: () => void) => {
-    queue.push({ connections, event, next: 0, then });
-    if (!draining) drain();
-  };
+  /** Sends `event` to `connections` after what is already queued; resolves once it has reached them all. */
+  const deliver = (connections: TConnection[], event: TRealtimeEvent) =>
+    new Promise<void>((done) => {
+      queue.push({ connections, event, next: 0, done });
+      if (!draining) drain();
+    });
   const streamsOf = (userIds: Iterable<string>) => {
     const connections: TConnection[] = [];
     for (const userId of userIds)
@@ -87,15 +88,14 @@ export function createRealtimeHub(
   const onPost = async (event: Extract<TBusEvent, { type: "post" }>) => {
     const signal: TRealtimeEvent = { type: "post", postId: event.postId, communityId: event.communityId };
     const connected = [...byUser.keys()].filter((id) => id !== event.authorId);
-    if (!event.communityId || connected.length === 0)
-      return new Promise<void>((resolve) => deliver(streamsOf(connected), signal, resolve));
+    if (!event.communityId || connected.length === 0) return deliver(streamsOf(connected), signal);
     const members = await queryRows<{ user_id: string }>(
       deps.db,
       sql`select m.user_id from community_members m
           where m.community_id = ${event.communityId} and m.status = 'active'
             and m.user_id in (select unnest(${`{${connected.join(",")}}`}::uuid[]))`,
     );
-    return new Promise<void>((resolve) => deliver(streamsOf(members.map((m) => m.user_id)), signal, resolve));
+    return deliver(streamsOf(members.map((m) => m.user_id)), signal);
   };
 
   const deliveryListeners = new Set<(delivery: { type: TBusEvent["type"]; lagMs: number }) => void>();
@@ -108,9 +108,9 @@ export function createRealtimeHub(
   const unsubscribe = bus.subscribe((event) => {
     if (event.type === "notification") {
       const notice: TRealtimeEvent = { type: "notification", notification: event.notification };
-      deliver(streamsOf([event.userId]), notice, () => delivered(event));
+      void deliver(streamsOf([event.userId]), notice).then(() => delivered(event));
     } else if (event.type === "site") {
-      deliver(streamsOf(byUser.keys()), { type: "site" }, () => delivered(event));
+      void deliver(streamsOf(byUser.keys()), { type: "site" }).then(() => delivered(event));
     } else if (event.type === "post") {
       onPost(event)
         .then(() => delivered(event))
