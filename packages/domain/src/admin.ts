@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZPage } from "./pages.ts";
+import { ZKeysetPage } from "./pages.ts";
 import { WEB_URL_PATTERN, zText } from "./text.ts";
 
 /*
@@ -24,6 +24,7 @@ export const ADMIN_M = {
   cannotChangeOwnRole: "You cannot change your own admin role",
   lastAdmin: "The last admin cannot lose the admin role",
   membersEmpty: "No members match.",
+  memberCursorInvalid: "That page of members is out of date: start again from the first page",
   cannotResetOwnTwoFactor: "Change your own two-factor settings from your profile",
   twoFactorNotOn: "Two-factor authentication is not on for this member",
   // Site settings.
@@ -147,12 +148,17 @@ export const AUDIT_ACTIONS: Record<string, string> = {
 export const MEMBER_FILTERS = ["all", "admins", "banned"] as const;
 export type TMemberFilter = (typeof MEMBER_FILTERS)[number];
 export const MEMBERS_PAGE_SIZE = 20;
+/** A search counts its matches up to this many; past it the list says "1000+ members". */
+export const MEMBER_SEARCH_COUNT_CAP = 1000;
 
-/** GET /api/admin/members: newest first; `search` is a username or e-mail prefix (any case), its matches in name order. */
+/**
+ * GET /api/admin/members: newest first; `search` is a username or e-mail prefix (any case), its matches in name
+ * order; `cursor` is a page's nextCursor or previousCursor.
+ */
 export const ZAdminMembersQuery = z.object({
   search: zText({ error: ADMIN_M.searchTooLong }).trim().max(100, ADMIN_M.searchTooLong).optional(),
   filter: z.enum(MEMBER_FILTERS, ADMIN_M.filterInvalid).default("all"),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  cursor: zText({ error: ADMIN_M.memberCursorInvalid }).max(600, ADMIN_M.memberCursorInvalid).optional(),
 });
 export type TAdminMembersQuery = z.infer<typeof ZAdminMembersQuery>;
 
@@ -170,7 +176,10 @@ export const ZAdminMember = z.object({
 });
 export type TAdminMember = z.infer<typeof ZAdminMember>;
 
-export const ZAdminMemberPage = ZPage(ZAdminMember);
+export const ZAdminMemberPage = ZKeysetPage(ZAdminMember).extend({
+  /** A search with more than MEMBER_SEARCH_COUNT_CAP matches: `total` is the cap, and there are more. */
+  totalCapped: z.boolean(),
+});
 export type TAdminMemberPage = z.infer<typeof ZAdminMemberPage>;
 
 /** POST /api/admin/members/:id/ban and /unban: the reason is kept in the audit log (and shown for a ban). */

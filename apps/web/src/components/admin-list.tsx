@@ -89,8 +89,9 @@ export function AdminRows({
 }: {
   /** The list's accessible name, e.g. 'Articles'. */
   label: string;
-  count?: { total: number; one: string; many: string };
-  pager?: { page: number; pageCount: number; onPage: (page: number) => void; label: string };
+  /** `more`: the total is a cap the list goes past ('1000+ members'). */
+  count?: { total: number; more?: boolean; one: string; many: string };
+  pager?: { page: number; pageCount: number; more?: boolean; onPage: (page: number) => void; label: string };
   footer?: ReactNode;
   children: ReactNode;
 }) {
@@ -98,7 +99,8 @@ export function AdminRows({
     <>
       {count ? (
         <p className="text-sm text-muted">
-          {count.total} {count.total === 1 ? count.one : count.many}
+          {count.total}
+          {count.more ? "+" : ""} {count.total === 1 && !count.more ? count.one : count.many}
         </p>
       ) : null}
       <ul aria-label={label} className="flex flex-col gap-3">

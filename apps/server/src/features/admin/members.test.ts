@@ -1,12 +1,14 @@
 import {
   ADMIN_M,
+  MEMBER_SEARCH_COUNT_CAP,
   type TAdminAuditPage,
   type TAdminMember,
   type TAdminMemberDetail,
   type TAdminMemberPage,
 } from "@plugs/domain";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/query-rows.ts";
 import { twoFactors, users } from "../../db/schema/index.ts";
 import { createUser, makeAdmin, signIn, type TTestUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
@@ -224,5 +226,90 @@ describe("a member's page", () => {
     expect(again.body.error.message).toBe(ADMIN_M.twoFactorNotOn);
     // The member signs in with the password alone now.
     expect((await signIn(server, locked.email, locked.password)).cookie).toMatch(/session_token=/);
+  });
+});
+
+describe("paging the member list", () => {
+  const walk = async (query: string) => {
+    const pages: (TAdminMemberPage & TErr)[] = [];
+    let cursor: string | null = null;
+    do {
+      const sep = query ? "&" : "?";
+      const res = await members(cursor ? `${query}${sep}cursor=${encodeURIComponent(cursor)}` : query);
+      expect(res.status).toBe(200);
+      pages.push(res.body);
+      cursor = res.body.nextCursor;
+    } while (cursor && pages.length < 20);
+    return pages;
+  };
+
+  it("walks a search's pages by cursor, Page X of Y, and back again", async () => {
+    for (let n = 0; n < 45; n += 1)
+      await createUser(server, { username: `pager_${String(n).padStart(2, "0")}` });
+    const names = (page: TAdminMemberPage) => page.items.map((m) => m.username);
+    const expected = Array.from({ length: 45 }, (_, n) => `pager_${String(n).padStart(2, "0")}`);
+    const pages = await walk("?search=pager_");
+    expect(pages.map((p) => [p.page, p.pageCount, p.total])).toEqual([
+      [1, 3, 45],
+      [2, 3, 45],
+      [3, 3, 45],
+    ]);
+    expect(pages.flatMap(names)).toEqual(expected);
+    // Page 2's Previous is page 1 itself (no cursor); page 3's leads back to page 2.
+    expect(pages[0]?.previousCursor).toBeNull();
+    expect(pages[1]?.previousCursor).toBeNull();
+    expect(pages[2]?.nextCursor).toBeNull();
+    const back = await members(`?search=pager_&cursor=${encodeURIComponent(pages[2]?.previousCursor ?? "")}`);
+    expect(back.body).toMatchObject({ page: 2, pageCount: 3 });
+    expect(names(back.body)).toEqual(expected.slice(20, 40));
+    expect(back.body.nextCursor).not.toBeNull();
+    // Going back past the start of what is left (here: a narrower search, ten matches before the cursor) reads
+    // page 1 afresh.
+    const start = await members(
+      `?search=pager_1&cursor=${encodeURIComponent(pages[2]?.previousCursor ?? "")}`,
+    );
+    expect(start.body).toMatchObject({ page: 1, pageCount: 1, previousCursor: null, nextCursor: null });
+    expect(names(start.body)).toEqual(expected.slice(10, 20));
+  });
+
+  it("walks every member newest first, each once, the last page saying it is the last", async () => {
+    const pages = await walk("");
+    const all = await queryRows<{ id: string }>(
+      server.deps.db,
+      sql`select id from profiles order by created_at desc, id desc`,
+    );
+    expect(pages.flatMap((p) => p.items.map((m) => m.id))).toEqual(all.map((u) => u.id));
+    const last = pages.at(-1);
+    expect(last?.page).toBe(pages.length);
+    expect(last?.pageCount).toBe(pages.length);
+    expect(pages[0]?.total).toBe(all.length);
+  });
+
+  it("refuses a cursor it did not make, or one from another list", async () => {
+    const bad = await members("?cursor=not-a-cursor");
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields?.cursor).toBe(ADMIN_M.memberCursorInvalid);
+    const searchCursor = (await members("?search=pager_")).body.nextCursor ?? "";
+    const crossed = await members(`?cursor=${encodeURIComponent(searchCursor)}`);
+    expect(crossed.status).toBe(400);
+    expect(crossed.body.error.message).toBe(ADMIN_M.memberCursorInvalid);
+  });
+
+  it("counts a search's matches up to 1,000, then says there are more", async () => {
+    await server.deps.db.execute(sql`insert into users (id, name, email, created_at, updated_at)
+      select gen_random_uuid(), 'Many ' || g, 'many' || g || '@example.test', now(), now()
+      from generate_series(1, ${MEMBER_SEARCH_COUNT_CAP + 1}) g`);
+    await server.deps.db.execute(sql`insert into profiles (id, username)
+      select id, 'many_' || substr(email, 5, position('@' in email) - 5) from users where email like 'many%'`);
+    const many = await members("?search=many");
+    expect(many.body).toMatchObject({
+      total: MEMBER_SEARCH_COUNT_CAP,
+      totalCapped: true,
+      page: 1,
+      pageCount: 50,
+    });
+    expect(many.body.items).toHaveLength(20);
+    const few = await members("?search=pager_");
+    expect(few.body).toMatchObject({ total: 45, totalCapped: false });
   });
 });

@@ -1,5 +1,6 @@
 import {
   ADMIN_M,
+  MEMBER_SEARCH_COUNT_CAP,
   MEMBERS_PAGE_SIZE,
   type TAdminMember,
   type TAdminMemberDetail,
@@ -13,6 +14,7 @@ import { queryRows } from "../../db/query-rows.ts";
 import { twoFactors, userRoles, users } from "../../db/schema/index.ts";
 import { sqlInt } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
+import { decodeKeysetCursor, keysetPage, type TKeysetCursor } from "../../lib/keyset-page.ts";
 import { isoTimestamp } from "../../lib/row-date.ts";
 import { grantAdmin, revokeAdmin } from "../auth/roles.ts";
 import { isUuid } from "../posts/visibility.ts";
@@ -34,28 +36,8 @@ type TMemberRow = {
   joined_at: string;
 };
 
-/**
- * The members a filter selects, as `from` and `where` over profiles p: the admins from user_roles, the banned from
- * the partial banned index; with no filter, the newest-first index walks them in order. A search starts from the
- * ids its two prefix indexes find (username, e-mail), so no page reads every member.
- */
-function selection(query: TAdminMembersQuery): { from: SQL; where: SQL } {
-  const isAdmin = sql`exists (select 1 from user_roles r where r.user_id = p.id and r.role = 'admin')`;
-  const filter =
-    query.filter === "admins" ? isAdmin : query.filter === "banned" ? sql`p.is_banned` : sql`true`;
-  const prefix = searchPrefix(query);
-  if (prefix) {
-    const matches = sql`(select id from profiles where lower(username) like ${prefix}
-        union select id from users where email like ${prefix}) c`;
-    // Every match is a member (a profile per account): only a filter needs their profiles.
-    if (query.filter === "all") return { from: matches, where: sql`true` };
-    return { from: sql`${matches} join profiles p on p.id = c.id`, where: filter };
-  }
-  if (query.filter === "admins") {
-    return { from: sql`user_roles c join profiles p on p.id = c.user_id`, where: sql`c.role = 'admin'` };
-  }
-  return { from: sql`profiles p`, where: filter };
-}
+const isAdmin = (id: SQL) =>
+  sql`exists (select 1 from user_roles r where r.user_id = ${id} and r.role = 'admin')`;
 
 /** The search as a LIKE prefix (a leading @ dropped, any case; wildcards match themselves), or null. */
 function searchPrefix(query: TAdminMembersQuery): string | null {
@@ -63,10 +45,43 @@ function searchPrefix(query: TAdminMembersQuery): string | null {
   return search ? `${escapeLike(search)}%` : null;
 }
 
+/**
+ * A search's matches as two disjoint lists, each read on its prefix index in that index's own order (`~<~`, the
+ * byte order of text_pattern_ops) with the filter applied as it walks: members whose username matches, keyed by it,
+ * and members found only by their e-mail, keyed by that. A username never holds an @ and an e-mail always does, so
+ * no key is in both lists; with the row id as the tie-break, (key, id) orders every match once.
+ */
+function searchBranches(
+  prefix: string,
+  filter: TAdminMembersQuery["filter"],
+  from: { cursor: TKeysetCursor; back: boolean } | null,
+  limit: SQL,
+): SQL {
+  const [after, order] = !from
+    ? [() => sql``, sql`~<~`]
+    : from.back
+      ? [(key: SQL) => sql`and ${key} ~<=~ ${from.cursor.k}`, sql`~>~`]
+      : [(key: SQL) => sql`and ${key} ~>=~ ${from.cursor.k}`, sql`~<~`];
+  const byName = sql`lower(p.username)`;
+  const onProfile =
+    filter === "banned" ? sql`and p.is_banned` : filter === "admins" ? sql`and ${isAdmin(sql`p.id`)}` : sql``;
+  const onEmail =
+    filter === "banned" ? sql`and q.is_banned` : filter === "admins" ? sql`and ${isAdmin(sql`q.id`)}` : sql``;
+  return sql`(select p.id, ${byName} as k from profiles p where ${byName} like ${prefix} ${onProfile} ${after(byName)}
+      order by ${byName} using ${order} limit ${limit})
+    union all
+    (select u.id, u.email as k from users u where u.email like ${prefix} ${after(sql`u.email`)}
+      and exists (select 1 from profiles q where q.id = u.id and lower(q.username) not like ${prefix} ${onEmail})
+      order by u.email using ${order} limit ${limit})`;
+}
+
 const memberColumns = sql`p.id, p.username, u.email, p.avatar_url, p.is_banned, p.points,
   case when p.is_banned then u.ban_reason end as ban_reason,
-  exists (select 1 from user_roles r where r.user_id = p.id and r.role = 'admin') as is_admin,
+  ${isAdmin(sql`p.id`)} as is_admin,
   ${isoTimestamp(sql`p.created_at`)} as joined_at`;
+
+/** A newest-first page's sort key: the join time with its microseconds, as a cursor keeps it. */
+const joinedKey = sql`to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 function mapMember(row: TMemberRow): TAdminMember {
   return {
@@ -83,58 +98,88 @@ function mapMember(row: TMemberRow): TAdminMember {
 }
 
 /**
- * One page of members (exported for the query-plan test): newest first, or for a search in the order of what
- * matched (the username, or the e-mail for a member found by it), so the exact name comes first. A search page reads
- * only the first (page x size) matches of each prefix index in that index's own order (`using ~<~`, the order of
- * text_pattern_ops), so its cost follows the page, not how many members match.
+ * One page of members, `limit` rows from the cursor on (exported for the query-plan test): newest first, or for a
+ * search in the order of what matched (the username, or the e-mail for a member found only by it), so the exact
+ * name comes first. A `previous` cursor reads backwards from it. Every page is a keyset read: each index is walked
+ * from the cursor for about a page, however deep the page is.
  */
-export function memberPageQuery(query: TAdminMembersQuery): SQL {
-  const offset = (query.page - 1) * MEMBERS_PAGE_SIZE;
-  const page = sql`limit ${sqlInt(MEMBERS_PAGE_SIZE)} offset ${sqlInt(offset)}`;
+export function memberPageQuery(query: TAdminMembersQuery, cursor: TKeysetCursor | null, limit: number): SQL {
+  const back = cursor?.d === "previous";
   const prefix = searchPrefix(query);
   if (prefix) {
-    const { where } = selection(query);
-    // The filter applies after the merge, so each branch reads until the page is full of members who pass it.
-    const reach = query.filter === "all" ? sqlInt(offset + MEMBERS_PAGE_SIZE) : sql`all`;
-    return sql`select ${memberColumns} from (
-        select id, min(k collate "C") as k from (
-          (select id, lower(username) as k from profiles where lower(username) like ${prefix}
-            order by lower(username) using ~<~ limit ${reach})
-          union all
-          (select id, email as k from users where email like ${prefix} order by email using ~<~ limit ${reach})
-        ) m group by id
-      ) c join profiles p on p.id = c.id join users u on u.id = p.id where ${where}
-      order by c.k, p.id ${page}`;
+    // Each list reads one row more than the page, for the cursor's own row, which the merge leaves out.
+    const branches = searchBranches(
+      prefix,
+      query.filter,
+      cursor ? { cursor, back } : null,
+      sqlInt(limit + 1),
+    );
+    const past = cursor
+      ? sql`where (m.k collate "C", m.id) ${back ? sql`<` : sql`>`} (${cursor.k} collate "C", ${cursor.i}::uuid)`
+      : sql``;
+    return sql`select ${memberColumns}, m.k as sort_key from (${branches}) m
+      join profiles p on p.id = m.id join users u on u.id = p.id ${past}
+      order by m.k collate "C" ${back ? sql`desc` : sql`asc`}, m.id ${back ? sql`desc` : sql`asc`}
+      limit ${sqlInt(limit)}`;
   }
-  const { from, where } = selection(query);
-  return sql`select ${memberColumns} from ${from} join users u on u.id = p.id where ${where}
-    order by p.created_at desc, p.id desc ${page}`;
+  const from =
+    query.filter === "admins"
+      ? sql`user_roles c join profiles p on p.id = c.user_id and c.role = 'admin'`
+      : sql`profiles p`;
+  const where = [query.filter === "banned" ? sql`p.is_banned` : sql`true`];
+  if (cursor) {
+    where.push(
+      sql`(p.created_at, p.id) ${back ? sql`>` : sql`<`} (${cursor.k}::timestamptz, ${cursor.i}::uuid)`,
+    );
+  }
+  const order = back ? sql`asc` : sql`desc`;
+  return sql`select ${memberColumns}, ${joinedKey} as sort_key from ${from} join users u on u.id = p.id
+    where ${sql.join(where, sql` and `)}
+    order by p.created_at ${order}, p.id ${order} limit ${sqlInt(limit)}`;
 }
 
-/** GET /api/admin/members (admins only): members newest first, searched and filtered, "Page X of Y". */
+/**
+ * How many members the list holds: every member is site_counts' kept total (as the overview reads it), not a
+ * count of the whole table at each page; the banned and the admins are a few rows on their own indexes; a search
+ * counts its matches up to MEMBER_SEARCH_COUNT_CAP + 1, so a one-letter search does not count a tenth of the site.
+ */
+function memberCountQuery(query: TAdminMembersQuery): SQL {
+  const prefix = searchPrefix(query);
+  if (prefix) {
+    const cap = sqlInt(MEMBER_SEARCH_COUNT_CAP + 1);
+    return sql`select count(*)::int as total from (select 1 from (${searchBranches(prefix, query.filter, null, cap)}) m
+      limit ${cap}) c`;
+  }
+  if (query.filter === "banned") return sql`select count(*)::int as total from profiles p where p.is_banned`;
+  if (query.filter === "admins") {
+    return sql`select count(*)::int as total from user_roles where role = 'admin'`;
+  }
+  return sql`select coalesce(sum(n), 0)::int as total from site_counts where total = 'members'`;
+}
+
+/** GET /api/admin/members (admins only): members newest first, searched and filtered, "Page X of Y" by keyset. */
 export async function listMembers(
   deps: TDeps,
   viewer: TViewer | null,
   query: TAdminMembersQuery,
 ): Promise<TAdminMemberPage> {
   requireAdmin(viewer);
-  const { from, where } = selection(query);
-  // Every member: site_counts' kept total (as the overview reads it), not a count of the whole table at each page.
-  const count =
-    query.filter === "all" && !searchPrefix(query)
-      ? sql`select coalesce(sum(n), 0)::int as total from site_counts where total = 'members'`
-      : sql`select count(*)::int as total from ${from} where ${where}`;
+  const key = searchPrefix(query) ? "text" : "time";
+  const cursor = query.cursor ? decodeKeysetCursor(query.cursor, key, ADMIN_M.memberCursorInvalid) : null;
   const [counted, rows] = await Promise.all([
-    queryRows<{ total: number }>(deps.db, count),
-    queryRows<TMemberRow>(deps.db, memberPageQuery(query)),
+    queryRows<{ total: number }>(deps.db, memberCountQuery(query)),
+    queryRows<TMemberRow & { sort_key: string }>(
+      deps.db,
+      memberPageQuery(query, cursor, MEMBERS_PAGE_SIZE + 1),
+    ),
   ]);
-  const total = counted[0]?.total ?? 0;
-  return {
-    items: rows.map(mapMember),
-    total,
-    page: query.page,
-    pageCount: Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE)),
-  };
+  const found = counted[0]?.total ?? 0;
+  const totalCapped = found > MEMBER_SEARCH_COUNT_CAP;
+  const total = totalCapped ? MEMBER_SEARCH_COUNT_CAP : found;
+  const page = keysetPage(rows, MEMBERS_PAGE_SIZE, cursor, total, (r) => ({ k: r.sort_key, i: r.id }));
+  // Back at the start of the list (members left since the page was read): page 1 as it is now.
+  if (!page) return listMembers(deps, viewer, { ...query, cursor: undefined });
+  return { ...page, items: page.items.map(mapMember), total, totalCapped };
 }
 
 async function memberById(db: Pick<TDb, "execute">, id: string): Promise<TAdminMember> {

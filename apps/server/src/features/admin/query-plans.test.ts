@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/query-rows.ts";
+import type { TKeysetCursor } from "../../lib/keyset-page.ts";
 import { encodeTimeCursor } from "../../lib/time-cursor.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { auditPageQuery, auditWhere } from "./list-audit.ts";
@@ -68,24 +69,40 @@ describe("admin query plans", () => {
     });
   }
 
+  type TPageRow = { id: string; username: string; sort_key: string };
+  const next = (row: TPageRow | undefined, p: number): TKeysetCursor => ({
+    k: row?.sort_key ?? "",
+    i: row?.id ?? "",
+    p,
+    d: "next",
+  });
+
   it("pages members newest first, and searches them by username and e-mail prefix, on indexes", async () => {
-    const first = await plan(memberPageQuery({ filter: "all", page: 1 }));
+    const first = await plan(memberPageQuery({ filter: "all" }, null, 21));
     expect(first).toMatch(/profiles_newest_idx/);
-    const search = await plan(memberPageQuery({ filter: "all", page: 1, search: "member_1234" }));
+    // Page 1,000 of the newest-first list starts at its cursor on the same index: no offset, no sort.
+    const deep = await queryRows<TPageRow>(
+      server.deps.db,
+      sql`select p.id, to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as sort_key
+        from profiles p order by p.created_at desc, p.id desc limit 1 offset 19999`,
+    );
+    const deepPlan = await plan(memberPageQuery({ filter: "all" }, next(deep[0], 1001), 21));
+    expect(deepPlan).toMatch(/Index Cond: \(ROW\(created_at, id\) < ROW\(/);
+    expect(deepPlan).toMatch(/profiles_newest_idx/);
+    expect(deepPlan).not.toMatch(/Sort|Seq Scan on (profiles|users)/);
+    const search = await plan(memberPageQuery({ filter: "all", search: "member_1234" }, null, 21));
     expect(search).toMatch(/profiles_username_prefix_idx/);
     expect(search).toMatch(/users_email_prefix_idx/);
     expect(search).not.toMatch(/Seq Scan on (profiles|users)/);
-    expect(await plan(memberPageQuery({ filter: "banned", page: 1 }))).toMatch(/profiles_banned_idx/);
+    expect(await plan(memberPageQuery({ filter: "banned" }, null, 21))).toMatch(/profiles_banned_idx/);
   });
 
-  it("gives a search's matches in name order, the exact name first, reading only as far as the page", async () => {
+  it("gives a search's matches in name order, the exact name first, each page read from its cursor", async () => {
     const db = server.deps.db;
-    const names = async (search: string, page: number) =>
-      (await queryRows<{ username: string }>(db, memberPageQuery({ filter: "all", page, search }))).map(
-        (m) => m.username,
-      );
+    const read = (search: string, cursor: TKeysetCursor | null, limit = 20) =>
+      queryRows<TPageRow>(db, memberPageQuery({ filter: "all", search }, cursor, limit));
     // member_1234 and member_12340 to member_12349.
-    expect(await names("MEMBER_1234", 1)).toEqual([
+    expect((await read("MEMBER_1234", null)).map((m) => m.username)).toEqual([
       "member_1234",
       ...Array.from({ length: 10 }, (_, i) => `member_1234${i}`),
     ]);
@@ -97,9 +114,18 @@ describe("admin query plans", () => {
       )
     ).map((m) => m.username);
     expect(matches).toHaveLength(11111);
-    expect(await names("member_1", 3)).toEqual(matches.slice(40, 60));
-    // Each prefix index is read in its own order up to the page's end (a Limit over it), never all its matches.
-    const text = await plan(memberPageQuery({ filter: "all", page: 3, search: "member_1" }));
+    const page1 = await read("member_1", null);
+    const page2 = await read("member_1", next(page1.at(-1), 2));
+    const page3 = await read("member_1", next(page2.at(-1), 3));
+    expect(page3.map((m) => m.username)).toEqual(matches.slice(40, 60));
+    // Back from page 3: page 2 again, read backwards from page 3's first row (the caller reverses it).
+    const back = await read("member_1", { ...next(page3[0], 2), d: "previous" });
+    expect(back.map((m) => m.username).reverse()).toEqual(matches.slice(20, 40));
+    // Each prefix index is read in its own order from the cursor for about a page (a Limit over it), never all of
+    // its matches.
+    const text = await plan(
+      memberPageQuery({ filter: "all", search: "member_1" }, next(page2.at(-1), 3), 21),
+    );
     expect(text).toMatch(/Limit[\s\S]*Index (Only )?Scan using profiles_username_prefix_idx/);
     expect(text).toMatch(/Limit[\s\S]*Index (Only )?Scan using users_email_prefix_idx/);
     expect(text).not.toMatch(/Seq Scan on (profiles|users)/);

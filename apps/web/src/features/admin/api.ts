@@ -23,9 +23,15 @@ export function fetchAudit(filters: TAuditFilters, cursor: string | null): Promi
   return apiFetch<TAdminAuditPage>(`/api/admin/audit?${query}`);
 }
 
-export function fetchMembers(search: string, filter: TMemberFilter, page: number): Promise<TAdminMemberPage> {
-  const query = new URLSearchParams({ filter, page: String(page) });
+/** A page of members: the first, or the one a page's nextCursor or previousCursor leads to. */
+export function fetchMembers(
+  search: string,
+  filter: TMemberFilter,
+  cursor: string | null,
+): Promise<TAdminMemberPage> {
+  const query = new URLSearchParams({ filter });
   if (search) query.set("search", search);
+  if (cursor) query.set("cursor", cursor);
   return apiFetch<TAdminMemberPage>(`/api/admin/members?${query}`);
 }
 

@@ -94,20 +94,21 @@ function MemberList() {
   const filter = (MEMBER_FILTERS as readonly string[]).includes(params.get("filter") ?? "")
     ? (params.get("filter") as TMemberFilter)
     : "all";
-  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const cursor = params.get("cursor");
   const [search, setSearch] = useState(params.get("search") ?? "");
   const debounced = useDebouncedValue(search.trim(), 300);
   const tooLong = debounced.length > 100;
-  const query = useMembers(tooLong ? "" : debounced, filter, page);
+  const query = useMembers(tooLong ? "" : debounced, filter, cursor);
   const [banning, setBanning] = useState<TAdminMember | null>(null);
   const [changingRole, setChangingRole] = useState<TAdminMember | null>(null);
-  const show = (next: { filter?: TMemberFilter; page?: number; search?: string }) => {
+  // A page other than the first is its cursor in the URL; a new search or filter starts at page 1.
+  const show = (next: { filter?: TMemberFilter; cursor?: string | null; search?: string }) => {
     const f = next.filter ?? filter;
     const s = next.search ?? debounced;
     const out = new URLSearchParams();
     if (s) out.set("search", s);
     if (f !== "all") out.set("filter", f);
-    if (next.page && next.page > 1) out.set("page", String(next.page));
+    if (next.cursor) out.set("cursor", next.cursor);
     setParams(out, { replace: true });
   };
   // The search lives in the URL once typing pauses (a new search starts at page 1).
@@ -155,11 +156,12 @@ function MemberList() {
         {(data) => (
           <AdminRows
             label="Members"
-            count={{ total: data.total, one: "member", many: "members" }}
+            count={{ total: data.total, more: data.totalCapped, one: "member", many: "members" }}
             pager={{
               page: data.page,
               pageCount: data.pageCount,
-              onPage: (p) => show({ page: p }),
+              more: data.totalCapped && data.nextCursor !== null,
+              onPage: (p) => show({ cursor: p > data.page ? data.nextCursor : data.previousCursor }),
               label: "Member pages",
             }}
           >

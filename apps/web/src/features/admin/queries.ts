@@ -22,8 +22,8 @@ export const adminKeys = {
   audit: (filters: TAuditFilters) => [...adminKeys.all, "audit", filters] as const,
   member: (id: string) => [...adminKeys.all, "member", id] as const,
   overview: () => [...adminKeys.all, "overview"] as const,
-  members: (search: string, filter: TMemberFilter, page: number) =>
-    [...adminKeys.all, "members", search, filter, page] as const,
+  members: (search: string, filter: TMemberFilter, cursor: string | null) =>
+    [...adminKeys.all, "members", search, filter, cursor] as const,
 };
 
 /** The audit log, newest first, following the server's cursor. */
@@ -36,10 +36,10 @@ export function useAuditLog(filters: TAuditFilters) {
   });
 }
 
-export function useMembers(search: string, filter: TMemberFilter, page: number) {
+export function useMembers(search: string, filter: TMemberFilter, cursor: string | null) {
   return useQuery({
-    queryKey: adminKeys.members(search, filter, page),
-    queryFn: () => fetchMembers(search, filter, page),
+    queryKey: adminKeys.members(search, filter, cursor),
+    queryFn: () => fetchMembers(search, filter, cursor),
     placeholderData: keepPreviousData,
   });
 }

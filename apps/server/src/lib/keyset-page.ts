@@ -1,0 +1,70 @@
+import { zText } from "@plugs/domain";
+import { z } from "zod";
+import { AppError } from "../errors.ts";
+
+/**
+ * Numbered pages ("Page X of Y", Previous and Next) read by keyset: a cursor names the row a page starts after (or,
+ * going back, ends before) and the number of the page it leads to, so page 2,000 costs what page 1 does. The list's
+ * sort key is text (a timestamp with its microseconds, or a name) with the row's id as the tie-break.
+ */
+const ZKeysetCursor = z.object({
+  k: zText().max(400),
+  i: z.uuid(),
+  p: z.number().int().min(2).max(10_000_000),
+  d: z.enum(["next", "previous"]),
+});
+export type TKeysetCursor = z.infer<typeof ZKeysetCursor>;
+
+function encode(cursor: TKeysetCursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString("base64url");
+}
+
+/** A timestamp key as PostgreSQL's to_char writes it with microseconds (see `joinedKey` in admin/members.ts). */
+const TIME_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/**
+ * Reads a cursor made here, whose key is a timestamp (`time`) or any text; anything else is a 400 with `message`
+ * on the cursor field.
+ */
+export function decodeKeysetCursor(raw: string, key: "time" | "text", message: string): TKeysetCursor {
+  try {
+    const cursor = ZKeysetCursor.parse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")));
+    if (key === "text" || (TIME_KEY.test(cursor.k) && !Number.isNaN(Date.parse(cursor.k)))) return cursor;
+  } catch {
+    // falls through to the 400
+  }
+  throw new AppError("VALIDATION", message, { fields: { cursor: message } });
+}
+
+/**
+ * A page from the rows its query read: `size + 1` of them in the list's order (or, for a `previous` cursor, in
+ * reverse order from the cursor back), so the extra row shows whether more lie beyond. Returns null for a
+ * `previous` read that reached the start of the list: the caller reads page 1 afresh instead.
+ */
+export function keysetPage<T>(
+  rows: T[],
+  size: number,
+  cursor: TKeysetCursor | null,
+  total: number,
+  keyOf: (row: T) => { k: string; i: string },
+): {
+  items: T[];
+  page: number;
+  pageCount: number;
+  previousCursor: string | null;
+  nextCursor: string | null;
+} | null {
+  const back = cursor?.d === "previous";
+  if (back && rows.length <= size) return null;
+  const page = cursor?.p ?? 1;
+  const items = back ? rows.slice(0, size).reverse() : rows.slice(0, size);
+  const first = items[0];
+  const last = items.at(-1);
+  // Going back, the page the cursor came from follows; going forward, the extra row says whether one does.
+  const more = back || rows.length > size;
+  const nextCursor = more && last ? encode({ ...keyOf(last), p: page + 1, d: "next" }) : null;
+  // Page 2's Previous is page 1, read without a cursor.
+  const previousCursor = page > 2 && first ? encode({ ...keyOf(first), p: page - 1, d: "previous" }) : null;
+  const pageCount = nextCursor ? Math.max(Math.ceil(total / size), page + 1) : page;
+  return { items, page, pageCount, previousCursor, nextCursor };
+}
