@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { M } from "./messages.ts";
-import { ZCursorPage, ZPage } from "./pages.ts";
+import { ZCursorPage, ZKeysetPage } from "./pages.ts";
 import { FEED_SORTS, FEED_TABS, isGiphyMediaUrl, POST_LIMITS } from "./post-text.ts";
 import { zText } from "./text.ts";
 
@@ -86,8 +86,12 @@ export const ZFeedQuery = z.object({
 });
 export type TFeedQuery = z.infer<typeof ZFeedQuery>;
 
+/** The Community Posts page counts up to this many posts; past it the pager says "Page X of 100+". */
+export const POSTS_PAGE_COUNT_CAP = 1000;
+
+/** GET /api/posts: `cursor` is a page's nextCursor or previousCursor (none for page 1). */
 export const ZPostsPageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  cursor: zText({ error: M.posts.invalidCursor }).max(600, M.posts.invalidCursor).optional(),
   pageSize: z.coerce.number().int().min(1).max(POST_LIMITS.maxPageSize).default(POST_LIMITS.feedPageSize),
   communityId: z.uuid(M.posts.communityNotFound).optional(),
 });
@@ -148,7 +152,10 @@ export type TPostDetail = z.infer<typeof ZPostDetail>;
 export const ZFeedPage = ZCursorPage(ZPost);
 export type TFeedPage = z.infer<typeof ZFeedPage>;
 
-export const ZPostsPage = ZPage(ZPost);
+export const ZPostsPage = ZKeysetPage(ZPost).extend({
+  /** More than POSTS_PAGE_COUNT_CAP posts: `total` is the cap, and there are more. */
+  totalCapped: z.boolean(),
+});
 export type TPostsPage = z.infer<typeof ZPostsPage>;
 
 export const ZLikeState = z.object({ liked: z.boolean(), likesCount: z.number() });

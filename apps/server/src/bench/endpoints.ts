@@ -101,6 +101,11 @@ export const ENDPOINTS: TEndpoint[] = [
     requests: (fx) => get("/api/feed?tab=following", signedIn(fx)),
   },
   {
+    name: "Community Posts page (signed in)",
+    kind: "read",
+    requests: (fx) => get("/api/posts", signedIn(fx)),
+  },
+  {
     name: "hot post",
     kind: "read",
     requests: (fx) => get(`/api/posts/${fx.hotPostId}`),

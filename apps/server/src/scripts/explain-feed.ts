@@ -10,6 +10,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "../db/query-rows.ts";
 import { feedIdsQuery, pagedCountQuery, pagedIdsQuery, type TFeedRow } from "../features/posts/feed-query.ts";
+import type { TKeysetCursor } from "../lib/keyset-page.ts";
 import { withScratchDatabase } from "./explain-scratch.ts";
 
 const POSTS = Number(process.env.POSTS ?? 5000);
@@ -106,19 +107,29 @@ async function main() {
       "feed, following, popular",
       feedIdsQuery({ tab: "following", sort: "popular", viewerId: v, cursor: null, limit: 11 }),
     );
+    // A page a month back: its cursor's key is a timestamp, the tie-break id any.
+    const deep: TKeysetCursor = {
+      k: new Date(Date.now() - 30 * 86_400_000).toISOString(),
+      i: "00000000-0000-4000-8000-000000000000",
+      p: 3,
+      d: "next",
+    };
     await explain(
-      "Community Posts, signed in, page 3",
-      pagedIdsQuery({ viewerId: v, communityId: null, page: 3, pageSize: 10 }),
+      "Community Posts, signed in, a page a month back",
+      pagedIdsQuery({ viewerId: v, communityId: null, cursor: deep, limit: 11 }),
     );
-    await explain("Community Posts, signed in, total", pagedCountQuery({ viewerId: v, communityId: null }));
+    await explain(
+      "Community Posts, signed in, total (capped)",
+      pagedCountQuery({ viewerId: v, communityId: null, cap: 1001 }),
+    );
     const [community] = await queryRows<{ id: string }>(
       db,
       sql`select community_id as id from community_members where user_id = ${v} and status = 'active' limit 1`,
     );
     if (community) {
       await explain(
-        "Community Posts, one community, page 2",
-        pagedIdsQuery({ viewerId: v, communityId: community.id, page: 2, pageSize: 10 }),
+        "Community Posts, one community, a page a month back",
+        pagedIdsQuery({ viewerId: v, communityId: community.id, cursor: { ...deep, p: 2 }, limit: 11 }),
       );
     }
     await explain(

@@ -3,6 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { sqlInt } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
+import type { TKeysetCursor } from "../../lib/keyset-page.ts";
 import { byUnbannedAuthor, notBanned } from "./visibility.ts";
 
 /*
@@ -76,33 +77,66 @@ function after(cursor: TFeedCursor | null): SQL {
             < (${cursor.l}::int, ${cursor.c}::int, ${cursor.t}::timestamptz, ${cursor.i}::uuid)`;
 }
 
+/**
+ * How a query walks the posts: where it starts (a condition on p, empty for the top), its order over the rows
+ * under an alias, and the sort key a numbered page's cursor keeps (empty for the feed, whose cursor is its own).
+ */
+type TWalk = { from: SQL; order: (alias: string) => SQL; key: SQL };
+
+const feedWalk = (sort: TFeedSort, cursor: TFeedCursor | null): TWalk => ({
+  from: after(cursor),
+  order: (alias) => orderBy(sort, alias),
+  key: sql``,
+});
+
+/**
+ * A numbered page's walk, newest first from its cursor; a `previous` cursor walks oldest first back from it (the
+ * caller reverses the rows).
+ */
+function pageWalk(cursor: TKeysetCursor | null): TWalk {
+  const key = sql`, to_char(f.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as sort_key`;
+  if (!cursor) return { ...feedWalk("newest", null), key };
+  const back = cursor.d === "previous";
+  const dir = sql.raw(back ? "asc" : "desc");
+  return {
+    from: sql`and (p.created_at, p.id) ${back ? sql`>` : sql`<`} (${cursor.k}::timestamptz, ${cursor.i}::uuid)`,
+    order: (alias) => {
+      const a = sql.raw(`${alias}.`);
+      return sql`${a}created_at ${dir}, ${a}id ${dir}`;
+    },
+    key,
+  };
+}
+
 const COLUMNS = sql`p.id, p.created_at, p.likes_count, p.comments_count`;
 
-/** Ends an id query: the merged branches in sort order, created_at as text for the cursor. */
-function merged(branches: SQL, sort: TFeedSort, limit: number, offset = 0): SQL {
-  return sql`select f.id, f.created_at::text as created_at, f.likes_count, f.comments_count
-    from (${branches}) f order by ${orderBy(sort, "f")} limit ${sqlInt(limit)} offset ${sqlInt(offset)}`;
+/** Ends an id query: the merged branches in the walk's order, created_at as text for the cursor. */
+function merged(branches: SQL, walk: TWalk, limit: number): SQL {
+  return sql`select f.id, f.created_at::text as created_at, f.likes_count, f.comments_count ${walk.key}
+    from (${branches}) f order by ${walk.order("f")} limit ${sqlInt(limit)}`;
 }
 
-function publicBranch(sort: TFeedSort, cursor: TFeedCursor | null, limit: number): SQL {
+function publicBranch(walk: TWalk, limit: number): SQL {
   return sql`(select ${COLUMNS} from posts p
-    where p.visibility = 'public' and p.community_id is null and ${byUnbannedAuthor} ${after(cursor)}
-    order by ${orderBy(sort, "p")} limit ${sqlInt(limit)})`;
+    where p.visibility = 'public' and p.community_id is null and ${byUnbannedAuthor} ${walk.from}
+    order by ${walk.order("p")} limit ${sqlInt(limit)})`;
 }
 
-function communitiesBranch(
-  viewerId: string,
-  sort: TFeedSort,
-  cursor: TFeedCursor | null,
-  limit: number,
-): SQL {
+function communitiesBranch(viewerId: string, walk: TWalk, limit: number): SQL {
   return sql`(select ${COLUMNS} from community_members m
     cross join lateral (
       select ${COLUMNS} from posts p
-      where p.community_id = m.community_id and p.visibility = 'public' and ${byUnbannedAuthor} ${after(cursor)}
-      order by ${orderBy(sort, "p")} limit ${sqlInt(limit)}
+      where p.community_id = m.community_id and p.visibility = 'public' and ${byUnbannedAuthor} ${walk.from}
+      order by ${walk.order("p")} limit ${sqlInt(limit)}
     ) p
     where m.user_id = ${viewerId} and m.status = 'active')`;
+}
+
+/** What the viewer may see: public posts outside communities, and their active communities' posts. */
+function visibleBranches(viewerId: string | null, walk: TWalk, limit: number): SQL {
+  return viewerId
+    ? sql`${publicBranch(walk, limit)} union all ${communitiesBranch(viewerId, walk, limit)}`
+    : publicBranch(walk, limit);
 }
 
 /**
@@ -118,6 +152,7 @@ export function feedIdsQuery(params: {
   limit: number;
 }): SQL {
   const { tab, sort, viewerId, cursor, limit } = params;
+  const walk = feedWalk(sort, cursor);
   if (tab === "following") {
     if (!viewerId) throw new Error("the following tab needs a viewer");
     return merged(
@@ -127,63 +162,57 @@ export function feedIdsQuery(params: {
           where p.user_id = fo.followed_id and p.visibility = 'public'
             and (p.community_id is null or exists (select 1 from community_members m
               where m.community_id = p.community_id and m.user_id = ${viewerId} and m.status = 'active'))
-            ${after(cursor)}
-          order by ${orderBy(sort, "p")} limit ${sqlInt(limit)}
+            ${walk.from}
+          order by ${walk.order("p")} limit ${sqlInt(limit)}
         ) p
         where fo.follower_id = ${viewerId} and ${notBanned(sql`fo.followed_id`)}`,
-      sort,
+      walk,
       limit,
     );
   }
-  const branches = viewerId
-    ? sql`${publicBranch(sort, cursor, limit)} union all ${communitiesBranch(viewerId, sort, cursor, limit)}`
-    : publicBranch(sort, cursor, limit);
-  return merged(branches, sort, limit);
+  return merged(visibleBranches(viewerId, walk, limit), walk, limit);
 }
 
 /**
- * Ids of one numbered page of posts, newest first: everything the viewer may see, or one community's posts (the
- * caller has checked the viewer is an active member).
+ * Ids of one numbered page of posts (`limit` rows from the cursor, newest first): everything the viewer may see,
+ * or one community's posts (the caller has checked the viewer is an active member). Each branch reads its index
+ * from the cursor, so a deep page costs what the first does.
  */
 export function pagedIdsQuery(params: {
   viewerId: string | null;
   communityId: string | null;
-  page: number;
-  pageSize: number;
+  cursor: TKeysetCursor | null;
+  limit: number;
 }): SQL {
-  const { viewerId, communityId, page, pageSize } = params;
-  const offset = (page - 1) * pageSize;
+  const { viewerId, communityId, cursor, limit } = params;
+  const walk = pageWalk(cursor);
   if (communityId) {
     return merged(
       sql`select ${COLUMNS} from posts p
-        where p.community_id = ${communityId} and p.visibility = 'public' and ${byUnbannedAuthor}
-        order by ${orderBy("newest", "p")} limit ${sqlInt(offset + pageSize)}`,
-      "newest",
-      pageSize,
-      offset,
+        where p.community_id = ${communityId} and p.visibility = 'public' and ${byUnbannedAuthor} ${walk.from}
+        order by ${walk.order("p")} limit ${sqlInt(limit)}`,
+      walk,
+      limit,
     );
   }
-  const reach = offset + pageSize;
-  const branches = viewerId
-    ? sql`${publicBranch("newest", null, reach)} union all ${communitiesBranch(viewerId, "newest", null, reach)}`
-    : publicBranch("newest", null, reach);
-  return merged(branches, "newest", pageSize, offset);
+  return merged(visibleBranches(viewerId, walk, limit), walk, limit);
 }
 
-/** How many posts pagedIdsQuery pages through (the exact count the "Page X of Y" pager needs). */
-export function pagedCountQuery(params: { viewerId: string | null; communityId: string | null }): SQL {
-  const { viewerId, communityId } = params;
-  if (communityId) {
-    return sql`select count(*)::int as total from posts p
-      where p.community_id = ${communityId} and p.visibility = 'public' and ${byUnbannedAuthor}`;
-  }
-  // Per membership, a count over that community's index (a join would tempt the planner into a full scan).
-  const members = viewerId
-    ? sql`(select coalesce(sum(c.n), 0) from community_members m
-          cross join lateral (select count(*) as n from posts p
-            where p.community_id = m.community_id and p.visibility = 'public' and ${byUnbannedAuthor}) c
-          where m.user_id = ${viewerId} and m.status = 'active')`
-    : sql`0`;
-  return sql`select ((select count(*) from posts p
-      where p.visibility = 'public' and p.community_id is null and ${byUnbannedAuthor}) + ${members})::int as total`;
+/**
+ * How many posts pagedIdsQuery pages through, counted up to `cap` (the "Page X of Y" pager says "Y+" past it):
+ * the first `cap` rows of the same branches, so the count costs the same on a site of a thousand posts or a million.
+ */
+export function pagedCountQuery(params: {
+  viewerId: string | null;
+  communityId: string | null;
+  cap: number;
+}): SQL {
+  const { viewerId, communityId, cap } = params;
+  const walk = feedWalk("newest", null);
+  const rows = communityId
+    ? sql`select p.id from posts p
+        where p.community_id = ${communityId} and p.visibility = 'public' and ${byUnbannedAuthor}
+        order by ${walk.order("p")} limit ${sqlInt(cap)}`
+    : sql`select f.id from (${visibleBranches(viewerId, walk, cap)}) f limit ${sqlInt(cap)}`;
+  return sql`select count(*)::int as total from (${rows}) c`;
 }

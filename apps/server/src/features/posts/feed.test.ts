@@ -1,4 +1,4 @@
-import { M } from "@plugs/domain";
+import { M, POSTS_PAGE_COUNT_CAP } from "@plugs/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/query-rows.ts";
@@ -140,25 +140,66 @@ describe("the Following tab", () => {
 });
 
 describe("Community Posts pages", () => {
-  it("numbers pages newest first with the total and page count", async () => {
+  type TPostsPage = TFeed & {
+    total: number;
+    totalCapped: boolean;
+    page: number;
+    pageCount: number;
+    previousCursor: string | null;
+  };
+  const postsPage = (query: string) => call<TPostsPage>(server, "GET", `/api/posts${query}`);
+
+  it("numbers keyset pages newest first with the total and page count, forward and back", async () => {
     const expected = await expectedOrder("newest");
-    const page2 = await call<TFeed & { total: number; page: number; pageCount: number }>(
-      server,
-      "GET",
-      "/api/posts?page=2",
-    );
+    const pageCount = Math.ceil(expected.length / 10);
+    const page1 = await postsPage("");
+    expect(page1.body).toMatchObject({ total: expected.length, totalCapped: false, page: 1, pageCount });
+    expect(page1.body.previousCursor).toBeNull();
+    const page2 = await postsPage(`?cursor=${page1.body.nextCursor}`);
     expect(page2.status).toBe(200);
     expect(page2.body.items.map((p) => p.id)).toEqual(expected.slice(10, 20));
-    expect(page2.body).toMatchObject({
-      total: expected.length,
-      page: 2,
-      pageCount: Math.ceil(expected.length / 10),
-    });
+    expect(page2.body).toMatchObject({ total: expected.length, page: 2, pageCount });
+    // Every page once, in order, until the last says there is no next one.
+    const seen = [...page1.body.items, ...page2.body.items].map((p) => p.id);
+    let last = page2.body;
+    while (last.nextCursor) {
+      last = (await postsPage(`?cursor=${last.nextCursor}`)).body;
+      seen.push(...last.items.map((p) => p.id));
+    }
+    expect(seen).toEqual(expected);
+    expect(last).toMatchObject({ page: pageCount, pageCount });
+    // Back from the last page: the one before it, from its cursor.
+    if (last.previousCursor) {
+      const back = await postsPage(`?cursor=${last.previousCursor}`);
+      expect(back.body.page).toBe(pageCount - 1);
+      expect(back.body.items.map((p) => p.id)).toEqual(
+        expected.slice((pageCount - 2) * 10, (pageCount - 1) * 10),
+      );
+    }
 
-    const small = await call<TFeed>(server, "GET", "/api/posts?page=3&pageSize=4");
-    expect(small.body.items.map((p) => p.id)).toEqual(expected.slice(8, 12));
-    const beyond = await call<TFeed>(server, "GET", "/api/posts?page=999");
-    expect(beyond.body.items).toEqual([]);
-    expect((await call(server, "GET", "/api/posts?pageSize=51")).status).toBe(400);
+    const small1 = await postsPage("?pageSize=4");
+    const small2 = await postsPage(`?pageSize=4&cursor=${small1.body.nextCursor}`);
+    expect(small2.body.items.map((p) => p.id)).toEqual(expected.slice(4, 8));
+    expect((await postsPage("?pageSize=51")).status).toBe(400);
+    const bad = await postsPage("?cursor=abc");
+    expect(bad.status).toBe(400);
+    expect((bad.body as unknown as { error: { fields: Record<string, string> } }).error.fields.cursor).toBe(
+      M.posts.invalidCursor,
+    );
+  });
+
+  it("counts up to 1,000 posts, then says there are more", async () => {
+    const author = await createUser(server);
+    await server.deps.db.execute(sql`insert into posts (user_id, content, created_at)
+      select ${author.id}, 'Bulk post ' || g, now() - g * interval '1 second'
+      from generate_series(1, ${POSTS_PAGE_COUNT_CAP + 1}) g`);
+    const page1 = await postsPage("");
+    expect(page1.body).toMatchObject({
+      total: POSTS_PAGE_COUNT_CAP,
+      totalCapped: true,
+      page: 1,
+      pageCount: 100,
+    });
+    expect(page1.body.nextCursor).not.toBeNull();
   });
 });

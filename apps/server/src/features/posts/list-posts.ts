@@ -1,8 +1,16 @@
-import type { TFeedPage, TFeedQuery, TPostsPage, TPostsPageQuery } from "@plugs/domain";
+import {
+  M,
+  POSTS_PAGE_COUNT_CAP,
+  type TFeedPage,
+  type TFeedQuery,
+  type TPostsPage,
+  type TPostsPageQuery,
+} from "@plugs/domain";
 import { and, eq } from "drizzle-orm";
 import type { TDeps, TViewer } from "../../context.ts";
 import { queryRows } from "../../db/query-rows.ts";
 import { communityMembers } from "../../db/schema/index.ts";
+import { decodeKeysetCursor, keysetPage } from "../../lib/keyset-page.ts";
 import {
   cursorOf,
   decodeCursor,
@@ -44,8 +52,9 @@ export async function getFeed(deps: TDeps, viewer: TViewer | null, query: TFeedQ
 }
 
 /**
- * The Community Posts page: numbered pages, newest first, of what the viewer may see, or of one community's posts.
- * A community the viewer is not an active member of shows no posts (whether or not it exists).
+ * The Community Posts page: numbered pages, newest first, of what the viewer may see, or of one community's posts,
+ * read by keyset (the cursor holds the page's number). A community the viewer is not an active member of shows no
+ * posts (whether or not it exists). The total counts up to POSTS_PAGE_COUNT_CAP posts, then says there are more.
  */
 export async function listPostsPage(
   deps: TDeps,
@@ -53,7 +62,15 @@ export async function listPostsPage(
   query: TPostsPageQuery,
 ): Promise<TPostsPage> {
   const communityId = query.communityId ?? null;
-  const empty = { items: [], total: 0, page: query.page, pageCount: 1 };
+  const empty = {
+    items: [],
+    total: 0,
+    totalCapped: false,
+    page: 1,
+    pageCount: 1,
+    previousCursor: null,
+    nextCursor: null,
+  };
   if (communityId) {
     if (!viewer) return empty;
     const [membership] = await deps.db
@@ -62,23 +79,31 @@ export async function listPostsPage(
       .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, viewer.id)));
     if (membership?.status !== "active") return empty;
   }
+  const cursor = query.cursor ? decodeKeysetCursor(query.cursor, "time", M.posts.invalidCursor) : null;
   const viewerId = viewer?.id ?? null;
   const [[count], rows] = await Promise.all([
-    queryRows<{ total: number }>(deps.db, pagedCountQuery({ viewerId, communityId })),
-    queryRows<TFeedRow>(
+    queryRows<{ total: number }>(
       deps.db,
-      pagedIdsQuery({ viewerId, communityId, page: query.page, pageSize: query.pageSize }),
+      pagedCountQuery({ viewerId, communityId, cap: POSTS_PAGE_COUNT_CAP + 1 }),
+    ),
+    queryRows<TFeedRow & { sort_key: string }>(
+      deps.db,
+      pagedIdsQuery({ viewerId, communityId, cursor, limit: query.pageSize + 1 }),
     ),
   ]);
-  const total = count?.total ?? 0;
+  const totalCapped = (count?.total ?? 0) > POSTS_PAGE_COUNT_CAP;
+  const total = totalCapped ? POSTS_PAGE_COUNT_CAP : (count?.total ?? 0);
+  const page = keysetPage(rows, query.pageSize, cursor, total, (r) => ({ k: r.sort_key, i: r.id }));
+  // Back at the start of the list (posts removed since the page was read): page 1 as it is now.
+  if (!page) return listPostsPage(deps, viewer, { ...query, cursor: undefined });
   return {
+    ...page,
     items: await hydratePosts(
       deps.db,
-      rows.map((r) => r.id),
+      page.items.map((r) => r.id),
       viewerId,
     ),
     total,
-    page: query.page,
-    pageCount: Math.max(1, Math.ceil(total / query.pageSize)),
+    totalCapped,
   };
 }

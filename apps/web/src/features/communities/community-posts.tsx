@@ -26,9 +26,10 @@ export function CommunityPosts({
   linkToPage?: boolean;
 }) {
   const member = community.membership?.status === "active";
-  const [page, setPage] = useState(1);
+  // Page 1 has no cursor; another page is the cursor its neighbour gave.
+  const [cursor, setCursor] = useState<string | null>(null);
   const [composing, setComposing] = useState(false);
-  const posts = usePostsPage(page, member ? community.id : undefined);
+  const posts = usePostsPage(cursor, member ? community.id : undefined);
 
   if (!member) {
     return (
@@ -72,7 +73,7 @@ export function CommunityPosts({
             communityId={community.id}
             onCreated={() => {
               setComposing(false);
-              setPage(1);
+              setCursor(null);
             }}
           />
         </section>
@@ -105,9 +106,10 @@ export function CommunityPosts({
             <PostCard key={post.id} post={post} headingLevel={headingLevel} />
           ))}
           <Pager
-            page={page}
+            page={posts.data.page}
             pageCount={posts.data.pageCount}
-            onPage={setPage}
+            more={posts.data.totalCapped && posts.data.nextCursor !== null}
+            onPage={(p) => setCursor(p > posts.data.page ? posts.data.nextCursor : posts.data.previousCursor)}
             label={`${community.name} posts pages`}
           />
         </>

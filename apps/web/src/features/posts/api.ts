@@ -27,8 +27,10 @@ export function fetchFeed(params: TFeedParams): Promise<TFeedPage> {
   return apiFetch<TFeedPage>(feedUrl(params));
 }
 
-export function fetchPostsPage(params: { page: number; pageSize: number; communityId?: string }) {
-  const query = new URLSearchParams({ page: String(params.page), pageSize: String(params.pageSize) });
+/** A numbered page of posts: the first, or the one a page's nextCursor or previousCursor leads to. */
+export function fetchPostsPage(params: { cursor: string | null; pageSize: number; communityId?: string }) {
+  const query = new URLSearchParams({ pageSize: String(params.pageSize) });
+  if (params.cursor) query.set("cursor", params.cursor);
   if (params.communityId) query.set("communityId", params.communityId);
   return apiFetch<TPostsPage>(`/api/posts?${query}`);
 }

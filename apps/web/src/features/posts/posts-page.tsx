@@ -61,17 +61,19 @@ export default function PostsPage() {
   usePageTitle("Community Posts");
   const { session } = useSession();
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
-  const posts = usePostsPage(page);
+  // Page 1 has no cursor in the URL; another page is the cursor its neighbour gave.
+  const cursor = params.get("cursor");
+  const posts = usePostsPage(cursor);
 
-  const goTo = (next: number) => {
+  const goTo = (next: string | null) => {
     const search = new URLSearchParams(params);
-    if (next <= 1) search.delete("page");
-    else search.set("page", String(next));
+    if (next) search.set("cursor", next);
+    else search.delete("cursor");
     setParams(search);
     window.scrollTo({ top: 0 });
   };
 
+  const page = posts.data?.page ?? 1;
   const pageCount = posts.data?.pageCount ?? 1;
   return (
     <div className={PAGE_WIDTH.wide}>
@@ -86,7 +88,7 @@ export default function PostsPage() {
           )}
           {session ? (
             <section aria-label="New post" className="rounded-2xl border border-border bg-surface p-4 sm:p-5">
-              <CreatePostForm onCreated={() => page !== 1 && goTo(1)} />
+              <CreatePostForm onCreated={() => cursor && goTo(null)} />
             </section>
           ) : null}
           {posts.isPending ? (
@@ -115,18 +117,19 @@ export default function PostsPage() {
             <nav aria-label="Pages" className="flex items-center justify-between gap-3 pt-2">
               <Button
                 variant="secondary"
-                onClick={() => goTo(page - 1)}
+                onClick={() => goTo(posts.data.previousCursor)}
                 disabled={page <= 1 || posts.isFetching}
               >
                 <ChevronLeft aria-hidden /> Previous
               </Button>
               <span className="text-sm text-muted tabular-nums" aria-live="polite">
                 Page {page} of {pageCount}
+                {posts.data.totalCapped ? "+" : ""}
               </span>
               <Button
                 variant="secondary"
-                onClick={() => goTo(page + 1)}
-                disabled={page >= pageCount || posts.isFetching}
+                onClick={() => goTo(posts.data.nextCursor)}
+                disabled={!posts.data.nextCursor || posts.isFetching}
               >
                 Next <ChevronRight aria-hidden />
               </Button>

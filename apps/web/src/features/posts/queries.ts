@@ -38,8 +38,8 @@ export const postKeys = {
   feeds: () => [...postKeys.all, "feed"] as const,
   feed: (tab: TFeedTab, sort: TFeedSort) => [...postKeys.feeds(), { tab, sort }] as const,
   pages: () => [...postKeys.all, "page"] as const,
-  page: (page: number, pageSize: number, communityId?: string) =>
-    [...postKeys.pages(), { page, pageSize, communityId: communityId ?? null }] as const,
+  page: (cursor: string | null, pageSize: number, communityId?: string) =>
+    [...postKeys.pages(), { cursor, pageSize, communityId: communityId ?? null }] as const,
   details: () => [...postKeys.all, "detail"] as const,
   detail: (id: string) => [...postKeys.details(), id] as const,
   edits: (id: string) => [...postKeys.all, "edits", id] as const,
@@ -76,10 +76,11 @@ export function useFeed(tab: TFeedTab, sort: TFeedSort, enabled = true) {
 }
 
 /** The Community Posts page's numbered pages (spec: community feed fresh for 30 s). */
-export function usePostsPage(page: number, communityId?: string) {
+/** A numbered page of posts: page 1 without a cursor, another by the cursor its neighbour gave. */
+export function usePostsPage(cursor: string | null, communityId?: string) {
   return useQuery({
-    queryKey: postKeys.page(page, POST_LIMITS.feedPageSize, communityId),
-    queryFn: () => fetchPostsPage({ page, pageSize: POST_LIMITS.feedPageSize, communityId }),
+    queryKey: postKeys.page(cursor, POST_LIMITS.feedPageSize, communityId),
+    queryFn: () => fetchPostsPage({ cursor, pageSize: POST_LIMITS.feedPageSize, communityId }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
     ...POST_RETRY,
