@@ -26,7 +26,10 @@ export type TGiveawayRow = typeof giveaways.$inferSelect;
 /** What the entry rules look at about a member. */
 export type TEntrant = { points: number; createdAt: Date; emailVerified: boolean };
 
-/** What a list shows of a giveaway: every column but its text and its proof's secrets and lists. */
+/**
+ * What a list shows of a giveaway: every column but its text and its proof's secrets and lists, its times as the
+ * API's ISO text, and its winners.
+ */
 type TSummaryRow = Pick<
   TGiveawayRow,
   | "id"
@@ -37,14 +40,12 @@ type TSummaryRow = Pick<
   | "winnersCount"
   | "entryCost"
   | "entriesCount"
-  | "startsAt"
-  | "endsAt"
   | "status"
   | "minAccountAgeDays"
   | "minPoints"
   | "requireVerifiedEmail"
   | "claimDays"
->;
+> & { startsAt: string; endsAt: string; winners: TGiveawayWinner[] };
 
 /** The first entry rule the member misses, in words, or null when they meet them all. */
 export function missedRule(
@@ -69,7 +70,7 @@ export async function loadEntrant(db: Pick<TDb, "select">, userId: string): Prom
   return row ?? null;
 }
 
-/** The winners of these giveaways in place order, in one read (plain rows: it runs on every list). */
+/** The winners of these giveaways in place order, in one read (plain rows). */
 async function winnersOf(db: TDb, ids: string[]): Promise<Map<string, TGiveawayWinner[]>> {
   const out = new Map<string, TGiveawayWinner[]>();
   if (ids.length === 0) return out;
@@ -95,15 +96,14 @@ async function winnersOf(db: TDb, ids: string[]): Promise<Map<string, TGiveawayW
   return out;
 }
 
-/** Rows to the shape the API answers, with the viewer's eligibility and entries (three queries at once, however many). */
+/** Rows to the shape the API answers, with the viewer's eligibility and entries (two queries at once, however many). */
 async function summaries(
   deps: TDeps,
   viewer: TViewer | null,
   rows: TSummaryRow[],
 ): Promise<TGiveawaySummary[]> {
   const ids = rows.map((r) => r.id);
-  const [winners, entrant, mine] = await Promise.all([
-    winnersOf(deps.db, ids),
+  const [entrant, mine] = await Promise.all([
     viewer ? loadEntrant(deps.db, viewer.id) : null,
     viewer && ids.length > 0
       ? deps.db
@@ -116,8 +116,6 @@ async function summaries(
   const now = Date.now();
   return rows.map((g) => {
     const reason = entrant ? missedRule(g, entrant, now) : null;
-    const startsAt = g.startsAt.toISOString();
-    const endsAt = g.endsAt.toISOString();
     return {
       id: g.id,
       slug: g.slug,
@@ -127,10 +125,10 @@ async function summaries(
       winnersCount: g.winnersCount,
       entryCost: g.entryCost,
       entriesCount: g.entriesCount,
-      startsAt,
-      endsAt,
+      startsAt: g.startsAt,
+      endsAt: g.endsAt,
       status: g.status,
-      phase: giveawayPhase({ status: g.status, startsAt, endsAt }, now),
+      phase: giveawayPhase(g, now),
       rules: {
         minAccountAgeDays: g.minAccountAgeDays,
         minPoints: g.minPoints,
@@ -139,7 +137,7 @@ async function summaries(
       claimDays: g.claimDays,
       eligibility: viewer ? { eligible: reason === null, reason } : null,
       entered: entered.has(g.id),
-      winners: winners.get(g.id) ?? [],
+      winners: g.winners,
     };
   });
 }
@@ -149,40 +147,38 @@ async function summaries(
  * ended ones with their winners. Two reads of giveaways_status_ends_idx in one statement, of the columns a card shows.
  */
 export async function listGiveaways(deps: TDeps, viewer: TViewer | null): Promise<TGiveawayList> {
-  // One statement of plain columns: Drizzle's mapping of each row's fields was most of this list's cost. The times'
-  // text goes by other names, so each arm's order is the table's columns, which its index serves.
+  // One statement of plain columns, winners as JSON (only a drawn giveaway has any): Drizzle's mapping of each row's fields was most of this list's
+  // cost. The times' text goes by the API's names, so each arm's ORDER BY is the table's columns, which its index
+  // serves.
   const columns = sql`id, slug, title, prize, image_url as "imageUrl", winners_count as "winnersCount",
-    entry_cost as "entryCost", entries_count as "entriesCount", ${isoTimestamp(sql`starts_at`)} as "startsIso",
-    ${isoTimestamp(sql`ends_at`)} as "endsIso", status, min_account_age_days as "minAccountAgeDays",
+    entry_cost as "entryCost", entries_count as "entriesCount", ${isoTimestamp(sql`starts_at`)} as "startsAt",
+    ${isoTimestamp(sql`ends_at`)} as "endsAt", status, min_account_age_days as "minAccountAgeDays",
     min_points as "minPoints", require_verified_email as "requireVerifiedEmail", claim_days as "claimDays"`;
-  const rows = await queryRows<TSummarySqlRow>(
+  const rows = await queryRows<Omit<TSummaryRow, "winners">>(
     deps.db,
     sql`(select ${columns} from giveaways where status = 'live' order by ends_at, id limit 100)
       union all
       (select ${columns} from giveaways where status in ('ended', 'drawn')
         order by ends_at desc, id desc limit ${sqlInt(REWARDS_LIMITS.endedShown)})`,
   );
+  // Only a drawn giveaway has winners: none drawn, no second read.
+  const winners = await winnersOf(
+    deps.db,
+    rows.filter((r) => r.status === "drawn").map((r) => r.id),
+  );
   const all = await summaries(
     deps,
     viewer,
-    rows.map(({ startsIso, endsIso, ...row }) => ({
-      ...row,
-      startsAt: new Date(startsIso),
-      endsAt: new Date(endsIso),
-    })),
+    rows.map((r) => ({ ...r, winners: winners.get(r.id) ?? [] })),
   );
-  const upcoming = all
-    .filter((g) => g.phase === "upcoming")
-    .sort((a, b) => a.startsAt.localeCompare(b.startsAt));
-  return {
-    live: all.filter((g) => g.phase === "live"),
-    upcoming,
-    ended: all.filter((g) => g.phase === "ended"),
-  };
+  const live: TGiveawaySummary[] = [];
+  const upcoming: TGiveawaySummary[] = [];
+  const ended: TGiveawaySummary[] = [];
+  for (const g of all) (g.phase === "live" ? live : g.phase === "upcoming" ? upcoming : ended).push(g);
+  // ISO times in UTC sort as text.
+  upcoming.sort((a, b) => (a.startsAt < b.startsAt ? -1 : a.startsAt > b.startsAt ? 1 : 0));
+  return { live, upcoming, ended };
 }
-
-/** A list row: a summary with its times as the API's ISO text. */
-type TSummarySqlRow = Omit<TSummaryRow, "startsAt" | "endsAt"> & { startsIso: string; endsIso: string };
 
 /** The public proof: the commitment always, the seed and the frozen list only once drawn. */
 export function publicProof(g: TGiveawayRow): TDrawProof | null {
@@ -216,7 +212,13 @@ export async function viewGiveaway(
   const g = await findGiveaway(deps.db, slug);
   if (!g || (g.status === "draft" && !viewer?.isAdmin))
     throw new AppError("NOT_FOUND", M_REWARDS.giveawayNotFound);
-  const [summary] = await summaries(deps, viewer, [g]);
+  const row = {
+    ...g,
+    startsAt: g.startsAt.toISOString(),
+    endsAt: g.endsAt.toISOString(),
+    winners: (await winnersOf(deps.db, [g.id])).get(g.id) ?? [],
+  };
+  const [summary] = await summaries(deps, viewer, [row]);
   if (!summary) throw new AppError("NOT_FOUND", M_REWARDS.giveawayNotFound);
   return {
     ...summary,
