@@ -58,6 +58,25 @@ describe("bench seed", () => {
     expect(lesson.html).toContain("<pre><code>setApprovalForAll(operator, true)");
   });
 
+  it("writes live, upcoming and drawn giveaways, the drawn ones with their winners on the list", async () => {
+    expect(await count("giveaways", "status = 'drawn'")).toBe(10);
+    expect(await count("giveaway_winners")).toBe(30);
+    const res = await server.fetch("/api/rewards");
+    const list = (await res.json()) as {
+      live: unknown[];
+      upcoming: unknown[];
+      ended: { winners: { position: number; claimStatus: string }[] }[];
+    };
+    expect([list.live.length, list.upcoming.length, list.ended.length]).toEqual([10, 10, 10]);
+    for (const g of list.ended) {
+      expect(g.winners.map((w) => [w.position, w.claimStatus])).toEqual([
+        [1, "claimed"],
+        [2, "pending"],
+        [3, "pending"],
+      ]);
+    }
+  });
+
   it("writes the blog's articles, and the article the runner reads is published", async () => {
     expect(await count("blog_articles", "status = 'published'")).toBe(200);
     expect(await count("blog_articles", "status = 'draft'")).toBe(20);

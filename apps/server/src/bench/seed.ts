@@ -288,16 +288,28 @@ export async function seedBench(db: TDb, size: TBenchSize, log: (line: string) =
       select ${userId(sql`u`)}, ${uuidOf("ll", sql`(100 + p)`)}, ${uuidOf("lc", sql`1`)}
       from generate_series(1, ${U}) u, generate_series(1, 3) p`,
   );
-  // Rewards: thirty giveaways, a third live, a third upcoming and a third ended, so the list reads every section.
+  // Rewards: thirty giveaways, a third live, a third upcoming and a third drawn (three winners each, the first of
+  // whom claimed), so the list reads every section and the winners of the ended ones.
+  const winner = (g: SQL, place: SQL | number) => userId(sql`(1 + (${g} + ${place} - 1) % ${U})`);
   await step(
     "giveaways",
-    sql`insert into giveaways (slug, title, description, prize, winners_count, starts_at, ends_at, entry_cost, status,
-          seed_hash, published_at)
-        select 'bench-giveaway-' || g, 'Bench giveaway ' || g, 'Win **this**. One entry per member.', '100 USDC',
-          1 + g % 3, now() + (array[-1, 2, -9])[1 + g % 3] * interval '1 day',
+    sql`with g as (insert into giveaways (id, slug, title, description, prize, winners_count, starts_at, ends_at,
+          entry_cost, status, seed, seed_hash, entrants_hash, proof, published_at, drawn_at)
+        select ${uuidOf("gw", sql`g`)}, 'bench-giveaway-' || g, 'Bench giveaway ' || g,
+          'Win **this**. One entry per member.', '100 USDC', 1 + g % 3,
+          now() + (array[-1, 2, -9])[1 + g % 3] * interval '1 day',
           now() + (array[3, 6, -1])[1 + g % 3] * interval '1 day', (g % 2) * 25,
-          (array['live', 'live', 'ended'])[1 + g % 3], md5(g::text) || md5(g::text), now()
-        from generate_series(1, 30) g`,
+          (array['live', 'live', 'drawn'])[1 + g % 3], case when g % 3 = 2 then md5('seed' || g) end,
+          md5(g::text) || md5(g::text), case when g % 3 = 2 then md5('entrants' || g) end,
+          case when g % 3 = 2 then jsonb_build_object('entrantIds', '[]'::jsonb, 'excludedCount', 0, 'redraws', 0,
+            'winnerIds', jsonb_build_array(${winner(sql`g`, 1)}, ${winner(sql`g`, 2)}, ${winner(sql`g`, 3)})) end,
+          now(), case when g % 3 = 2 then now() - interval '1 day' end
+        from generate_series(1, 30) g
+        returning id, split_part(slug, '-', 3)::int as n)
+      insert into giveaway_winners (giveaway_id, user_id, position, claim_status, claim_deadline)
+      select g.id, ${winner(sql`g.n`, sql`p`)}, p, case when p = 1 then 'claimed' else 'pending' end,
+        now() + interval '6 days'
+      from g, generate_series(1, 3) p where g.n % 3 = 2`,
   );
   // Sweep: twenty claimed sweeps per member, an hour apart, for the history read.
   await step(
