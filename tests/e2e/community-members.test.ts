@@ -282,4 +282,25 @@ describe("community members", () => {
       }
     }
   });
+
+  // Last: its eight new members push the others to page 2.
+  it("the members sheet pages by Next and Prev, ten at a time", async () => {
+    for (let n = 0; n < 8; n += 1) await join(await signUpByApi(j.server, newAccount("crowd")), community.id);
+    const page = await j.open({ as: alice, viewport: "desktop", theme: "dark" });
+    const sheet = await openSheet(page);
+    const pager = sheet.getByRole("navigation", { name: "Members pages" });
+    const rows = sheet.getByRole("list", { name: "Members" }).getByRole("listitem");
+    await pager.getByText(M.communities.pageOf(1, 2)).waitFor();
+    expect(await rows.count()).toBe(10);
+    const firstPage = await rows.allTextContents();
+    await pager.getByRole("button", { name: M.communities.next }).click();
+    await pager.getByText(M.communities.pageOf(2, 2)).waitFor();
+    expect(await pager.getByRole("button", { name: M.communities.next }).isDisabled()).toBe(true);
+    // The founder joined first: the last page's last row.
+    await expect.poll(async () => (await rows.allTextContents()).at(-1)).toContain(creator.username);
+    await shot(page, "community-members-sheet-page-2-desktop-dark", { fullPage: false });
+    await pager.getByRole("button", { name: M.communities.prev }).click();
+    await pager.getByText(M.communities.pageOf(1, 2)).waitFor();
+    await expect.poll(() => rows.allTextContents()).toEqual(firstPage);
+  });
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { M } from "./messages.ts";
-import { ZPage } from "./pages.ts";
+import { ZKeysetPage, ZPage } from "./pages.ts";
 import type { TFileLike } from "./posts.ts";
 import { zText } from "./text.ts";
 
@@ -15,6 +15,8 @@ export const COMMUNITY_LIMITS = {
   pageSize: 10,
   maxPageSize: 50,
   membersPageSize: 10,
+  /** A members list counts up to this many; past it the count line says "1000+". */
+  membersCountCap: 1000,
   userSearchLimit: 10,
   userSearchMinLength: 2,
   /** Banner width : height. */
@@ -142,7 +144,8 @@ export type TCommunitiesQuery = z.infer<typeof ZCommunitiesQuery>;
 
 export const ZMembersQuery = z.object({
   search: zText().max(100).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  /** A page's nextCursor or previousCursor (none for page 1). */
+  cursor: zText({ error: M.communities.invalidCursor }).max(600, M.communities.invalidCursor).optional(),
   /** Active members by default; the banned list is for the community's creators. */
   status: z.enum(MEMBER_STATUSES).default("active"),
 });
@@ -225,7 +228,10 @@ export const ZCommunityMember = z.object({
 });
 export type TCommunityMember = z.infer<typeof ZCommunityMember>;
 
-export const ZCommunityMembersPage = ZPage(ZCommunityMember);
+export const ZCommunityMembersPage = ZKeysetPage(ZCommunityMember).extend({
+  /** More than membersCountCap members: `total` is the cap, and there are more. */
+  totalCapped: z.boolean(),
+});
 export type TCommunityMembersPage = z.infer<typeof ZCommunityMembersPage>;
 
 export const ZCommunityUserSearch = z.object({

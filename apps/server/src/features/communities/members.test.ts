@@ -1,4 +1,10 @@
-import { M, type TCommunityDetail, type TCommunityMember, type TCommunityMembersPage } from "@plugs/domain";
+import {
+  COMMUNITY_LIMITS,
+  M,
+  type TCommunityDetail,
+  type TCommunityMember,
+  type TCommunityMembersPage,
+} from "@plugs/domain";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { communities, communityMembers, profiles } from "../../db/schema/index.ts";
@@ -60,10 +66,22 @@ describe("GET /api/communities/:id/members", () => {
     await server.deps.db.execute(sql`update profiles set display_name = 'The Boss' where id = ${creator.id}`);
     const first = await list();
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ total: 25, page: 1, pageCount: 3 });
+    expect(first.body).toMatchObject({
+      total: 25,
+      totalCapped: false,
+      page: 1,
+      pageCount: 3,
+      previousCursor: null,
+    });
     expect(first.body.items).toHaveLength(10);
-    const second = await list("?page=2");
-    const third = await list("?page=3");
+    const second = await list(`?cursor=${first.body.nextCursor}`);
+    const third = await list(`?cursor=${second.body.nextCursor}`);
+    expect(second.body).toMatchObject({ page: 2, pageCount: 3, previousCursor: null });
+    expect(third.body).toMatchObject({ page: 3, pageCount: 3, nextCursor: null });
+    // Back from page 3: page 2 again.
+    const back = await list(`?cursor=${third.body.previousCursor}`);
+    expect(back.body.page).toBe(2);
+    expect(back.body.items.map((m) => m.id)).toEqual(second.body.items.map((m) => m.id));
     const all = [...first.body.items, ...second.body.items, ...third.body.items];
     const bulkNames = await Promise.all(bulk.map((p) => usernameOf(p.id)));
     expect(all.map((m) => m.username)).toEqual([...bulkNames.reverse(), "regular", "boss"]);
@@ -77,8 +95,6 @@ describe("GET /api/communities/:id/members", () => {
     });
     expect(third.body.items[3]?.displayName).toBeNull();
     expect(new Date(third.body.items[4]?.joinedAt ?? "").getTime()).not.toBeNaN();
-    const beyond = await list("?page=9");
-    expect(beyond.body).toMatchObject({ items: [], total: 25, page: 9, pageCount: 3 });
   });
 
   it("searches usernames case-insensitively, with LIKE characters taken literally", async () => {
@@ -93,15 +109,18 @@ describe("GET /api/communities/:id/members", () => {
   });
 
   it("says whether the viewer follows each member", async () => {
-    const res = await list("?page=3", member.cookie);
+    const second = await list(`?cursor=${(await list("", member.cookie)).body.nextCursor}`, member.cookie);
+    const res = await list(`?cursor=${second.body.nextCursor}`, member.cookie);
     const boss = res.body.items.find((m) => m.username === "boss");
     expect(boss?.followedByMe).toBe(true);
     expect(res.body.items.find((m) => m.username === "regular")?.followedByMe).toBe(false);
   });
 
-  it("answers 404 for an unknown community and 400 for a bad page", async () => {
+  it("answers 404 for an unknown community and 400 for a cursor it did not make", async () => {
     expect((await list("", undefined, "00000000-0000-4000-8000-000000000000")).status).toBe(404);
-    expect((await list("?page=0")).status).toBe(400);
+    const bad = await list("?cursor=page-2");
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe(M.communities.invalidCursor);
   });
 
   it("keeps the banned list for creators", async () => {
@@ -306,3 +325,26 @@ async function usernameOf(userId: string) {
     .where(eq(profiles.id, userId));
   return row?.username ?? "";
 }
+
+describe("a community of more than a thousand", () => {
+  it("counts its members up to 1,000, then says there are more; the pages go on by cursor", async () => {
+    const big = await createCommunityAs(server, creator.cookie, { name: "Thousand Club" });
+    await server.deps.db.execute(sql`insert into users (id, name, email, created_at, updated_at)
+      select gen_random_uuid(), 'Crowd ' || g, 'crowd' || g || '@example.test', now(), now()
+      from generate_series(1, ${COMMUNITY_LIMITS.membersCountCap + 1}) g`);
+    await server.deps.db.execute(sql`insert into profiles (id, username)
+      select id, 'crowd_' || substr(email, 6, position('@' in email) - 6) from users where email like 'crowd%'`);
+    await server.deps.db.execute(sql`insert into community_members (community_id, user_id, role, status, joined_at)
+      select ${big.id}, id, 'member', 'active', now() - interval '1 day' from users where email like 'crowd%'`);
+    const first = await list("", undefined, big.id);
+    expect(first.body).toMatchObject({
+      total: COMMUNITY_LIMITS.membersCountCap,
+      totalCapped: true,
+      page: 1,
+      pageCount: 100,
+    });
+    const second = await list(`?cursor=${first.body.nextCursor}`, undefined, big.id);
+    expect(second.body).toMatchObject({ page: 2, totalCapped: true });
+    expect(second.body.items).toHaveLength(10);
+  });
+});

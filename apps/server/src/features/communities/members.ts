@@ -7,12 +7,13 @@ import {
   ZAddMemberRequest,
   ZUpdateMemberRequest,
 } from "@plugs/domain";
-import { and, count, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import type { TDb } from "../../db/client.ts";
 import { communityMembers, profiles } from "../../db/schema/index.ts";
 import { textRowCount } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
+import { decodeKeysetCursor, keysetPage, type TKeysetCursor } from "../../lib/keyset-page.ts";
 import { isUuid, notBanned } from "../posts/visibility.ts";
 import { lockCommunity, requireCommunity, requireCreator } from "./community-access.ts";
 import { containsPattern, loadMember, memberColumns, toCommunityMember } from "./community-dto.ts";
@@ -29,27 +30,40 @@ function membersWhere(communityId: string, query: TMembersQuery): SQL {
   ) as SQL;
 }
 
-/** The members page query on its own (EXPLAIN in tests looks at exactly this). */
+/** A page's sort key: the join time with its microseconds, as a keyset cursor keeps it. */
+const joinedKey = sql<string>`to_char(${communityMembers.joinedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * The members page query on its own (EXPLAIN in tests looks at exactly this): `limit` members from the cursor on,
+ * newest first, or for a `previous` cursor oldest first back from it (the caller reverses them).
+ */
 export function membersPageQuery(
   db: TDb,
   communityId: string,
   query: TMembersQuery,
   viewerId: string | null,
+  cursor: TKeysetCursor | null,
+  limit: number,
 ) {
-  const size = COMMUNITY_LIMITS.membersPageSize;
+  const back = cursor?.d === "previous";
+  const order = back ? asc : desc;
+  const from = cursor
+    ? sql`(${communityMembers.joinedAt}, ${communityMembers.id}) ${back ? sql`>` : sql`<`}
+        (${cursor.k}::timestamptz, ${cursor.i}::uuid)`
+    : undefined;
   return db
-    .select(memberColumns(viewerId))
+    .select({ ...memberColumns(viewerId), sortKey: joinedKey })
     .from(communityMembers)
     .innerJoin(profiles, eq(profiles.id, communityMembers.userId))
-    .where(membersWhere(communityId, query))
-    .orderBy(desc(communityMembers.joinedAt), desc(communityMembers.id))
-    .limit(textRowCount(size))
-    .offset(textRowCount((query.page - 1) * size));
+    .where(and(membersWhere(communityId, query), from))
+    .orderBy(order(communityMembers.joinedAt), order(communityMembers.id))
+    .limit(textRowCount(limit));
 }
 
 /**
  * GET /api/communities/:id/members: a community's active members (anyone may look), newest first, searched by
- * username, in pages of 10 with the total. The banned list is for the community's creators.
+ * username, in keyset pages of 10 with the total (counted up to MEMBERS_COUNT_CAP, then "more"). The banned list is
+ * for the community's creators.
  */
 export async function listMembers(
   deps: TDeps,
@@ -62,21 +76,25 @@ export async function listMembers(
     const me = requireViewer(viewer, M.communities.loginToManage);
     await requireCreator(deps.db, communityId, me.id);
   }
-  const [rows, [total]] = await Promise.all([
-    membersPageQuery(deps.db, communityId, query, viewer?.id ?? null),
-    deps.db
-      .select({ n: count() })
-      .from(communityMembers)
-      .innerJoin(profiles, eq(profiles.id, communityMembers.userId))
-      .where(membersWhere(communityId, query)),
+  const cursor = query.cursor ? decodeKeysetCursor(query.cursor, "time", M.communities.invalidCursor) : null;
+  const size = COMMUNITY_LIMITS.membersPageSize;
+  const counted = deps.db
+    .select({ one: sql`1` })
+    .from(communityMembers)
+    .innerJoin(profiles, eq(profiles.id, communityMembers.userId))
+    .where(membersWhere(communityId, query))
+    .limit(textRowCount(COMMUNITY_LIMITS.membersCountCap + 1))
+    .as("counted");
+  const [rows, [found]] = await Promise.all([
+    membersPageQuery(deps.db, communityId, query, viewer?.id ?? null, cursor, size + 1),
+    deps.db.select({ n: count() }).from(counted),
   ]);
-  const n = total?.n ?? 0;
-  return {
-    items: rows.map(toCommunityMember),
-    total: n,
-    page: query.page,
-    pageCount: Math.max(1, Math.ceil(n / COMMUNITY_LIMITS.membersPageSize)),
-  };
+  const totalCapped = (found?.n ?? 0) > COMMUNITY_LIMITS.membersCountCap;
+  const total = totalCapped ? COMMUNITY_LIMITS.membersCountCap : (found?.n ?? 0);
+  const page = keysetPage(rows, size, cursor, total, (r) => ({ k: r.sortKey, i: r.id }));
+  // Back at the start of the list (members left since the page was read): page 1 as it is now.
+  if (!page) return listMembers(deps, viewer, communityId, { ...query, cursor: undefined });
+  return { ...page, items: page.items.map(toCommunityMember), total, totalCapped };
 }
 
 /**

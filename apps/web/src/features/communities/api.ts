@@ -21,7 +21,8 @@ import { sendForm, type TUploadOptions } from "../../lib/upload.ts";
 /** The communities calls (one function per route, shapes from packages/domain); the hooks are in queries.ts. */
 
 export type TCommunityListParams = { search: string; sort: TCommunitySort };
-export type TMemberListParams = { search: string; page: number; status: TMemberStatus };
+/** A members list page: page 1 without a cursor, another by the cursor its neighbour gave. */
+export type TMemberListParams = { search: string; cursor: string | null; status: TMemberStatus };
 
 const communityPath = (id: string) => `/api/communities/${encodeURIComponent(id)}`;
 
@@ -44,8 +45,9 @@ export function fetchCommunity(slugOrId: string): Promise<TCommunityDetail> {
 }
 
 export function fetchMembers(communityId: string, params: TMemberListParams): Promise<TCommunityMembersPage> {
-  const query = new URLSearchParams({ page: String(params.page), status: params.status });
+  const query = new URLSearchParams({ status: params.status });
   if (params.search.trim()) query.set("search", params.search.trim());
+  if (params.cursor) query.set("cursor", params.cursor);
   return apiFetch<TCommunityMembersPage>(`${communityPath(communityId)}/members?${query}`);
 }
 

@@ -39,16 +39,20 @@ export function MembersList({ community }: { community: TMembersCommunity }) {
   // The banned list is for creators (the server refuses anyone else); a viewer who stops being one sees members.
   const status = viewerIsCreator ? chosenStatus : "active";
   const [search, setSearch] = useState("");
-  const [page, setPage] = useState(1);
+  const [cursor, setCursor] = useState<string | null>(null);
   const settled = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const members = useCommunityMembers(community.id, { search: settled, page, status });
+  const members = useCommunityMembers(community.id, { search: settled, cursor, status });
   const data = members.data;
 
   const onSearch = (value: string) => {
     setSearch(value);
-    setPage(1);
+    setCursor(null);
   };
-  const total = data?.total ?? (status === "active" ? community.memberCount : 0);
+  // Past the count's cap, every member is the community's kept count; a search says "1000+".
+  const everyone = status === "active" && !settled.trim();
+  const total =
+    data && !(data.totalCapped && everyone) ? data.total : status === "active" ? community.memberCount : 0;
+  const plus = data?.totalCapped && !everyone ? "+" : "";
 
   return (
     <div className="flex flex-col gap-4">
@@ -56,8 +60,10 @@ export function MembersList({ community }: { community: TMembersCommunity }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-muted" aria-live="polite">
           {status === "active"
-            ? M.communities.memberCount(total)
-            : `${total} banned ${total === 1 ? "member" : "members"}`}
+            ? plus
+              ? `${total}+ members`
+              : M.communities.memberCount(total)
+            : `${total}${plus} banned ${total === 1 && !plus ? "member" : "members"}`}
         </p>
         {viewerIsCreator ? (
           <fieldset className="flex rounded-lg border border-border p-0.5 text-xs font-semibold">
@@ -69,7 +75,7 @@ export function MembersList({ community }: { community: TMembersCommunity }) {
                 aria-pressed={status === s}
                 onClick={() => {
                   setStatus(s);
-                  setPage(1);
+                  setCursor(null);
                 }}
                 className={cn(
                   "cursor-pointer rounded-md px-2.5 py-1",
@@ -132,19 +138,20 @@ export function MembersList({ community }: { community: TMembersCommunity }) {
           <Button
             variant="secondary"
             size="sm"
-            disabled={page <= 1 || members.isFetching}
-            onClick={() => setPage((p) => Math.max(1, p - 1))}
+            disabled={data.page <= 1 || members.isFetching}
+            onClick={() => setCursor(data.previousCursor)}
           >
             <ChevronLeft aria-hidden /> {M.communities.prev}
           </Button>
           <span className="text-sm text-muted tabular-nums">
             {M.communities.pageOf(data.page, data.pageCount)}
+            {data.totalCapped && data.nextCursor ? "+" : ""}
           </span>
           <Button
             variant="secondary"
             size="sm"
-            disabled={page >= data.pageCount || members.isFetching}
-            onClick={() => setPage((p) => p + 1)}
+            disabled={!data.nextCursor || members.isFetching}
+            onClick={() => setCursor(data.nextCursor)}
           >
             {M.communities.next} <ChevronRight aria-hidden />
           </Button>
