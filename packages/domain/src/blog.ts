@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BLOG_LIMITS } from "./blog-limits.ts";
 import { ZPage } from "./pages.ts";
+import { zPatch } from "./patch.ts";
 import { ZSlug } from "./slugify.ts";
 import { isSafeString, zText } from "./text.ts";
 
@@ -122,7 +123,7 @@ export const ZCategoryInput = z.object({
     .default(""),
 });
 export type TCategoryInput = z.input<typeof ZCategoryInput>;
-export const ZCategoryPatch = ZCategoryInput.partial();
+export const ZCategoryPatch = zPatch(ZCategoryInput);
 export type TCategoryPatch = z.input<typeof ZCategoryPatch>;
 
 /** POST /api/admin/blog/preview: the editor's Markdown, rendered exactly as readers will get it. */

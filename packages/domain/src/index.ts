@@ -18,6 +18,7 @@ export * from "./learn.ts";
 export * from "./messages.ts";
 export * from "./moderation.ts";
 export * from "./pages.ts";
+export * from "./patch.ts";
 export * from "./points.ts";
 export * from "./post-text.ts";
 export * from "./posts.ts";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { zPatch } from "./patch.ts";
 import { ZSlug } from "./slugify.ts";
 import { isSafeString, ZWebUrl, zText } from "./text.ts";
 
@@ -154,7 +155,7 @@ export const ZCourseInput = z.object({
   examCooldownHours: examNumber(24 * 30).default(LEARN_LIMITS.examCooldownHours),
 });
 export type TCourseInput = z.input<typeof ZCourseInput>;
-export const ZCoursePatch = ZCourseInput.partial();
+export const ZCoursePatch = zPatch(ZCourseInput);
 
 const ZVideoUrl = z
   .union([z.literal(""), ZWebUrl.refine((v) => videoEmbedUrl(v) !== null, M_LEARN.videoHostNotAllowed)])
@@ -172,7 +173,7 @@ export const ZLessonInput = z.object({
   position: z.coerce.number().int().min(1).optional(),
 });
 export type TLessonInput = z.input<typeof ZLessonInput>;
-export const ZLessonPatch = ZLessonInput.partial();
+export const ZLessonPatch = zPatch(ZLessonInput);
 
 /** A question of a lesson's quiz (lessonId) or of the course's exam bank (no lessonId). */
 export const ZQuestionInput = z

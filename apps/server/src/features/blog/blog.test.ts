@@ -525,6 +525,19 @@ describe("admin", () => {
     expect(inUse.body.error.message).toBe(M_BLOG.categoryInUse);
   });
 
+  it("renames a category and keeps what the edit left out", async () => {
+    const made = await call<TBlogCategory>(server, "POST", "/api/admin/blog/categories", {
+      cookie: admin.cookie,
+      json: { name: "Deep dives", description: "Long reads on one project." },
+    });
+    const renamed = await call<TBlogCategory>(server, "PATCH", `/api/admin/blog/categories/${made.body.id}`, {
+      cookie: admin.cookie,
+      json: { name: "Deep Dives" },
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ name: "Deep Dives", description: "Long reads on one project." });
+  });
+
   it("uploads a cover checked by its bytes, and records every write in the audit log", async () => {
     const a = await write({ title: "With a cover" });
     const form = new FormData();

@@ -576,6 +576,24 @@ describe("authoring", () => {
       json: { body: "Now with **words**" },
     });
     expect(await read()).toBe("<p>Now with <strong>words</strong></p>\n");
+    // A move sends only the position: the lesson keeps its text and its quiz's pass mark.
+    const lessonPath = `/api/admin/learn/lessons/${temp.lessons[1]?.id}`;
+    await call(server, "PATCH", lessonPath, { cookie: admin.cookie, json: { quizPassPercent: 90 } });
+    const movedBack = await call<TAdminCourse>(server, "PATCH", lessonPath, {
+      cookie: admin.cookie,
+      json: { position: 2 },
+    });
+    expect(movedBack.body.lessons.find((l) => l.id === temp.lessons[1]?.id)).toMatchObject({
+      position: 2,
+      body: "Now with **words**",
+      quizPassPercent: 90,
+    });
+    expect(await read()).toBe("<p>Now with <strong>words</strong></p>\n");
+    const coursePath = `/api/admin/learn/courses/${temp.id}`;
+    await call(server, "PATCH", coursePath, {
+      cookie: admin.cookie,
+      json: { description: "Kept through an unpublish", examPassPercent: 65, examCooldownHours: 2 },
+    });
     const learner = await createUser(server);
     expect((await startQuiz(learner.cookie, temp.lessons[0]?.id)).status).toBe(201);
     await call(server, "PATCH", `/api/admin/learn/courses/${temp.id}`, {
@@ -583,6 +601,14 @@ describe("authoring", () => {
       json: { published: false },
     });
     expect((await call(server, "GET", `/api/learn/courses/${temp.slug}`)).status).toBe(404);
+    // Unpublishing sends only `published`: the course keeps its description and exam settings.
+    const kept = await call<TAdminCourse>(server, "GET", coursePath, { cookie: admin.cookie });
+    expect(kept.body).toMatchObject({
+      published: false,
+      description: "Kept through an unpublish",
+      examPassPercent: 65,
+      examCooldownHours: 2,
+    });
     const quiz = await startQuiz(learner.cookie, temp.lessons[0]?.id);
     expect(quiz.status).toBe(404);
   });
