@@ -95,6 +95,19 @@ export const learnQuestions = pgTable(
   ],
 );
 
+/** A question of an attempt: its options' order, and once graded the question as it was then. */
+export type TAttemptQuestion = {
+  questionId: string;
+  optionIds: string[];
+  asked?: {
+    prompt: string;
+    multiple: boolean;
+    options: { id: string; text: string }[];
+    correct: string[];
+    explanation: string;
+  };
+};
+
 /**
  * One try at a quiz (lesson_id set) or the exam (lesson_id null). The questions and each one's option order are
  * fixed when it starts, so a reload shows the same; answers, score and the outcome are written once, on submit.
@@ -111,8 +124,11 @@ export const learnAttempts = pgTable(
       .references(() => learnCourses.id, { onDelete: "cascade" }),
     lessonId: uuid("lesson_id").references(() => learnLessons.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: ["quiz", "exam"] }).notNull(),
-    /** The questions asked, in order, each with its options' order: `[{questionId, optionIds}]`. */
-    questions: jsonb("questions").$type<{ questionId: string; optionIds: string[] }[]>().notNull(),
+    /**
+     * The questions asked, in order, each with its options' order: `[{questionId, optionIds}]`; once submitted, each
+     * also holds the question as it was graded (`asked`), so a later edit of the bank leaves past results as they were.
+     */
+    questions: jsonb("questions").$type<TAttemptQuestion[]>().notNull(),
     passPercent: integer("pass_percent").notNull(),
     answers: jsonb("answers").$type<Record<string, string[]>>(),
     score: integer("score"),

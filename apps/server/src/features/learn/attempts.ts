@@ -2,7 +2,13 @@ import { randomBytes, randomInt } from "node:crypto";
 import { formatWait, M_LEARN, type TAttempt, type TSubmitAttemptRequest } from "@plugs/domain";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { TDeps, TViewer } from "../../context.ts";
-import { learnAttempts, learnCertificates, learnCompletions, learnQuestions } from "../../db/schema/index.ts";
+import {
+  learnAttempts,
+  learnCertificates,
+  learnCompletions,
+  learnQuestions,
+  type TAttemptQuestion,
+} from "../../db/schema/index.ts";
 import { AppError, isUniqueViolation } from "../../errors.ts";
 import { awardPointsSafely } from "../points/award-points.ts";
 import { courseLessons, findCourse, type TCourseRow } from "./course-access.ts";
@@ -45,8 +51,10 @@ function mapAttempt(
     deadlineAt: attempt.deadlineAt?.toISOString() ?? null,
     submittedAt: attempt.submittedAt?.toISOString() ?? null,
     passPercent: attempt.passPercent,
-    questions: attempt.questions.flatMap(({ questionId, optionIds }) => {
-      const q = questions.get(questionId);
+    questions: attempt.questions.flatMap(({ questionId, optionIds, asked }) => {
+      // A graded attempt shows each question as it was graded; an open one (or one graded before the questions
+      // were kept) as it is now.
+      const q = asked ? { id: questionId, ...asked } : questions.get(questionId);
       if (!q) return [];
       const chosen = attempt.answers?.[questionId] ?? [];
       return [
@@ -83,7 +91,7 @@ function sameSet(a: string[], b: string[]): boolean {
 }
 
 async function questionsOf(deps: TDeps, attempt: TAttemptRow): Promise<Map<string, TQuestionRow>> {
-  const ids = attempt.questions.map((q) => q.questionId);
+  const ids = attempt.questions.filter((q) => !q.asked).map((q) => q.questionId);
   if (ids.length === 0) return new Map();
   const rows = await deps.db.select().from(learnQuestions).where(inArray(learnQuestions.id, ids));
   return new Map(rows.map((r) => [r.id, r]));
@@ -310,11 +318,26 @@ export async function submitAttempt(
   const total = shown.length;
   const score = shown.filter((q) => sameSet(answers[q.id] ?? [], q.correct)).length;
   const passed = total > 0 && percentOf(score, total) >= attempt.passPercent;
+  // The questions as graded, kept with the attempt (a question deleted since it started is neither counted nor kept).
+  const graded: TAttemptQuestion[] = attempt.questions.flatMap((q) => {
+    const row = questions.get(q.questionId);
+    if (!row) return [];
+    const { prompt, multiple, options, correct, explanation } = row;
+    return [{ ...q, asked: { prompt, multiple, options, correct, explanation } }];
+  });
 
   const outcome = await deps.db.transaction(async (tx) => {
     const [closed] = await tx
       .update(learnAttempts)
-      .set({ answers, score, total, passed, submittedAt: new Date(), updatedAt: new Date() })
+      .set({
+        answers,
+        questions: graded,
+        score,
+        total,
+        passed,
+        submittedAt: new Date(),
+        updatedAt: new Date(),
+      })
       .where(and(eq(learnAttempts.id, attempt.id), isNull(learnAttempts.submittedAt)))
       .returning();
     if (!closed) return null;

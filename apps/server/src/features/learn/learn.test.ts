@@ -301,6 +301,38 @@ describe("quizzes", () => {
     expect(graded.body).toMatchObject({ score: 1, total: 1, percent: 100, passed: true });
   });
 
+  it("keeps a graded attempt as it was graded when the admin edits or deletes its questions", async () => {
+    const temp = await writeCourse(server, admin.cookie, {
+      lessons: [{ title: "Kept results", minutes: 2, quiz: [rightOrWrong("r1"), rightOrWrong("r2")] }],
+    });
+    const learner = await createUser(server);
+    const attempt = (await startQuiz(learner.cookie, temp.lessons[0]?.id)).body;
+    const graded = await submit(learner.cookie, attempt.id, answersFor(attempt));
+    expect(graded.body).toMatchObject({ score: 2, total: 2, passed: true });
+    const [r1, r2] = ["r1", "r2"].map((p) => temp.questions.find((q) => q.prompt === p)?.id);
+    // The right answer of r1 moves to another option, with a new explanation; r2 is deleted.
+    const edit = await call(server, "PUT", `/api/admin/learn/questions/${r1}`, {
+      cookie: admin.cookie,
+      json: {
+        ...rightOrWrong("r1 reworded"),
+        lessonId: temp.lessons[0]?.id,
+        correct: [2],
+        explanation: "New",
+      },
+    });
+    expect(edit.status).toBe(200);
+    await call(server, "DELETE", `/api/admin/learn/questions/${r2}`, { cookie: admin.cookie });
+    const again = await call<TAttempt>(server, "GET", `/api/learn/attempts/${attempt.id}`, {
+      cookie: learner.cookie,
+    });
+    expect(again.body).toMatchObject({ score: 2, total: 2, percent: 100, passed: true });
+    expect(again.body.questions.map((q) => [q.prompt, q.result?.correct, q.result?.explanation])).toEqual([
+      ["r1", true, "Because of r1"],
+      ["r2", true, "Because of r2"],
+    ]);
+    expect(again.body.questions).toEqual(graded.body.questions);
+  });
+
   it("pays once when 20 submits of one passing attempt race", async () => {
     const learner = await createUser(server);
     const attempt = await startQuiz(learner.cookie);
