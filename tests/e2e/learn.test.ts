@@ -201,4 +201,72 @@ describe("learn", () => {
     await laptop.getByRole("heading", { name: "Completed" }).waitFor();
     await shot(laptop, "learn-dashboard-completed-dark-1280");
   });
+
+  it("a learner who failed the exam sees the cool-down count down, on the course and the exam page", async () => {
+    const admin = await signUpByApi(j.server, ADMIN).catch(async () => {
+      const res = await postJson(j.server, "/api/auth/sign-in/email", {
+        email: ADMIN.email,
+        password: ADMIN.password,
+      });
+      return {
+        cookie: res.headers
+          .getSetCookie()
+          .map((l) => l.split(";")[0])
+          .join("; "),
+      };
+    });
+    const courses = (await (await fetch(`${j.server.url}/api/learn/courses`)).json()) as {
+      items: { id: string; slug: string }[];
+    };
+    const course = courses.items.find((c) => c.slug === "wallet-safety") ?? (await writeCourse(admin.cookie));
+    const learner = await signUpByApi(j.server, newAccount("retaker"));
+    const api = async <T>(path: string, body: unknown): Promise<T> => {
+      const res = await postJson(j.server, path, body, learner.cookie);
+      expect(res.status, `${path}: ${await res.clone().text()}`).toBeLessThan(300);
+      return (await res.json()) as T;
+    };
+    type TOpenAttempt = { id: string; questions: { id: string; options: { id: string; text: string }[] }[] };
+    const pick = (attempt: TOpenAttempt, texts: string[]) => ({
+      answers: attempt.questions.map((q) => ({
+        questionId: q.id,
+        optionIds: q.options.filter((o) => texts.includes(o.text)).map((o) => o.id),
+      })),
+    });
+    // Both lessons done through the API (the quiz passed, the plain lesson marked), then the exam failed.
+    const detail = (await (await fetch(`${j.server.url}/api/learn/courses/${course.slug}`)).json()) as {
+      lessons: { id: string }[];
+    };
+    const [first, second] = detail.lessons;
+    const quiz = await api<TOpenAttempt>(`/api/learn/lessons/${first?.id}/quiz/attempts`, {});
+    await api(`/api/learn/attempts/${quiz.id}/submit`, pick(quiz, ["Nobody", "Paper in a safe"]));
+    await api(`/api/learn/lessons/${second?.id}/complete`, {});
+    const exam = await api<TOpenAttempt>(`/api/learn/courses/${course.slug}/exam/attempts`, {});
+    const failed = await api<{ passed: boolean }>(
+      `/api/learn/attempts/${exam.id}/submit`,
+      pick(exam, ["Wrong"]),
+    );
+    expect(failed.passed).toBe(false);
+
+    for (const [theme, viewport] of [
+      ["light", "mobile"],
+      ["dark", "desktop"],
+    ] as const) {
+      const page = await j.open({ as: learner, theme, viewport });
+      await page.goto(`/learn/course/${course.slug}`);
+      const line = page.getByText(/^You can retake the exam in/);
+      // 24 hours by default, ticking down each second.
+      await expect.poll(() => line.textContent()).toMatch(/in 23:59:[0-5]\d\.$/);
+      const before = await line.textContent();
+      await expect.poll(() => line.textContent(), { timeout: 5000 }).not.toBe(before);
+      // No way into the exam until then: the page's main button goes back to the lessons.
+      expect(await page.getByRole("link", { name: "Take the exam" }).count()).toBe(0);
+      await page.getByRole("link", { name: "Review lessons" }).waitFor();
+      await expectNoHorizontalOverflow(page);
+      await shot(page, `learn-course-cooldown-${theme}-${viewport === "desktop" ? 1280 : 390}`);
+      await page.goto(`/learn/course/${course.slug}/exam`);
+      await page.getByText(/^You can retake the exam in 23:59:[0-5]\d\.$/).waitFor();
+      expect(await page.getByRole("button", { name: "Start the exam" }).count()).toBe(0);
+      await shot(page, `learn-exam-cooldown-${theme}-${viewport === "desktop" ? 1280 : 390}`);
+    }
+  });
 });

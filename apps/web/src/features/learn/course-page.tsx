@@ -1,10 +1,10 @@
 import { M_LEARN, type TCourseDetail } from "@plugs/domain";
 import { ArrowLeft, CheckCircle2, Circle, ClipboardCheck, ListChecks, Lock } from "lucide-react";
 import { Link, useParams } from "react-router";
+import { Countdown } from "../../components/countdown.tsx";
 import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
-import { formatDate } from "../../lib/format.ts";
 import { usePageTitle } from "../site/queries.ts";
 import {
   CourseFacts,
@@ -15,7 +15,7 @@ import {
 } from "./learn-parts.tsx";
 import { useCourse } from "./queries.ts";
 
-/** Where Start / Continue goes: the first lesson not done, else the exam. */
+/** Where Start / Continue goes: the first lesson not done, else the exam (while no cool-down runs), else the lessons. */
 function nextStep(course: TCourseDetail): { to: string; label: string } | null {
   const first = course.lessons[0];
   if (!first) return null;
@@ -25,12 +25,14 @@ function nextStep(course: TCourseDetail): { to: string; label: string } | null {
     const started = course.lessons.some((l) => l.done);
     return { to: `${base}/lesson/${pending.id}`, label: started ? "Continue" : "Start course" };
   }
-  if (course.exam.available && !course.progress?.certificateCode)
+  const coolingDown = course.exam.retakeAt !== null && !course.exam.openAttemptId;
+  if (course.exam.available && !course.progress?.certificateCode && !coolingDown)
     return { to: `${base}/exam`, label: "Take the exam" };
   return { to: `${base}/lesson/${first.id}`, label: "Review lessons" };
 }
 
-function ExamRules({ course }: { course: TCourseDetail }) {
+/** The exam's rules and the way in: Take / Resume, or while the cool-down runs a countdown (`onRetakeOpen` at its end). */
+function ExamRules({ course, onRetakeOpen }: { course: TCourseDetail; onRetakeOpen: () => void }) {
   const exam = course.exam;
   if (!exam.available) return null;
   const certificate = course.progress?.certificateCode;
@@ -66,7 +68,9 @@ function ExamRules({ course }: { course: TCourseDetail }) {
             <Lock className="size-4" aria-hidden /> {M_LEARN.examLocked}.
           </p>
         ) : exam.retakeAt && !exam.openAttemptId ? (
-          <p className="text-sm text-muted">You can retake the exam after {formatDate(exam.retakeAt)}.</p>
+          <p className="text-sm text-muted">
+            You can retake the exam in <Countdown to={exam.retakeAt} ended="a moment" onEnd={onRetakeOpen} />.
+          </p>
         ) : (
           <Button asChild>
             <Link to={`/learn/course/${course.slug}/exam`}>
@@ -153,7 +157,7 @@ export default function CoursePage() {
           </ol>
         </section>
         <aside>
-          <ExamRules course={course} />
+          <ExamRules course={course} onRetakeOpen={() => void query.refetch()} />
         </aside>
       </div>
     </div>

@@ -1,7 +1,8 @@
 import { M_LEARN, type TAttempt } from "@plugs/domain";
 import { ArrowLeft, Award, Timer } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useParams } from "react-router";
+import { Countdown } from "../../components/countdown.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -9,25 +10,12 @@ import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import { ApiError, refusalMessage } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
+import { useSecondsLeft } from "../../lib/use-seconds-left.ts";
 import { useRequireAuth } from "../auth/auth-prompt.ts";
 import { usePageTitle } from "../site/queries.ts";
 import { AttemptForm, AttemptOutcome } from "./attempt-form.tsx";
 import { LearnNotFound } from "./learn-parts.tsx";
 import { useCourse, useStartExam, useSubmitAttempt } from "./queries.ts";
-
-/**
- * Seconds until `deadline`, re-rendered each second; 0 once it has passed. Read from the clock at each render: a
- * time kept from before the deadline arrived (the page opened, then Start) would show more than the time limit.
- */
-function useCountdown(deadline: string | null): number {
-  const [, setTick] = useState(0);
-  useEffect(() => {
-    if (!deadline) return;
-    const timer = window.setInterval(() => setTick((n) => n + 1), 1000);
-    return () => window.clearInterval(timer);
-  }, [deadline]);
-  return deadline ? Math.max(0, Math.floor((new Date(deadline).getTime() - Date.now()) / 1000)) : 0;
-}
 
 function clock(seconds: number): string {
   const h = Math.floor(seconds / 3600);
@@ -48,7 +36,7 @@ export default function ExamPage() {
   const start = useStartExam();
   const submit = useSubmitAttempt();
   const [attempt, setAttempt] = useState<TAttempt | null>(null);
-  const left = useCountdown(attempt && !attempt.submittedAt ? attempt.deadlineAt : null);
+  const left = useSecondsLeft(attempt && !attempt.submittedAt ? attempt.deadlineAt : null);
   usePageTitle(course.data ? `Exam: ${course.data.title}` : "Exam");
 
   const begin = () =>
@@ -133,7 +121,8 @@ export default function ExamPage() {
                 <p className="text-sm text-muted">{M_LEARN.examLocked}.</p>
               ) : exam.retakeAt && !exam.openAttemptId ? (
                 <p className="text-sm text-muted">
-                  You can retake the exam after {new Date(exam.retakeAt).toLocaleString("en-US")}.
+                  You can retake the exam in{" "}
+                  <Countdown to={exam.retakeAt} ended="a moment" onEnd={() => void course.refetch()} />.
                 </p>
               ) : (
                 <Button size="lg" onClick={begin} busy={start.isPending} busyLabel="Starting...">

@@ -1,33 +1,8 @@
 import type { TGiveawaySummary } from "@plugs/domain";
 import { CheckCircle2, Clock, XCircle } from "lucide-react";
-import { useEffect, useState } from "react";
+import { Countdown } from "../../components/countdown.tsx";
 import { cn } from "../../lib/cn.ts";
 import { formatDay } from "../../lib/format.ts";
-
-function twoDigits(n: number): string {
-  return String(n).padStart(2, "0");
-}
-
-/** Time left until `to`, ticking every second: '2d 04:05:06', then 'Ended'. */
-export function Countdown({ to, className }: { to: string; className?: string }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  const left = Math.max(0, Date.parse(to) - now);
-  const s = Math.floor(left / 1000);
-  const days = Math.floor(s / 86_400);
-  const text =
-    left === 0
-      ? "Ended"
-      : `${days > 0 ? `${days}d ` : ""}${twoDigits(Math.floor((s % 86_400) / 3600))}:${twoDigits(Math.floor((s % 3600) / 60))}:${twoDigits(s % 60)}`;
-  return (
-    <time dateTime={to} className={cn("font-mono tabular-nums", className)} aria-live="off">
-      {text}
-    </time>
-  );
-}
 
 /** The entry rules in words, and for a signed-in viewer whether they meet them. */
 export function RulesList({ giveaway }: { giveaway: TGiveawaySummary }) {
