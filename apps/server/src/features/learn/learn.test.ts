@@ -265,10 +265,31 @@ describe("quizzes", () => {
     const second = await startQuiz(learner.cookie);
     expect(second.status).toBe(201);
     expect(second.body.id).not.toBe(first.body.id);
+    const pointsNotices = async () =>
+      (
+        await call<{ items: { kind: string; amount: number | null }[] }>(
+          server,
+          "GET",
+          "/api/notifications",
+          {
+            cookie: learner.cookie,
+          },
+        )
+      ).body.items.filter((n) => n.kind === "points");
+    const noticesBefore = (await pointsNotices()).length;
     const passed = await submit(learner.cookie, second.body.id, answersFor(second.body));
     const paid = (await amount("quiz_passed")) + (await amount("lesson_completed"));
     expect(passed.body).toMatchObject({ score: 2, percent: 100, passed: true, pointsEarned: paid });
     expect((await balance(learner.cookie)) - before).toBe(paid);
+    // Each payout is a notification (the bell, and the 'Points Earned' toast on an open tab): two new ones.
+    const notices = await pointsNotices();
+    expect(notices.length - noticesBefore).toBe(2);
+    expect(
+      notices
+        .slice(0, 2)
+        .map((n) => n.amount)
+        .sort(),
+    ).toEqual([await amount("quiz_passed"), await amount("lesson_completed")].sort());
     const lesson = await call<TLessonDetail>(
       server,
       "GET",
@@ -541,6 +562,9 @@ describe("authoring", () => {
       ["/api/admin/learn/courses", { ...base, title: "" }, M_LEARN.titleRequired],
       ["/api/admin/learn/courses", { ...base, level: "expert" }, M_LEARN.levelInvalid],
       ["/api/admin/learn/courses", { ...base, minutes: 0 }, M_LEARN.minutesInvalid],
+      ["/api/admin/learn/courses", { ...base, examQuestionCount: 0 }, M_LEARN.examSettingsInvalid],
+      ["/api/admin/learn/courses", { ...base, examTimeLimitMinutes: 601 }, M_LEARN.examSettingsInvalid],
+      ["/api/admin/learn/courses", { ...base, examCooldownHours: 1.5 }, M_LEARN.examSettingsInvalid],
       [
         `/api/admin/learn/courses/${course.id}/lessons`,
         { title: "V", minutes: 3, videoUrl: "https://evil.example/v.mp4" },
