@@ -322,6 +322,28 @@ describe("quizzes", () => {
     expect(graded.body).toMatchObject({ score: 1, total: 1, percent: 100, passed: true });
   });
 
+  it("counts a course without an exam completed when its last lesson is done, dated then", async () => {
+    const plain = await writeCourse(server, admin.cookie, {
+      lessons: [
+        { title: "Read one", minutes: 1 },
+        { title: "Read two", minutes: 1 },
+      ],
+    });
+    const learner = await createUser(server);
+    const card = async () =>
+      (
+        await call<TCourseList>(server, "GET", "/api/learn/courses", { cookie: learner.cookie })
+      ).body.items.find((c) => c.id === plain.id)?.progress;
+    const complete = (lessonId: string | undefined) =>
+      call(server, "POST", `/api/learn/lessons/${lessonId}/complete`, { cookie: learner.cookie });
+    expect((await complete(plain.lessons[0]?.id)).status).toBe(200);
+    expect(await card()).toMatchObject({ lessonsDone: 1, completedAt: null, certificateCode: null });
+    await complete(plain.lessons[1]?.id);
+    const done = await card();
+    expect(done).toMatchObject({ lessonsDone: 2, lessonCount: 2, certificateCode: null });
+    expect(Date.now() - Date.parse(done?.completedAt ?? "")).toBeLessThan(60_000);
+  });
+
   it("keeps a graded attempt as it was graded when the admin edits or deletes its questions", async () => {
     const temp = await writeCourse(server, admin.cookie, {
       lessons: [{ title: "Kept results", minutes: 2, quiz: [rightOrWrong("r1"), rightOrWrong("r2")] }],

@@ -47,6 +47,7 @@ export type TCourseCardRow = {
   bank_size: number;
   amounts: TLearnAmounts;
   lessons_done: number | null;
+  last_done_at: string | null;
   certificate: { code: string; at: string } | null;
 };
 
@@ -59,9 +60,11 @@ export function courseCardColumns(viewerId: string | null): SQL {
   const progress = viewerId
     ? sql`(select count(*)::int from learn_completions d
           where d.user_id = ${viewerId} and d.course_id = c.id) as lessons_done,
+        (select ${isoTimestamp(sql`max(d.created_at)`)} from learn_completions d
+          where d.user_id = ${viewerId} and d.course_id = c.id) as last_done_at,
         (select json_build_object('code', x.code, 'at', ${isoTimestamp(sql`x.created_at`)})
           from learn_certificates x where x.user_id = ${viewerId} and x.course_id = c.id) as certificate`
-    : sql`null::int as lessons_done, null::json as certificate`;
+    : sql`null::int as lessons_done, null::text as last_done_at, null::json as certificate`;
   return sql`c.id, c.slug, c.title, c.description, c.level, c.minutes, c.cover_url,
     (select count(*)::int from learn_lessons l where l.course_id = c.id) as lesson_count,
     (select count(*)::int from learn_lessons l where l.course_id = c.id
@@ -75,13 +78,18 @@ function cardStats(row: TCourseCardRow): TCourseStats {
   return { lessonCount: row.lesson_count, quizCount: row.quiz_count, bankSize: row.bank_size };
 }
 
+/** A course without an exam is completed when its last lesson is done (one with an exam, by its certificate). */
+function noExamDone(row: TCourseCardRow): boolean {
+  return row.bank_size === 0 && row.lesson_count > 0 && (row.lessons_done ?? 0) >= row.lesson_count;
+}
+
 /** The card of a `courseCardColumns` row; `withProgress` when it was read for a viewer. */
 export function mapCourseCardRow(row: TCourseCardRow, withProgress: boolean): TCourseCard {
   const progress = withProgress
     ? {
         lessonsDone: row.lessons_done ?? 0,
         lessonCount: row.lesson_count,
-        completedAt: row.certificate?.at ?? null,
+        completedAt: row.certificate?.at ?? (noExamDone(row) ? row.last_done_at : null),
         certificateCode: row.certificate?.code ?? null,
       }
     : null;
