@@ -96,6 +96,12 @@ describe("rewards admin", () => {
     await page.getByRole("button", { name: "Create draft" }).click();
     await page.getByText(M_REWARDS.claimDaysInvalid).waitFor();
     await page.getByLabel("Claim window (days)").fill("3");
+    // Entry can be limited to members with two-factor on, and to one community's members (by its address).
+    await page.getByLabel("Two-factor authentication required").check();
+    await page.getByLabel("Members of a community only").fill("no-such-community");
+    await page.getByRole("button", { name: "Create draft" }).click();
+    await page.getByText(M_REWARDS.communityUnknown).waitFor();
+    await page.getByLabel("Members of a community only").fill("");
     await page.getByRole("button", { name: "Create draft" }).click();
     await page.getByText("A giveaway with this slug already exists").waitFor();
     await page.getByLabel("Slug").fill("solana-summer-2026");
@@ -111,6 +117,7 @@ describe("rewards admin", () => {
     await page.getByText("Seed commitment (SHA-256)").waitFor();
     // Nobody has entered yet, so the terms show in the form, still editable.
     expect(await page.getByLabel("Claim window (days)").inputValue()).toBe("3");
+    expect(await page.getByLabel("Two-factor authentication required").isChecked()).toBe(true);
     const commitment = await page.getByTestId("seed-commitment").textContent();
     expect(commitment).toMatch(/^[0-9a-f]{64}$/);
 
@@ -134,8 +141,16 @@ describe("rewards admin", () => {
       await expectNoHorizontalOverflow(p);
       await shot(p, `rewards-admin-published-edit-${theme}-${width}`);
     }
+    // A member without two-factor sees the rule and is told what to do.
+    const early = await signUpByApi(j.server);
+    const e = await j.open({ as: early, viewport: "desktop", theme: "dark" });
+    await e.goto("/rewards/solana-summer-2026");
+    await e.getByText("Two-factor authentication on").first().waitFor();
+    await e.getByText(M_REWARDS.needsTwoFactor).first().waitFor();
+    await shot(e, "rewards-two-factor-rule-dark-1280");
     await page.getByLabel("Prize").fill("6 SOL");
     await page.getByLabel("Winners").fill("6");
+    await page.getByLabel("Two-factor authentication required").uncheck();
     await page.getByRole("button", { name: "Save changes" }).click();
     await toast(page, "Changes saved").waitFor();
     expect(await page.getByTestId("seed-commitment").textContent()).toBe(commitment);

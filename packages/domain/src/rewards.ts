@@ -18,6 +18,9 @@ export const M_REWARDS = {
     `Your account must be at least ${days} day${days === 1 ? "" : "s"} old to enter.`,
   needsPoints: (points: number) => `You need at least ${points} points to enter this giveaway.`,
   needsVerifiedEmail: "Verify your e-mail address to enter this giveaway.",
+  needsTwoFactor: "Turn on two-factor authentication in your security settings to enter this giveaway.",
+  needsCommunity: (name: string) => `Join ${name} to enter this giveaway.`,
+  communityUnknown: "No community has this address",
   titleRequired: "Title is required",
   titleTooLong: "Title cannot exceed 120 characters",
   prizeRequired: "Prize is required",
@@ -114,6 +117,9 @@ const sentFields = {
   minAccountAgeDays: ruleNumber.max(100_000, M_REWARDS.ruleInvalid),
   minPoints: ruleNumber.max(100_000_000, M_REWARDS.ruleInvalid),
   requireVerifiedEmail: z.boolean(),
+  requireTwoFactor: z.boolean(),
+  /** Entry only for active members of the community at this address (its slug); empty: anyone. */
+  community: z.union([z.literal(""), ZSlug(100)], M_REWARDS.communityUnknown),
   /** Days each winner has to claim, from the draw. */
   claimDays: z.coerce
     .number(M_REWARDS.claimDaysInvalid)
@@ -129,6 +135,8 @@ const giveawayFields = {
   minAccountAgeDays: sentFields.minAccountAgeDays.default(0),
   minPoints: sentFields.minPoints.default(0),
   requireVerifiedEmail: sentFields.requireVerifiedEmail.default(false),
+  requireTwoFactor: sentFields.requireTwoFactor.default(false),
+  community: sentFields.community.default(""),
   claimDays: sentFields.claimDays.default(REWARDS_LIMITS.claimDays),
 };
 
@@ -198,6 +206,9 @@ export const ZGiveawaySummary = z.object({
     minAccountAgeDays: z.number(),
     minPoints: z.number(),
     requireVerifiedEmail: z.boolean(),
+    requireTwoFactor: z.boolean(),
+    /** Entry only for its active members. */
+    community: z.object({ slug: z.string(), name: z.string() }).nullable(),
   }),
   /** Days each winner has to claim, from the draw. */
   claimDays: z.number(),

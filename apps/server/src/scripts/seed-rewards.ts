@@ -61,6 +61,8 @@ export async function seedRewards(deps: TDeps, log: (line: string) => void) {
       claimDays: 7,
       minPoints: 0,
       requireVerifiedEmail: false,
+      requireTwoFactor: false,
+      community: "",
     });
     await publishGiveaway(deps, admin, g.slug);
     for (const person of plan.entrants) {

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { communities } from "./communities.ts";
 import { profiles } from "./profiles.ts";
 
 // The same lists as @plugs/domain GIVEAWAY_STATUSES and the winners' claim statuses (drizzle-kit reads this file alone).
@@ -38,6 +39,9 @@ export const giveaways = pgTable(
     minAccountAgeDays: integer("min_account_age_days").notNull().default(0),
     minPoints: integer("min_points").notNull().default(0),
     requireVerifiedEmail: boolean("require_verified_email").notNull().default(false),
+    requireTwoFactor: boolean("require_two_factor").notNull().default(false),
+    /** Entry only for active members of this community (none: anyone). */
+    communityId: uuid("community_id").references(() => communities.id, { onDelete: "set null" }),
     /** Days a winner has to claim, from the draw (or from their redraw). */
     claimDays: integer("claim_days").notNull().default(7),
     status: text("status", { enum: STATUSES }).notNull().default("draft"),

@@ -7,10 +7,12 @@ import {
   ZGiveawayInput,
   type ZGiveawayPatch,
 } from "@plugs/domain";
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
+import type { TDb } from "../../db/client.ts";
 import {
+  communities,
   giveawayEntries,
   giveaways,
   pointsActivities,
@@ -21,7 +23,7 @@ import { AppError } from "../../errors.ts";
 import { slugOrFromTitle, slugTaken } from "../../lib/slug.ts";
 import { recordAdminAction } from "../admin/record-admin-action.ts";
 import { DRAW_JOB, drawGiveaway } from "./draw-giveaway.ts";
-import { viewGiveaway } from "./read-giveaways.ts";
+import { viewGiveaway, withCommunity } from "./read-giveaways.ts";
 
 type TInput = z.output<typeof ZGiveawayInput>;
 type TPatch = z.output<typeof ZGiveawayPatch>;
@@ -29,8 +31,26 @@ type TPatch = z.output<typeof ZGiveawayPatch>;
 const slugOf = (input: { slug?: string | undefined; title: string }) =>
   slugOrFromTitle(input.slug, input.title, REWARDS_LIMITS.slugMax);
 
+/**
+ * The community a giveaway is limited to, by its address: null for none; one that does not exist (or was removed) is
+ * refused on the field.
+ */
+async function communityIdOf(db: Pick<TDb, "select">, slug: string): Promise<string | null> {
+  if (!slug) return null;
+  const [community] = await db
+    .select({ id: communities.id })
+    .from(communities)
+    .where(and(eq(communities.slug, slug), isNull(communities.removedAt)));
+  if (!community) {
+    throw new AppError("VALIDATION", M_REWARDS.communityUnknown, {
+      fields: { community: M_REWARDS.communityUnknown },
+    });
+  }
+  return community.id;
+}
+
 /** The columns a giveaway's terms fill, as created and as a draft's edit changes them. */
-function termsOf(input: TInput) {
+function termsOf(input: TInput, communityId: string | null) {
   return {
     title: input.title,
     description: input.description,
@@ -42,6 +62,8 @@ function termsOf(input: TInput) {
     minAccountAgeDays: input.minAccountAgeDays,
     minPoints: input.minPoints,
     requireVerifiedEmail: input.requireVerifiedEmail,
+    requireTwoFactor: input.requireTwoFactor,
+    communityId,
     claimDays: input.claimDays,
   };
 }
@@ -59,6 +81,8 @@ function termsOfRow(row: typeof giveaways.$inferSelect) {
     minAccountAgeDays: row.minAccountAgeDays,
     minPoints: row.minPoints,
     requireVerifiedEmail: row.requireVerifiedEmail,
+    requireTwoFactor: row.requireTwoFactor,
+    communityId: row.communityId,
     claimDays: row.claimDays,
   };
 }
@@ -71,11 +95,12 @@ export async function createGiveaway(
 ): Promise<TGiveawayDetail> {
   const admin = requireAdmin(viewer);
   const slug = slugOf(input);
+  const terms = termsOf(input, await communityIdOf(deps.db, input.community));
   await deps.db
     .transaction(async (tx) => {
       const [created] = await tx
         .insert(giveaways)
-        .values({ slug, ...termsOf(input), createdBy: admin.id })
+        .values({ slug, ...terms, createdBy: admin.id })
         .returning({ id: giveaways.id });
       await recordAdminAction(tx, {
         actorId: admin.id,
@@ -83,7 +108,7 @@ export async function createGiveaway(
         targetType: "giveaway",
         targetId: created?.id,
         summary: `Created the giveaway draft "${input.title}"`,
-        detail: { after: { slug, ...termsOf(input) } },
+        detail: { after: { slug, ...terms } },
       });
     })
     .catch(slugTaken(M_REWARDS.slugTaken));
@@ -121,15 +146,17 @@ export async function updateGiveaway(
         ...current,
         startsAt: current.startsAt.toISOString(),
         endsAt: current.endsAt.toISOString(),
+        community: (await withCommunity(tx, current)).community?.slug ?? "",
         ...patch,
       });
+      const terms = termsOf(next, await communityIdOf(tx, next.community));
       if (published && Date.parse(next.endsAt) <= Date.now()) {
         throw new AppError("VALIDATION", M_REWARDS.endsInPast, { fields: { endsAt: M_REWARDS.endsInPast } });
       }
       const newSlug = published ? current.slug : patch.slug || current.slug;
       await tx
         .update(giveaways)
-        .set({ slug: newSlug, ...termsOf(next), updatedAt: new Date() })
+        .set({ slug: newSlug, ...terms, updatedAt: new Date() })
         .where(eq(giveaways.id, current.id));
       await recordAdminAction(tx, {
         actorId: admin.id,
@@ -141,7 +168,7 @@ export async function updateGiveaway(
           : `Edited the giveaway draft "${next.title}"`,
         detail: {
           before: { slug: current.slug, ...termsOfRow(current) },
-          after: { slug: newSlug, ...termsOf(next) },
+          after: { slug: newSlug, ...terms },
         },
       });
       const endsAt = new Date(next.endsAt);

@@ -16,7 +16,7 @@ export type TDrawOutcome = "drawn" | "not-due" | "not-live";
 /**
  * Draws a giveaway once: the row is locked and must still be live and past its end, so a second call (another
  * instance, a retry, the sweep) finds it drawn and does nothing. The entrant list is frozen (members banned since
- * they entered are left out and counted), its hash and the winners come from the revealed seed (drawWinners in
+ * they entered, or who no longer meet its rules, are left out and counted), its hash and the winners come from the revealed seed (drawWinners in
  * @plugs/domain, the same function the page's Verify panel runs), and the proof is stored with them. Winners are
  * told by a bell notification and a live event when the transaction commits.
  */
@@ -25,12 +25,22 @@ export async function drawGiveaway(deps: TDeps, giveawayId: string): Promise<TDr
     const [g] = await tx.select().from(giveaways).where(eq(giveaways.id, giveawayId)).for("update");
     if (g?.status !== "live" || !g.seed || !g.seedHash) return { kind: "not-live" as const };
     if (g.endsAt.getTime() > Date.now()) return { kind: "not-due" as const, endsAt: g.endsAt };
-    const entrants = await queryRows<{ user_id: string; banned: boolean }>(
+    // The rules are checked again: an entrant banned since, or who no longer meets a rule they met at entry (their
+    // e-mail or two-factor turned off, the community left), is left out and counted. An account only grows older,
+    // and points spent on entries are not taken as missing ones, so age and points are not checked again.
+    const misses = [sql`e.user_id in (${bannedMemberIds})`];
+    if (g.requireVerifiedEmail) misses.push(sql`not u.email_verified`);
+    if (g.requireTwoFactor) misses.push(sql`not coalesce(u.two_factor_enabled, false)`);
+    if (g.communityId) {
+      misses.push(sql`not exists (select 1 from community_members m
+        where m.community_id = ${g.communityId} and m.user_id = e.user_id and m.status = 'active')`);
+    }
+    const entrants = await queryRows<{ user_id: string; excluded: boolean }>(
       tx,
-      sql`select e.user_id::text as user_id, e.user_id in (${bannedMemberIds}) as banned
-            from giveaway_entries e where e.giveaway_id = ${g.id}`,
+      sql`select e.user_id::text as user_id, (${sql.join(misses, sql` or `)}) as excluded
+            from giveaway_entries e join users u on u.id = e.user_id where e.giveaway_id = ${g.id}`,
     );
-    const eligible = entrants.filter((e) => !e.banned).map((e) => e.user_id);
+    const eligible = entrants.filter((e) => !e.excluded).map((e) => e.user_id);
     const { entrantsHash, sorted, winnerIds } = await drawWinners(g.seed, eligible, g.winnersCount);
     const drawnAt = new Date();
     const proof: Pick<TDrawProof, "entrantIds" | "excludedCount" | "winnerIds"> = {

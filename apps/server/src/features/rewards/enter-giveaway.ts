@@ -9,7 +9,7 @@ import {
   profiles,
 } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
-import { findGiveaway, loadEntrant, missedRule } from "./read-giveaways.ts";
+import { findGiveaway, loadEntrant, missedRule, withCommunity } from "./read-giveaways.ts";
 
 /**
  * POST /api/rewards/{slug}/entries: one entry per member, in one transaction with its cost. The member's profile row
@@ -51,7 +51,7 @@ export async function enterGiveaway(deps: TDeps, viewer: TViewer, slug: string):
       )
       .returning();
     if (!open) throw new AppError("CONFLICT", M_REWARDS.notOpen);
-    const missed = missedRule(open, entrant);
+    const missed = missedRule(await withCommunity(tx, open), entrant);
     if (missed) throw new AppError("FORBIDDEN", missed);
     if (locked.points < open.entryCost) {
       throw new AppError("CONFLICT", M_REWARDS.notEnoughPoints(open.entryCost, locked.points));

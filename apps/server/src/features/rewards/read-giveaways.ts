@@ -11,7 +11,7 @@ import {
   type TMyEntry,
   type TMyGiveaways,
 } from "@plugs/domain";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { TDeps, TViewer } from "../../context.ts";
 import type { TDb } from "../../db/client.ts";
 import { queryRows } from "../../db/query-rows.ts";
@@ -23,8 +23,20 @@ import { renderLessonMarkdown } from "../learn/markdown.ts";
 
 export type TGiveawayRow = typeof giveaways.$inferSelect;
 
-/** What the entry rules look at about a member. */
-export type TEntrant = { points: number; createdAt: Date; emailVerified: boolean };
+/** What the entry rules look at about a member: their communities are those they are an active member of. */
+export type TEntrant = {
+  points: number;
+  createdAt: Date;
+  emailVerified: boolean;
+  twoFactorEnabled: boolean;
+  communityIds: string[];
+};
+
+/** A giveaway's entry rules, with its community's address and name when it has one. */
+export type TGiveawayRules = Pick<
+  TGiveawayRow,
+  "minAccountAgeDays" | "minPoints" | "requireVerifiedEmail" | "requireTwoFactor" | "communityId"
+> & { community: { slug: string; name: string } | null };
 
 /**
  * What a list shows of a giveaway: every column but its text and its proof's secrets and lists, its times as the
@@ -43,31 +55,56 @@ type TSummaryRow = Pick<
   | "status"
   | "minAccountAgeDays"
   | "minPoints"
-  | "requireVerifiedEmail"
   | "claimDays"
-> & { startsAt: string; endsAt: string; winners: TGiveawayWinner[] };
+> &
+  TGiveawayRules & { startsAt: string; endsAt: string; winners: TGiveawayWinner[] };
 
 /** The first entry rule the member misses, in words, or null when they meet them all. */
-export function missedRule(
-  g: Pick<TGiveawayRow, "minAccountAgeDays" | "minPoints" | "requireVerifiedEmail">,
-  who: TEntrant,
-  now = Date.now(),
-): string | null {
+export function missedRule(g: TGiveawayRules, who: TEntrant, now = Date.now()): string | null {
   const ageDays = (now - who.createdAt.getTime()) / 86_400_000;
   if (g.minAccountAgeDays > 0 && ageDays < g.minAccountAgeDays)
     return M_REWARDS.accountTooNew(g.minAccountAgeDays);
   if (g.minPoints > 0 && who.points < g.minPoints) return M_REWARDS.needsPoints(g.minPoints);
   if (g.requireVerifiedEmail && !who.emailVerified) return M_REWARDS.needsVerifiedEmail;
+  if (g.requireTwoFactor && !who.twoFactorEnabled) return M_REWARDS.needsTwoFactor;
+  if (g.communityId && !who.communityIds.includes(g.communityId)) {
+    return M_REWARDS.needsCommunity(g.community?.name ?? "the community");
+  }
   return null;
 }
 
 export async function loadEntrant(db: Pick<TDb, "select">, userId: string): Promise<TEntrant | null> {
   const [row] = await db
-    .select({ points: profiles.points, createdAt: users.createdAt, emailVerified: users.emailVerified })
+    .select({
+      points: profiles.points,
+      createdAt: users.createdAt,
+      emailVerified: users.emailVerified,
+      twoFactorEnabled: sql<boolean>`coalesce(${users.twoFactorEnabled}, false)`,
+      communityIds: sql<string[]>`array(select m.community_id::text from community_members m
+        where m.user_id = ${profiles.id} and m.status = 'active')`,
+    })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.id))
     .where(eq(profiles.id, userId));
   return row ?? null;
+}
+
+/** The community at `id` as `{slug, name}` JSON. */
+const communityJson = (id: SQL) =>
+  sql`(select json_build_object('slug', c.slug, 'name', c.name) from communities c where c.id = ${id})`;
+
+/** A giveaway with its community's address and name (null without one), as missedRule and the API read its rules. */
+export async function withCommunity<T extends TGiveawayRow>(
+  db: Pick<TDb, "execute">,
+  g: T,
+): Promise<T & Pick<TGiveawayRules, "community">> {
+  const [row] = g.communityId
+    ? await queryRows<{ community: { slug: string; name: string } | null }>(
+        db,
+        sql`select ${communityJson(sql`${g.communityId}::uuid`)} as community`,
+      )
+    : [];
+  return { ...g, community: row?.community ?? null };
 }
 
 /** The winners of these giveaways in place order, in one read (plain rows). */
@@ -133,6 +170,8 @@ async function summaries(
         minAccountAgeDays: g.minAccountAgeDays,
         minPoints: g.minPoints,
         requireVerifiedEmail: g.requireVerifiedEmail,
+        requireTwoFactor: g.requireTwoFactor,
+        community: g.community,
       },
       claimDays: g.claimDays,
       eligibility: viewer ? { eligible: reason === null, reason } : null,
@@ -153,7 +192,9 @@ export async function listGiveaways(deps: TDeps, viewer: TViewer | null): Promis
   const columns = sql`id, slug, title, prize, image_url as "imageUrl", winners_count as "winnersCount",
     entry_cost as "entryCost", entries_count as "entriesCount", ${isoTimestamp(sql`starts_at`)} as "startsAt",
     ${isoTimestamp(sql`ends_at`)} as "endsAt", status, min_account_age_days as "minAccountAgeDays",
-    min_points as "minPoints", require_verified_email as "requireVerifiedEmail", claim_days as "claimDays"`;
+    min_points as "minPoints", require_verified_email as "requireVerifiedEmail",
+    require_two_factor as "requireTwoFactor", claim_days as "claimDays", community_id as "communityId",
+    case when community_id is not null then ${communityJson(sql`community_id`)} end as community`;
   const rows = await queryRows<Omit<TSummaryRow, "winners">>(
     deps.db,
     sql`(select ${columns} from giveaways where status = 'live' order by ends_at, id limit 100)
@@ -213,7 +254,7 @@ export async function viewGiveaway(
   if (!g || (g.status === "draft" && !viewer?.isAdmin))
     throw new AppError("NOT_FOUND", M_REWARDS.giveawayNotFound);
   const row = {
-    ...g,
+    ...(await withCommunity(deps.db, g)),
     startsAt: g.startsAt.toISOString(),
     endsAt: g.endsAt.toISOString(),
     winners: (await winnersOf(deps.db, [g.id])).get(g.id) ?? [],

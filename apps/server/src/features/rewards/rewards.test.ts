@@ -14,6 +14,7 @@ import { queryRows } from "../../db/query-rows.ts";
 import { giveaways } from "../../db/schema/index.ts";
 import { createUser, makeAdmin, type TTestUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
+import { createCommunityAs, joinAs } from "../communities/testing.ts";
 import { call } from "../posts/testing.ts";
 import { DRAW_JOB } from "./draw-giveaway.ts";
 
@@ -33,7 +34,14 @@ let serial = 0;
 
 /** A live giveaway made and published through the admin API. */
 async function liveGiveaway(
-  fields: Partial<{ entryCost: number; winnersCount: number; endsInMs: number; minPoints: number }> = {},
+  fields: Partial<{
+    entryCost: number;
+    winnersCount: number;
+    endsInMs: number;
+    minPoints: number;
+    requireTwoFactor: boolean;
+    community: string;
+  }> = {},
 ): Promise<TGiveawayDetail> {
   serial += 1;
   const created = await call<TGiveawayDetail>(server, "POST", "/api/admin/rewards", {
@@ -47,6 +55,8 @@ async function liveGiveaway(
       endsAt: new Date(Date.now() + (fields.endsInMs ?? 3_600_000)).toISOString(),
       entryCost: fields.entryCost ?? 0,
       minPoints: fields.minPoints ?? 0,
+      requireTwoFactor: fields.requireTwoFactor ?? false,
+      community: fields.community ?? "",
     },
   });
   expect(created.status).toBe(201);
@@ -232,6 +242,78 @@ describe("entering", () => {
     });
     expect(res.status).toBe(403);
     expect(res.body.error.message).toBe(M_REWARDS.needsPoints(1000));
+  });
+});
+
+describe("two-factor and community rules", () => {
+  it("asks for two-factor, then for the community by name, and lets the member in once they qualify", async () => {
+    const guild = await createCommunityAs(server, admin.cookie, { name: "Giveaway Guild" });
+    const g = await liveGiveaway({ requireTwoFactor: true, community: guild.slug });
+    expect(g.rules).toMatchObject({
+      requireTwoFactor: true,
+      community: { slug: guild.slug, name: "Giveaway Guild" },
+    });
+    const member = await createUser(server);
+    const enter = () =>
+      call<TError>(server, "POST", `/api/rewards/${g.slug}/entries`, { cookie: member.cookie });
+    const reason = async () =>
+      (await call<TGiveawayDetail>(server, "GET", `/api/rewards/${g.slug}`, { cookie: member.cookie })).body
+        .eligibility;
+    expect(await reason()).toEqual({ eligible: false, reason: M_REWARDS.needsTwoFactor });
+    const noTwoFactor = await enter();
+    expect(noTwoFactor.status).toBe(403);
+    expect(noTwoFactor.body.error.message).toBe(M_REWARDS.needsTwoFactor);
+    await server.deps.db.execute(sql`update users set two_factor_enabled = true where id = ${member.id}`);
+    const outsider = await enter();
+    expect(outsider.status).toBe(403);
+    expect(outsider.body.error.message).toBe(M_REWARDS.needsCommunity("Giveaway Guild"));
+    await joinAs(server, member.cookie, guild.id);
+    expect(await reason()).toEqual({ eligible: true, reason: null });
+    expect((await enter()).status).toBe(201);
+  });
+
+  it("refuses a community that does not exist, on the field", async () => {
+    const res = await call<TError>(server, "POST", "/api/admin/rewards", {
+      cookie: admin.cookie,
+      json: {
+        title: "Nowhere giveaway",
+        prize: "1 USDC",
+        winnersCount: 1,
+        startsAt: new Date(Date.now() + 60_000).toISOString(),
+        endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+        community: "no-such-place",
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields?.community).toBe(M_REWARDS.communityUnknown);
+  });
+
+  it("leaves out at the draw whoever left the community or was banned since entering, and counts them", async () => {
+    const guild = await createCommunityAs(server, admin.cookie, { name: "Draw Guild" });
+    const g = await liveGiveaway({ community: guild.slug, winnersCount: 3, endsInMs: 4_000 });
+    const members = await Promise.all(Array.from({ length: 4 }, () => createUser(server)));
+    for (const m of members) {
+      await joinAs(server, m.cookie, guild.id);
+      expect(
+        (await call(server, "POST", `/api/rewards/${g.slug}/entries`, { cookie: m.cookie })).status,
+      ).toBe(201);
+    }
+    const [stays, leaves, banned, alsoStays] = members;
+    const left = await call(server, "POST", `/api/communities/${guild.id}/leave`, { cookie: leaves?.cookie });
+    expect(left.status).toBe(200);
+    const ban = await call(server, "POST", `/api/admin/members/${banned?.id}/ban`, {
+      cookie: admin.cookie,
+      json: { reason: "A bot farm" },
+    });
+    expect(ban.status).toBe(200);
+    let after: TGiveawayDetail | undefined;
+    await server.untilJob(DRAW_JOB, async () => {
+      after = (await call<TGiveawayDetail>(server, "GET", `/api/rewards/${g.slug}`)).body;
+      return after.status === "drawn";
+    });
+    expect(after?.proof?.excludedCount).toBe(2);
+    expect(after?.proof?.entrantIds).toEqual([stays?.id, alsoStays?.id].sort());
+    expect(after?.winners.map((w) => w.userId).sort()).toEqual([stays?.id, alsoStays?.id].sort());
   });
 });
 

@@ -9,7 +9,7 @@ import {
 } from "@plugs/domain";
 import { Ban, Dices, Lock, Pencil, Rocket, Save, Shuffle } from "lucide-react";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { type Control, Controller, useForm } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
 import type { z } from "zod";
 import { AdminEditorPage } from "../../components/admin-editor-page.tsx";
@@ -57,8 +57,41 @@ const FIELDS = [
   "minAccountAgeDays",
   "minPoints",
   "requireVerifiedEmail",
+  "requireTwoFactor",
+  "community",
   "claimDays",
 ] as const;
+
+/** A yes-or-no entry rule as a checkbox with its label. */
+function RuleCheckbox({
+  control,
+  name,
+  label,
+}: {
+  control: Control<TForm>;
+  name: "requireVerifiedEmail" | "requireTwoFactor";
+  label: string;
+}) {
+  const id = `giveaway-${name}`;
+  return (
+    <div className="flex items-center gap-2">
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <Checkbox
+            id={id}
+            checked={field.value ?? false}
+            onCheckedChange={(checked) => field.onChange(checked === true)}
+          />
+        )}
+      />
+      <label htmlFor={id} className="cursor-pointer text-sm">
+        {label}
+      </label>
+    </div>
+  );
+}
 
 /** A moment as a datetime-local input's value, on the admin's clock. */
 function localInput(date: Date): string {
@@ -82,6 +115,8 @@ function formValues(g: TGiveawayDetail | undefined): TForm {
     minAccountAgeDays: g?.rules.minAccountAgeDays ?? 0,
     minPoints: g?.rules.minPoints ?? 0,
     requireVerifiedEmail: g?.rules.requireVerifiedEmail ?? false,
+    requireTwoFactor: g?.rules.requireTwoFactor ?? false,
+    community: g?.rules.community?.slug ?? "",
     claimDays: g?.claimDays ?? REWARDS_LIMITS.claimDays,
   };
 }
@@ -231,22 +266,23 @@ function GiveawayForm({ giveaway }: { giveaway?: TGiveawayDetail }) {
             )}
           </Field>
         </div>
-        <div className="flex items-center gap-2">
-          <Controller
-            control={form.control}
-            name="requireVerifiedEmail"
-            render={({ field }) => (
-              <Checkbox
-                id="giveaway-verified-email"
-                checked={field.value ?? false}
-                onCheckedChange={(checked) => field.onChange(checked === true)}
-              />
-            )}
-          />
-          <label htmlFor="giveaway-verified-email" className="cursor-pointer text-sm">
-            Verified e-mail address required
-          </label>
-        </div>
+        <RuleCheckbox
+          control={form.control}
+          name="requireVerifiedEmail"
+          label="Verified e-mail address required"
+        />
+        <RuleCheckbox
+          control={form.control}
+          name="requireTwoFactor"
+          label="Two-factor authentication required"
+        />
+        <Field
+          label="Members of a community only"
+          error={errors.community?.message}
+          hint="The community's address, as in /communities/whale-watchers: whale-watchers. Empty for anyone."
+        >
+          {(props) => <Input {...props} {...form.register("community")} placeholder="whale-watchers" />}
+        </Field>
         <p className="text-xs text-muted">Members banned before the draw are left out of it.</p>
       </fieldset>
       <FormAlert message={errors.root?.message} />
@@ -505,6 +541,8 @@ function rulesText(g: TGiveawayDetail): string {
       : null,
     g.rules.minPoints > 0 ? `at least ${g.rules.minPoints.toLocaleString()} points` : null,
     g.rules.requireVerifiedEmail ? "a verified e-mail address" : null,
+    g.rules.requireTwoFactor ? "two-factor authentication on" : null,
+    g.rules.community ? `membership of ${g.rules.community.name}` : null,
   ].filter(Boolean);
   return rules.length > 0 ? `Members with ${rules.join(", ")}` : "Any member";
 }

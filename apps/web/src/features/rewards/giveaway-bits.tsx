@@ -12,6 +12,8 @@ export function RulesList({ giveaway }: { giveaway: TGiveawaySummary }) {
     rules.minAccountAgeDays > 0 ? `Account at least ${rules.minAccountAgeDays} days old` : null,
     rules.minPoints > 0 ? `At least ${rules.minPoints.toLocaleString()} points` : null,
     rules.requireVerifiedEmail ? "Verified e-mail address" : null,
+    rules.requireTwoFactor ? "Two-factor authentication on" : null,
+    rules.community ? `Member of ${rules.community.name}` : null,
     "One entry per member",
   ].filter((x): x is string => x !== null);
   return (
