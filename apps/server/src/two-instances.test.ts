@@ -1,11 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "./db/query-rows.ts";
 import { postJson } from "./features/auth/testing.ts";
-import { createPostAs, pngBytes } from "./features/posts/testing.ts";
-import { markEmailVerified, signUpUser } from "./testing/factories.ts";
+import { call, createPostAs, pngBytes } from "./features/posts/testing.ts";
+import { createUser, makeAdmin, markEmailVerified, signUpUser } from "./testing/factories.ts";
 import { startTestServer, type TTestServer } from "./testing/test-server.ts";
 
 /*
@@ -94,5 +96,57 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
         error: { message: "Too many login attempts. Please try again in 5 minute(s)." },
       });
     }
+  });
+
+  it("draws a giveaway once while both instances' jobs and a dozen 'Draw now' calls on each race for it", async () => {
+    const admin = await createUser(a);
+    await makeAdmin(a, admin.id);
+    const created = await call<{ slug: string }>(a, "POST", "/api/admin/rewards", {
+      cookie: admin.cookie,
+      json: {
+        title: `Two-instance giveaway ${Date.now()}`,
+        prize: "1 SOL",
+        winnersCount: 2,
+        startsAt: new Date(Date.now() - 60_000).toISOString(),
+        endsAt: new Date(Date.now() + 3_000).toISOString(),
+      },
+    });
+    expect(created.status).toBe(201);
+    const slug = created.body.slug;
+    expect(
+      (await call(b, "POST", `/api/admin/rewards/${slug}/publish`, { cookie: admin.cookie })).status,
+    ).toBe(200);
+    const members = await Promise.all(Array.from({ length: 6 }, () => createUser(a)));
+    for (const [i, m] of members.entries()) {
+      const res = await call(i % 2 ? a : b, "POST", `/api/rewards/${slug}/entries`, { cookie: m.cookie });
+      expect(res.status).toBe(201);
+    }
+    while ((await call<{ phase: string }>(a, "GET", `/api/rewards/${slug}`)).body.phase !== "ended") {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const draws = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        call(i % 2 ? a : b, "POST", `/api/admin/rewards/${slug}/draw`, { cookie: admin.cookie }),
+      ),
+    );
+    // One call drew it, or a job did first; every other call found it drawn.
+    expect(draws.filter((r) => r.status === 200).length).toBeLessThanOrEqual(1);
+    expect(draws.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    const [row] = await queryRows<{ winners: number; draws: number }>(
+      a.deps.db,
+      sql`select (select count(*)::int from giveaway_winners w join giveaways g on g.id = w.giveaway_id
+                  where g.slug = ${slug}) as winners,
+                 (select count(*)::int from admin_audit_log where action = 'rewards.draw'
+                  and target_id = (select id::text from giveaways where slug = ${slug})) as draws`,
+    );
+    expect(row?.winners).toBe(2);
+    expect(row?.draws).toBeLessThanOrEqual(1);
+    const drawn = await call<{ status: string; proof: { winnerIds: string[] } }>(
+      b,
+      "GET",
+      `/api/rewards/${slug}`,
+    );
+    expect(drawn.body.status).toBe("drawn");
+    expect(drawn.body.proof.winnerIds).toHaveLength(2);
   });
 });

@@ -44,6 +44,7 @@ export const M_REWARDS = {
   notEnded: "The giveaway has not ended yet",
   alreadyDrawn: "This giveaway has already been drawn",
   onlyLiveDrawn: "Only a published giveaway can be drawn",
+  cancelledNotDrawn: "A cancelled giveaway cannot be drawn",
   notAWinner: "Only a winner can claim this prize",
   claimClosed: "The claim window for this prize has closed",
   alreadyClaimed: "You have already claimed this prize",

@@ -238,6 +238,7 @@ export async function drawGiveawayNow(
   const [current] = await deps.db.select().from(giveaways).where(eq(giveaways.slug, slug));
   if (!current) throw new AppError("NOT_FOUND", M_REWARDS.giveawayNotFound);
   if (current.status === "draft") throw new AppError("CONFLICT", M_REWARDS.onlyLiveDrawn);
+  if (current.status === "cancelled") throw new AppError("CONFLICT", M_REWARDS.cancelledNotDrawn);
   if (current.status === "drawn") throw new AppError("CONFLICT", M_REWARDS.alreadyDrawn);
   if (current.endsAt.getTime() > Date.now()) throw new AppError("CONFLICT", M_REWARDS.notEnded);
   const outcome = await drawGiveaway(deps, current.id);

@@ -196,21 +196,21 @@ describe("entering", () => {
     expect(mine.body).toMatchObject({ entered: true, pointsSpent: 30, won: false });
   });
 
-  it("counts 60 members entering at once exactly, one entry and one debit each", async () => {
+  it("counts 200 members entering at once exactly, one entry and one debit each", async () => {
     const g = await liveGiveaway({ entryCost: 10 });
-    const members = await Promise.all(Array.from({ length: 60 }, () => createUser(server)));
+    const members = await Promise.all(Array.from({ length: 200 }, () => createUser(server)));
     const results = await Promise.all(
       members.map((m) => call(server, "POST", `/api/rewards/${g.slug}/entries`, { cookie: m.cookie })),
     );
     expect(results.map((r) => r.status)).toEqual(members.map(() => 201));
     const view = await call<TGiveawayDetail>(server, "GET", `/api/rewards/${g.slug}`);
-    expect(view.body.entriesCount).toBe(60);
+    expect(view.body.entriesCount).toBe(200);
     const [rows] = await queryRows<{ entries: number; debits: number }>(
       server.deps.db,
       sql`select (select count(*)::int from giveaway_entries where giveaway_id = ${g.id}) as entries,
                  (select count(*)::int from points_transactions where reference_id = ${g.id} and points = -10) as debits`,
     );
-    expect(rows).toEqual({ entries: 60, debits: 60 });
+    expect(rows).toEqual({ entries: 200, debits: 200 });
   });
 
   it("tells a member without enough points how many they need, and takes nothing", async () => {
@@ -532,5 +532,11 @@ describe("cancelling", () => {
     expect([...list.body.live, ...list.body.upcoming, ...list.body.ended].map((x) => x.slug)).not.toContain(
       g.slug,
     );
+    // Nor can it be drawn, and the admin is told why.
+    const draw = await call<TError>(server, "POST", `/api/admin/rewards/${g.slug}/draw`, {
+      cookie: admin.cookie,
+    });
+    expect(draw.status).toBe(409);
+    expect(draw.body.error.message).toBe(M_REWARDS.cancelledNotDrawn);
   });
 });
