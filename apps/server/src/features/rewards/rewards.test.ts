@@ -532,6 +532,16 @@ describe("cancelling", () => {
     expect([...list.body.live, ...list.body.upcoming, ...list.body.ended].map((x) => x.slug)).not.toContain(
       g.slug,
     );
+    // Each admin step is in the audit log, with who did it.
+    for (const action of ["rewards.create", "rewards.publish", "rewards.cancel"]) {
+      const audit = await call<{ items: { targetId: string | null; actor: { id: string | null } }[] }>(
+        server,
+        "GET",
+        `/api/admin/audit?action=${action}`,
+        { cookie: admin.cookie },
+      );
+      expect(audit.body.items.find((e) => e.targetId === g.id)?.actor.id, action).toBe(admin.id);
+    }
     // Nor can it be drawn, and the admin is told why.
     const draw = await call<TError>(server, "POST", `/api/admin/rewards/${g.slug}/draw`, {
       cookie: admin.cookie,
