@@ -383,6 +383,14 @@ describe("rewards admin", () => {
         // From the top, so the sticky header is where a person sees it (Verify scrolled the page).
         await v.evaluate(() => window.scrollTo(0, 0));
         await shot(v, `rewards-redrawn-proof-${theme}-${width}`);
+        // The list's card marks the winner who did not claim.
+        await v.goto("/rewards");
+        await v
+          .getByRole("listitem")
+          .filter({ hasText: first })
+          .filter({ hasText: "not claimed in time" })
+          .first()
+          .waitFor();
       }
     } finally {
       await serverClockAhead(0);

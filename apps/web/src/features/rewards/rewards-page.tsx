@@ -5,6 +5,7 @@ import { LoadError } from "../../components/load-error.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { PAGE_WIDTH } from "../../components/page-width.ts";
 import { Avatar } from "../../components/ui/avatar.tsx";
+import { cn } from "../../lib/cn.ts";
 import { usePageTitle } from "../site/queries.ts";
 import { RulesList, TimeLeft } from "./giveaway-bits.tsx";
 import { useGiveaways } from "./queries.ts";
@@ -57,10 +58,20 @@ function GiveawayCard({ giveaway }: { giveaway: TGiveawaySummary }) {
                 {giveaway.winners.map((w) => (
                   <li
                     key={w.userId}
-                    className="inline-flex items-center gap-1.5 rounded-full border border-border py-0.5 pr-2.5 pl-0.5"
+                    className={cn(
+                      "inline-flex items-center gap-1.5 rounded-full border border-border py-0.5 pr-2.5 pl-0.5",
+                      w.claimStatus === "expired" && "opacity-60",
+                    )}
                   >
                     <Avatar src={w.avatarUrl} name={w.username} className="size-6" />
-                    <span className="text-sm font-medium">{w.username}</span>
+                    <span
+                      className={cn("text-sm font-medium", w.claimStatus === "expired" && "line-through")}
+                    >
+                      {w.username}
+                    </span>
+                    {w.claimStatus === "expired" ? (
+                      <span className="text-xs text-muted">not claimed in time</span>
+                    ) : null}
                   </li>
                 ))}
               </ul>
