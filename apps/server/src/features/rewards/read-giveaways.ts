@@ -193,14 +193,22 @@ export async function listGiveaways(deps: TDeps, viewer: TViewer | null): Promis
     entry_cost as "entryCost", entries_count as "entriesCount", ${isoTimestamp(sql`starts_at`)} as "startsAt",
     ${isoTimestamp(sql`ends_at`)} as "endsAt", status, min_account_age_days as "minAccountAgeDays",
     min_points as "minPoints", require_verified_email as "requireVerifiedEmail",
-    require_two_factor as "requireTwoFactor", claim_days as "claimDays", community_id as "communityId",
-    case when community_id is not null then ${communityJson(sql`community_id`)} end as community`;
-  const rows = await queryRows<Omit<TSummaryRow, "winners">>(
+    require_two_factor as "requireTwoFactor", claim_days as "claimDays", community_id as "communityId"`;
+  // A community's address and name by a join on the two arms (plain columns; the join keeps no order, so each
+  // section is sorted below as its arm was).
+  const rows = await queryRows<
+    Omit<TSummaryRow, "winners" | "community"> & {
+      communitySlug: string | null;
+      communityName: string | null;
+    }
+  >(
     deps.db,
-    sql`(select ${columns} from giveaways where status = 'live' order by ends_at, id limit 100)
-      union all
-      (select ${columns} from giveaways where status in ('ended', 'drawn')
-        order by ends_at desc, id desc limit ${sqlInt(REWARDS_LIMITS.endedShown)})`,
+    sql`select l.*, c.slug as "communitySlug", c.name as "communityName" from (
+        (select ${columns} from giveaways where status = 'live' order by ends_at, id limit 100)
+        union all
+        (select ${columns} from giveaways where status in ('ended', 'drawn')
+          order by ends_at desc, id desc limit ${sqlInt(REWARDS_LIMITS.endedShown)})
+      ) l left join communities c on c.id = l."communityId"`,
   );
   // Only a drawn giveaway has winners: none drawn, no second read.
   const winners = await winnersOf(
@@ -210,14 +218,21 @@ export async function listGiveaways(deps: TDeps, viewer: TViewer | null): Promis
   const all = await summaries(
     deps,
     viewer,
-    rows.map((r) => ({ ...r, winners: winners.get(r.id) ?? [] })),
+    rows.map(({ communitySlug, communityName, ...r }) => ({
+      ...r,
+      community: communitySlug && communityName ? { slug: communitySlug, name: communityName } : null,
+      winners: winners.get(r.id) ?? [],
+    })),
   );
   const live: TGiveawaySummary[] = [];
   const upcoming: TGiveawaySummary[] = [];
   const ended: TGiveawaySummary[] = [];
   for (const g of all) (g.phase === "live" ? live : g.phase === "upcoming" ? upcoming : ended).push(g);
-  // ISO times in UTC sort as text.
-  upcoming.sort((a, b) => (a.startsAt < b.startsAt ? -1 : a.startsAt > b.startsAt ? 1 : 0));
+  // ISO times in UTC sort as text: live and upcoming soonest first, ended latest first, ties by id.
+  const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  live.sort((a, b) => byText(a.endsAt, b.endsAt) || byText(a.id, b.id));
+  upcoming.sort((a, b) => byText(a.startsAt, b.startsAt) || byText(a.id, b.id));
+  ended.sort((a, b) => byText(b.endsAt, a.endsAt) || byText(b.id, a.id));
   return { live, upcoming, ended };
 }
 
