@@ -196,12 +196,7 @@ export async function listGiveaways(deps: TDeps, viewer: TViewer | null): Promis
     require_two_factor as "requireTwoFactor", claim_days as "claimDays", community_id as "communityId"`;
   // A community's address and name by a join on the two arms (plain columns; the join keeps no order, so each
   // section is sorted below as its arm was).
-  const rows = await queryRows<
-    Omit<TSummaryRow, "winners" | "community"> & {
-      communitySlug: string | null;
-      communityName: string | null;
-    }
-  >(
+  const rows = await queryRows<TSummaryRow & { communitySlug: string | null; communityName: string | null }>(
     deps.db,
     sql`select l.*, c.slug as "communitySlug", c.name as "communityName" from (
         (select ${columns} from giveaways where status = 'live' order by ends_at, id limit 100)
@@ -215,15 +210,13 @@ export async function listGiveaways(deps: TDeps, viewer: TViewer | null): Promis
     deps.db,
     rows.filter((r) => r.status === "drawn").map((r) => r.id),
   );
-  const all = await summaries(
-    deps,
-    viewer,
-    rows.map(({ communitySlug, communityName, ...r }) => ({
-      ...r,
-      community: communitySlug && communityName ? { slug: communitySlug, name: communityName } : null,
-      winners: winners.get(r.id) ?? [],
-    })),
-  );
+  // Filled in on the rows themselves (summaries copies only the fields it answers with).
+  for (const r of rows) {
+    r.community =
+      r.communitySlug && r.communityName ? { slug: r.communitySlug, name: r.communityName } : null;
+    r.winners = winners.get(r.id) ?? [];
+  }
+  const all = await summaries(deps, viewer, rows);
   const live: TGiveawaySummary[] = [];
   const upcoming: TGiveawaySummary[] = [];
   const ended: TGiveawaySummary[] = [];
