@@ -11,11 +11,18 @@ import {
   type TMyEntry,
   type TMyGiveaways,
 } from "@plugs/domain";
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { TDeps, TViewer } from "../../context.ts";
 import type { TDb } from "../../db/client.ts";
 import { queryRows } from "../../db/query-rows.ts";
-import { giveawayEntries, giveaways, giveawayWinners, profiles, users } from "../../db/schema/index.ts";
+import {
+  communities,
+  giveawayEntries,
+  giveaways,
+  giveawayWinners,
+  profiles,
+  users,
+} from "../../db/schema/index.ts";
 import { sqlInt } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
 import { isoTimestamp, type TIsoTimestamp } from "../../lib/row-date.ts";
@@ -89,22 +96,18 @@ export async function loadEntrant(db: Pick<TDb, "select">, userId: string): Prom
   return row ?? null;
 }
 
-/** The community at `id` as `{slug, name}` JSON. */
-const communityJson = (id: SQL) =>
-  sql`(select json_build_object('slug', c.slug, 'name', c.name) from communities c where c.id = ${id})`;
-
 /** A giveaway with its community's address and name (null without one), as missedRule and the API read its rules. */
 export async function withCommunity<T extends TGiveawayRow>(
-  db: Pick<TDb, "execute">,
+  db: Pick<TDb, "select">,
   g: T,
 ): Promise<T & Pick<TGiveawayRules, "community">> {
-  const [row] = g.communityId
-    ? await queryRows<{ community: { slug: string; name: string } | null }>(
-        db,
-        sql`select ${communityJson(sql`${g.communityId}::uuid`)} as community`,
-      )
+  const [community] = g.communityId
+    ? await db
+        .select({ slug: communities.slug, name: communities.name })
+        .from(communities)
+        .where(eq(communities.id, g.communityId))
     : [];
-  return { ...g, community: row?.community ?? null };
+  return { ...g, community: community ?? null };
 }
 
 /** The winners of these giveaways in place order, in one read (plain rows). */
