@@ -1,10 +1,12 @@
+import { M } from "@plugs/domain";
 import { describe, expect, it } from "vitest";
 import { followVerificationLink, newAccount, postJson, signUpByApi } from "./support/accounts.ts";
 import { shot } from "./support/browser.ts";
 import { toast, useJourney } from "./support/journey.ts";
 
 const ADMIN = newAccount("admin");
-const j = useJourney({ ADMIN_EMAILS: ADMIN.email });
+// Twenty-odd sign-ups from one address: the per-address sign-up limit is off here.
+const j = useJourney({ ADMIN_EMAILS: ADMIN.email, SIGNUP_IP_LIMIT: "0" });
 
 describe("points, referrals and the leaderboard", () => {
   it("pays the referrer, shows an airdrop in the recipient's ledger and ranks them", async () => {
@@ -106,6 +108,44 @@ describe("points, referrals and the leaderboard", () => {
         await shot(page, `dashboard-referrals-${theme}-${width}`);
       }
     }
+  });
+
+  it("pages the leaderboard: Next, a reload on page 2, Previous, and a page link that no longer reads", async () => {
+    for (let i = 0; i < 21; i++) await signUpByApi(j.server, newAccount(`pager${i}`));
+    const page = await j.open({ viewport: "mobile", theme: "light" });
+    await page.goto("/leaderboard?period=all");
+    const rows = page.getByRole("region", { name: "All time ranking" }).getByRole("listitem");
+    const pager = page.getByRole("navigation", { name: "Leaderboard pages" });
+    await pager.getByText(/^Page 1 of \d+$/).waitFor();
+    const firstPage = await rows.allTextContents();
+    expect(firstPage).toHaveLength(20);
+
+    await pager.getByRole("button", { name: "Next" }).click();
+    await page.waitForURL(/cursor=/);
+    await pager.getByText(/^Page 2 of \d+$/).waitFor();
+    const secondPage = await rows.allTextContents();
+    // Places go on from the first page's: page 2 starts at 21.
+    expect(secondPage[0]).toMatch(/^21\D/);
+    expect(secondPage.some((row) => firstPage.includes(row))).toBe(false);
+
+    // The page is its URL: a reload shows the same page.
+    await page.reload();
+    await pager.getByText(/^Page 2 of \d+$/).waitFor();
+    expect(await rows.allTextContents()).toEqual(secondPage);
+    await shot(page, "leaderboard-page-2-light-390");
+
+    await pager.getByRole("button", { name: "Previous" }).click();
+    await pager.getByText(/^Page 1 of \d+$/).waitFor();
+    expect(new URL(page.url()).searchParams.get("cursor")).toBeNull();
+    expect(await rows.allTextContents()).toEqual(firstPage);
+
+    // A page link that no longer reads says so and offers the first page.
+    await page.goto("/leaderboard?period=all&cursor=broken");
+    await page.getByRole("alert").filter({ hasText: M.points.leaderboardCursorInvalid }).waitFor();
+    await shot(page, "leaderboard-stale-link-light-390");
+    await page.getByRole("button", { name: "First page" }).click();
+    await pager.getByText(/^Page 1 of \d+$/).waitFor();
+    expect(await rows.allTextContents()).toEqual(firstPage);
   });
 
   it("says when the leaderboard or the referral data cannot load, and retries", async () => {

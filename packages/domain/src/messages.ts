@@ -376,6 +376,7 @@ export const M = {
     invalidWindow: "Window must be week, month or all",
     invalidPage: "Page must be a whole number from 1",
     invalidCursor: "Invalid cursor",
+    leaderboardCursorInvalid: "That page of the leaderboard is out of date: start again from the first page",
     historyLoadFailed: "Failed to load points history",
     leaderboardLoadFailed: "Failed to load the leaderboard",
     historyEmpty: "No points yet. Vote, react and invite friends to earn some.",

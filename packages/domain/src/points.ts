@@ -126,13 +126,12 @@ export type TUpdatePointsActivityRequest = z.infer<typeof ZUpdatePointsActivityR
 export const LEADERBOARD_WINDOWS = ["week", "month", "all"] as const;
 export type TLeaderboardWindow = (typeof LEADERBOARD_WINDOWS)[number];
 
+/** `cursor` is a page's nextCursor or previousCursor (none for page 1): pages are read by keyset, not offset. */
 export const ZLeaderboardQuery = z.object({
   window: z.enum(LEADERBOARD_WINDOWS, M.points.invalidWindow).default("week"),
-  page: z.coerce
-    .number(M.points.invalidPage)
-    .int(M.points.invalidPage)
-    .min(1, M.points.invalidPage)
-    .default(1),
+  cursor: zText({ error: M.points.leaderboardCursorInvalid })
+    .max(600, M.points.leaderboardCursorInvalid)
+    .optional(),
 });
 export type TLeaderboardQuery = z.infer<typeof ZLeaderboardQuery>;
 
@@ -164,6 +163,8 @@ export type TLeaderboardPage = {
   total: number;
   page: number;
   pageCount: number;
+  previousCursor: string | null;
+  nextCursor: string | null;
   window: TLeaderboardWindow;
   /** The viewer's place: null for a visitor; rank null while they have no points in the window. */
   me: { rank: number | null; points: number } | null;

@@ -119,7 +119,13 @@ describe("bench seed", () => {
   });
 
   it("keeps counters equal to their rows and makes the first posts hot", async () => {
-    const [drift] = await queryRows<{ likes: number; comments: number; members: number; points: number }>(
+    const [drift] = await queryRows<{
+      likes: number;
+      comments: number;
+      members: number;
+      points: number;
+      ranked: number;
+    }>(
       server.deps.db,
       sql`select
         (select count(*)::int from posts p
@@ -129,9 +135,11 @@ describe("bench seed", () => {
         (select count(*)::int from communities c
           where member_count <> (select count(*) from community_members m where m.community_id = c.id)) as members,
         (select count(*)::int from profiles p where points <> (select coalesce(sum(points), 0)
-          from points_transactions t where t.user_id = p.id)) as points`,
+          from points_transactions t where t.user_id = p.id)) as points,
+        (select coalesce(sum(n), 0)::int from site_counts where total = 'ranked')
+          - (select count(*)::int from profiles where points > 0 and not is_banned) as ranked`,
     );
-    expect(drift).toEqual({ likes: 0, comments: 0, members: 0, points: 0 });
+    expect(drift).toEqual({ likes: 0, comments: 0, members: 0, points: 0, ranked: 0 });
     const hot = await queryRows<{ id: string; likes_count: number }>(
       server.deps.db,
       sql`select id, likes_count from posts order by likes_count desc, id limit ${HOT_POSTS}`,

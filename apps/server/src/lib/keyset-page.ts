@@ -5,9 +5,11 @@ import { AppError } from "../errors.ts";
 /**
  * Numbered pages ("Page X of Y", Previous and Next) read by keyset: a cursor names the row a page starts after (or,
  * going back, ends before) and the number of the page it leads to, so page 2,000 costs what page 1 does. The list's
- * sort key is text (a timestamp with its microseconds, or a name) with the row's id as the tie-break.
+ * sort key is text (a timestamp with its microseconds, or a name) with the row's id as the tie-break; a list ranked
+ * by a number first (a leaderboard's points) keeps that number in `n`, before its text key.
  */
 const ZKeysetCursor = z.object({
+  n: z.number().int().min(-2_147_483_648).max(2_147_483_647).optional(),
   k: zText().max(400),
   i: z.uuid(),
   p: z.number().int().min(2).max(10_000_000),
@@ -23,13 +25,20 @@ function encode(cursor: TKeysetCursor): string {
 const TIME_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 /**
- * Reads a cursor made here, whose key is a timestamp (`time`) or any text; anything else is a 400 with `message`
- * on the cursor field.
+ * Reads a cursor made here, whose key is a timestamp (`time`), any text, or a number and a text (`number, text`);
+ * anything else is a 400 with `message` on the cursor field.
  */
-export function decodeKeysetCursor(raw: string, key: "time" | "text", message: string): TKeysetCursor {
+export function decodeKeysetCursor(
+  raw: string,
+  key: "time" | "text" | "number, text",
+  message: string,
+): TKeysetCursor {
   try {
     const cursor = ZKeysetCursor.parse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")));
-    if (key === "text" || (TIME_KEY.test(cursor.k) && !Number.isNaN(Date.parse(cursor.k)))) return cursor;
+    const fits =
+      (key === "number, text") === (cursor.n !== undefined) &&
+      (key !== "time" || (TIME_KEY.test(cursor.k) && !Number.isNaN(Date.parse(cursor.k))));
+    if (fits) return cursor;
   } catch {
     // falls through to the 400
   }
@@ -46,7 +55,7 @@ export function keysetPage<T>(
   size: number,
   cursor: TKeysetCursor | null,
   total: number,
-  keyOf: (row: T) => { k: string; i: string },
+  keyOf: (row: T) => { n?: number; k: string; i: string },
 ): {
   items: T[];
   page: number;

@@ -23,15 +23,17 @@ export const siteSettings = pgTable(
 );
 
 /**
- * The admin overview's whole-site totals ('members', 'posts', 'comments'), so they are a sum of a few rows, not a
- * count of tables that grow without bound. Kept by statement-level triggers on profiles, posts and post_comments
- * (migration 0044_site_counts); never written by the app. Each total is spread over up to 16 rows, one per
+ * Whole-site totals, so they are a sum of a few rows, not a count of tables that grow without bound: the admin
+ * overview's 'members', 'posts' and 'comments', kept by statement-level triggers on profiles, posts and
+ * post_comments (migration 0044_site_counts), and the all-time leaderboard's 'ranked' (members with points and no
+ * ban), kept by row triggers on profiles that fire only when one comes onto the board or leaves it (0046); never
+ * written by the app. Each total is spread over up to 16 rows, one per
  * slot of the writing connection (its backend pid), so writers on different connections do not queue on one row.
  */
 export const siteCounts = pgTable(
   "site_counts",
   {
-    total: text("total", { enum: ["members", "posts", "comments"] }).notNull(),
+    total: text("total", { enum: ["members", "posts", "comments", "ranked"] }).notNull(),
     slot: smallint("slot").notNull(),
     n: bigint("n", { mode: "number" }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

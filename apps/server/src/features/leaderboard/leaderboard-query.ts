@@ -1,4 +1,5 @@
 import {
+  M,
   POINTS_LIMITS,
   type TLeaderboardEntry,
   type TLeaderboardPage,
@@ -9,6 +10,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { TDeps, TViewer } from "../../context.ts";
 import { queryRows } from "../../db/query-rows.ts";
 import { sqlInt } from "../../db/sql-int.ts";
+import { decodeKeysetCursor, keysetPage, type TKeysetCursor } from "../../lib/keyset-page.ts";
 import { notBanned } from "../posts/visibility.ts";
 
 /*
@@ -19,7 +21,8 @@ import { notBanned } from "../posts/visibility.ts";
  * count and the viewer's place are still counted from the index; no HTTP route makes such a ban). Staff (the admin
  * role) earn points but are not ranked, as on points tools: left out of pages, counts and places through an array
  * of their ids read once per statement (user_roles; a handful of rows).
- *   all:          profiles.points (the ledger's running sum), read through profiles_leaderboard_idx
+ *   all:          profiles.points (the ledger's running sum), read through profiles_leaderboard_idx; its count is
+ *                 site_counts' 'ranked' total, kept by triggers on profiles (migration 0046)
  *   week, month:  points_periods, the ledger per user and calendar week (from Monday) or month in UTC, kept by
  *                 triggers with the board's tie-break and ban beside the points, read in board order through
  *                 points_periods_board_idx (a page and a place are index range reads, nothing summed or sorted;
@@ -31,11 +34,23 @@ export function notStaff(userId: SQL): SQL {
   return sql`${userId} <> all(array(select ur.user_id from user_roles ur where ur.role = 'admin'))`;
 }
 
+const PAGE_SIZE = POINTS_LIMITS.leaderboardPageSize;
+
 /** The first UTC day of the current calendar week (from Monday) or month, as the ledger's triggers file awards. */
 function windowStart(window: Exclude<TLeaderboardWindow, "all">): SQL {
   const unit = sql.raw(`'${window}'`);
   return sql`date_trunc(${unit}, now() at time zone 'UTC')::date`;
 }
+
+/** A person as a page lists them, with their sort key for the cursor. */
+type TBoardRow = {
+  user_id: string;
+  username: string | null;
+  display_name: string | null;
+  avatar_url: string | null;
+  points: number;
+  name_key: string;
+};
 
 function mapEntry(
   row: {
@@ -55,36 +70,45 @@ function mapEntry(
   } satisfies TLeaderboardEntry;
 }
 
-function pageOf(query: TLeaderboardQuery, total: number) {
-  const pageSize = POINTS_LIMITS.leaderboardPageSize;
-  return {
-    page: query.page,
-    pageCount: Math.max(1, Math.ceil(total / pageSize)),
-    offset: (query.page - 1) * pageSize,
-  };
-}
-
-/** The board's count on every row; the viewer's place, if on it; then one row per person on the page. */
-type TWindowRow = {
-  total: number;
-  my_points: number | null;
-  my_rank: number | null;
-  username: string | null;
-  display_name: string | null;
-  avatar_url: string | null;
-  points: number | null;
-  rank: number | null;
-};
+/** A board's columns: its points, its tie-break name (lower-cased username) and the person's id. */
+type TBoardKey = { points: SQL; name: SQL; id: SQL };
 
 /**
- * One page of a week or month board, the count and the viewer's place, in one statement: the page in its order
- * from points_periods_board_idx and its profiles by id, the count from points_period_counts, and the viewer's
+ * Where a page starts: after the cursor's row in board order (points, most first; then name and id), or for a
+ * `previous` cursor, before it. The points bound is what the board's index is read from; the name and id only
+ * decide among those with the cursor's points.
+ */
+function fromCursor(key: TBoardKey, cursor: TKeysetCursor | null): SQL {
+  if (!cursor) return sql``;
+  const points = cursor.n ?? 0;
+  return cursor.d === "previous"
+    ? sql`and ${key.points} >= ${points}
+        and (${key.points} > ${points} or (${key.name}, ${key.id}) < (${cursor.k}, ${cursor.i}::uuid))`
+    : sql`and ${key.points} <= ${points}
+        and (${key.points} < ${points} or (${key.name}, ${key.id}) > (${cursor.k}, ${cursor.i}::uuid))`;
+}
+
+/** Board order, or its reverse for reading back from a `previous` cursor. */
+function boardOrder(key: TBoardKey, cursor: TKeysetCursor | null): SQL {
+  return cursor?.d === "previous"
+    ? sql`${key.points}, ${key.name} desc, ${key.id} desc`
+    : sql`${key.points} desc, ${key.name}, ${key.id}`;
+}
+
+/** The board's count on every row; the viewer's place, if on it; then one row per person read for the page. */
+type TWindowRow = Partial<TBoardRow> & { total: number; my_points: number | null; my_rank: number | null };
+
+/**
+ * One page of a week or month board, the count and the viewer's place, in one statement: the page from the cursor in
+ * points_periods_board_idx's order and its profiles by id, the count from points_period_counts, and the viewer's
  * place by counting who is ahead of them on the same index.
  */
-async function windowBoard(deps: TDeps, viewerId: string | null, query: TLeaderboardQuery) {
-  const size = POINTS_LIMITS.leaderboardPageSize;
-  const offset = (query.page - 1) * size;
-  const window = query.window === "all" ? "week" : query.window;
+async function windowBoard(
+  deps: TDeps,
+  viewerId: string | null,
+  window: Exclude<TLeaderboardWindow, "all">,
+  cursor: TKeysetCursor | null,
+) {
   const onBoard = (alias: string) => {
     const r = sql.raw(alias);
     return sql`${r}.period = ${window} and ${r}.starts_on = ${windowStart(window)} and ${r}.points > 0
@@ -102,30 +126,33 @@ async function windowBoard(deps: TDeps, viewerId: string | null, query: TLeaderb
           from points_periods me where me.user_id = ${viewerId} and ${onBoard("me")}
         ) m on true`
     : sql`cross join (select null::int as points, null::int as rank) m`;
+  const key = { points: sql`b.points`, name: sql`b.username_key`, id: sql`b.user_id` };
   const rows = await queryRows<TWindowRow>(
     deps.db,
-    sql`select c.total, m.points as my_points, m.rank as my_rank, r.username, r.display_name, r.avatar_url, r.points, r.rank
+    sql`select c.total, m.points as my_points, m.rank as my_rank,
+          r.user_id, r.username, r.display_name, r.avatar_url, r.points, r.name_key
         from (select (select coalesce(sum(n.people), 0)::int from points_period_counts n
                       where n.period = ${window} and n.starts_on = ${windowStart(window)})
                    - (select count(*)::int from user_roles ur join points_periods b on b.user_id = ur.user_id
                       where ur.role = 'admin' and ${onBoard("b")}) as total) c
         ${mine}
         left join lateral (
-          select p.username, p.display_name, p.avatar_url, t.points,
-                 (${offset} + row_number() over (order by t.points desc, t.username_key, t.user_id))::int as rank
+          select t.user_id, p.username, p.display_name, p.avatar_url, t.points, t.username_key as name_key,
+                 row_number() over (order by ${boardOrder({ points: sql`t.points`, name: sql`t.username_key`, id: sql`t.user_id` }, cursor)}) as place
           from (
             select b.user_id, b.points, b.username_key from points_periods b
             where ${onBoard("b")} and ${notBanned(sql`b.user_id`)} and ${notStaff(sql`b.user_id`)}
-            order by b.points desc, b.username_key, b.user_id limit ${sqlInt(size)} offset ${sqlInt(offset)}
+              ${fromCursor(key, cursor)}
+            order by ${boardOrder(key, cursor)} limit ${sqlInt(PAGE_SIZE + 1)}
           ) t
           join profiles p on p.id = t.user_id
         ) r on true
-        order by r.rank`,
+        order by r.place`,
   );
   const first = rows[0];
   return {
     total: first?.total ?? 0,
-    items: rows.filter((r) => r.rank !== null).map((r) => mapEntry(r, r.rank ?? 0)),
+    rows: rows.filter((r): r is TWindowRow & TBoardRow => r.user_id != null),
     me: viewerId ? { rank: first?.my_rank ?? null, points: first?.my_points ?? 0 } : null,
   };
 }
@@ -146,26 +173,25 @@ export async function leaderboardTop(deps: TDeps, limit: number): Promise<TLeade
   return rows.map((r, i) => mapEntry(r, i + 1));
 }
 
-/** The all-time board: profiles.points in index order, the count, and the viewer's place by counting who is ahead. */
-async function allTimeBoard(deps: TDeps, viewerId: string | null, query: TLeaderboardQuery) {
-  const size = POINTS_LIMITS.leaderboardPageSize;
-  const offset = (query.page - 1) * size;
+/**
+ * The all-time board: profiles.points from the cursor in profiles_leaderboard_idx's order; the count from
+ * site_counts' kept 'ranked' total less the admins on it; the viewer's place by counting who is ahead.
+ */
+async function allTimeBoard(deps: TDeps, viewerId: string | null, cursor: TKeysetCursor | null) {
   const onBoard = sql`p.points > 0 and not p.is_banned and ${notStaff(sql`p.id`)}`;
-  const [pageRows, [count], [mine]] = await Promise.all([
-    queryRows<{
-      id: string;
-      username: string;
-      display_name: string | null;
-      avatar_url: string | null;
-      points: number;
-    }>(
+  const key = { points: sql`p.points`, name: sql`lower(p.username)`, id: sql`p.id` };
+  const [rows, [count], [mine]] = await Promise.all([
+    queryRows<TBoardRow>(
       deps.db,
-      sql`select p.id, p.username, p.display_name, p.avatar_url, p.points from profiles p where ${onBoard} and ${notBanned(sql`p.id`)}
-          order by p.points desc, lower(p.username), p.id limit ${sqlInt(size)} offset ${sqlInt(offset)}`,
+      sql`select p.id as user_id, p.username, p.display_name, p.avatar_url, p.points, lower(p.username) as name_key
+          from profiles p where ${onBoard} and ${notBanned(sql`p.id`)} ${fromCursor(key, cursor)}
+          order by ${boardOrder(key, cursor)} limit ${sqlInt(PAGE_SIZE + 1)}`,
     ),
     queryRows<{ total: number }>(
       deps.db,
-      sql`select count(*)::int as total from profiles p where ${onBoard}`,
+      sql`select (select coalesce(sum(n), 0) from site_counts where total = 'ranked')::int
+            - (select count(*)::int from user_roles ur join profiles p on p.id = ur.user_id
+               where ur.role = 'admin' and p.points > 0 and not p.is_banned) as total`,
     ),
     viewerId
       ? queryRows<{ points: number; rank: number | null }>(
@@ -182,22 +208,42 @@ async function allTimeBoard(deps: TDeps, viewerId: string | null, query: TLeader
   ]);
   return {
     total: count?.total ?? 0,
-    items: pageRows.map((r, i) => mapEntry(r, offset + i + 1)),
+    rows,
     me: viewerId ? { rank: mine?.rank ?? null, points: mine?.points ?? 0 } : null,
   };
 }
 
-/** GET /api/leaderboard?window=week|month|all&page=: open to visitors; a signed-in viewer also gets their place. */
+/**
+ * GET /api/leaderboard?window=week|month|all&cursor=: open to visitors; a signed-in viewer also gets their place.
+ * Pages are keyset reads ("Page X of Y" from the cursor's page number), so a deep page costs what the first does;
+ * a place is the page's start plus the row's position on it.
+ */
 export async function getLeaderboard(
   deps: TDeps,
   viewer: TViewer | null,
   query: TLeaderboardQuery,
 ): Promise<TLeaderboardPage> {
   const viewerId = viewer?.id ?? null;
+  const cursor = query.cursor
+    ? decodeKeysetCursor(query.cursor, "number, text", M.points.leaderboardCursorInvalid)
+    : null;
   const board =
     query.window === "all"
-      ? await allTimeBoard(deps, viewerId, query)
-      : await windowBoard(deps, viewerId, query);
-  const { page, pageCount } = pageOf(query, board.total);
-  return { items: board.items, total: board.total, page, pageCount, window: query.window, me: board.me };
+      ? await allTimeBoard(deps, viewerId, cursor)
+      : await windowBoard(deps, viewerId, query.window, cursor);
+  const page = keysetPage(board.rows, PAGE_SIZE, cursor, board.total, (r) => ({
+    n: r.points,
+    k: r.name_key,
+    i: r.user_id,
+  }));
+  // Back at the top of the board (people moved since the page was read): page 1 as it is now.
+  if (!page) return getLeaderboard(deps, viewer, { window: query.window });
+  const start = (page.page - 1) * PAGE_SIZE;
+  return {
+    ...page,
+    items: page.items.map((row, i) => mapEntry(row, start + i + 1)),
+    total: board.total,
+    window: query.window,
+    me: board.me,
+  };
 }

@@ -19,6 +19,8 @@ type TBoard = {
   total: number;
   page: number;
   pageCount: number;
+  previousCursor: string | null;
+  nextCursor: string | null;
   window: string;
   me: { rank: number | null; points: number } | null;
 };
@@ -29,8 +31,9 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(async () => {
-  // Whatever the tests paid, back-dated, took away, renamed or banned, the rollup the boards read still holds.
+  // Whatever the tests paid, back-dated, took away, renamed or banned, the rollups the boards read still hold.
   expect(await driftedPeriods(server)).toEqual([]);
+  expect(await rankedCount()).toEqual({ kept: expect.any(Number), counted: expect.any(Number), same: true });
   await server?.close();
 });
 
@@ -47,6 +50,16 @@ async function paid(userId: string, points: number, at = sql`now()`) {
   await server.deps.db.execute(sql`update points_transactions set created_at = ${at} where id = ${award.id}`);
 }
 
+/** site_counts' kept 'ranked' total beside a count of the members it stands for. */
+async function rankedCount() {
+  const [row] = await queryRows<{ kept: number; counted: number }>(
+    server.deps.db,
+    sql`select (select coalesce(sum(n), 0)::int from site_counts where total = 'ranked') as kept,
+               (select count(*)::int from profiles where points > 0 and not is_banned) as counted`,
+  );
+  return { kept: row?.kept, counted: row?.counted, same: row?.kept === row?.counted };
+}
+
 function board(query: string, cookie?: string) {
   return call<TBoard>(server, "GET", `/api/leaderboard${query}`, { cookie });
 }
@@ -56,11 +69,16 @@ async function rename(userId: string, username: string) {
 }
 
 describe("GET /api/leaderboard", () => {
-  it("refuses a bad window or page with the exact message", async () => {
+  it("refuses a bad window or cursor with the exact message", async () => {
+    // A cursor of another keyset list (a time and an id, no points) is no leaderboard page either.
+    const otherList = Buffer.from(
+      JSON.stringify({ k: "2026-01-01T00:00:00.000000Z", i: crypto.randomUUID(), p: 2, d: "next" }),
+    ).toString("base64url");
     for (const [query, message] of [
       ["?window=year", M.points.invalidWindow],
-      ["?page=0", M.points.invalidPage],
-      ["?page=two", M.points.invalidPage],
+      ["?cursor=two", M.points.leaderboardCursorInvalid],
+      [`?cursor=${otherList}`, M.points.leaderboardCursorInvalid],
+      [`?cursor=${"x".repeat(601)}`, M.points.leaderboardCursorInvalid],
     ] as const) {
       const res = await call<{ error: { message: string; fields: Record<string, string> } }>(
         server,
@@ -142,33 +160,83 @@ describe("GET /api/leaderboard", () => {
     expect((await board("")).body.window).toBe("week");
   });
 
-  it("pages 20 at a time without repeating or skipping anyone, ties included", async () => {
-    const people = await seedSignedInUsers(server, 25);
+  it("pages 20 at a time by cursor, forward and back, without repeating or skipping anyone, ties included", async () => {
+    const people = await seedSignedInUsers(server, 45);
     for (const [i, p] of people.entries()) await paid(p.id, 5 + (i % 3));
     for (const window of ["all", "week"]) {
       const first = await board(`?window=${window}`);
       const total = first.body.total;
+      expect(total).toBeGreaterThanOrEqual(45);
       expect(first.body.pageCount).toBe(Math.ceil(total / 20));
-      const all: TBoard["items"] = [];
-      for (let page = 1; page <= first.body.pageCount; page++) {
-        const res = await board(`?window=${window}&page=${page}`);
-        expect(res.body.page).toBe(page);
-        all.push(...res.body.items);
+      expect(first.body.previousCursor).toBeNull();
+      const pages: TBoard[] = [first.body];
+      for (let last = first.body; last.nextCursor; ) {
+        last = (await board(`?window=${window}&cursor=${last.nextCursor}`)).body;
+        expect(last.page).toBe(pages.length + 1);
+        expect(last.pageCount).toBe(first.body.pageCount);
+        pages.push(last);
       }
+      expect(pages).toHaveLength(first.body.pageCount);
+      const all = pages.flatMap((p) => p.items);
       expect(all).toHaveLength(total);
       expect(all.map((i) => i.rank)).toEqual(all.map((_, i) => i + 1));
       expect(new Set(all.map((i) => i.username)).size).toBe(total);
       for (let i = 1; i < all.length; i++) {
-        expect((all[i - 1]?.points ?? 0) >= (all[i]?.points ?? 0)).toBe(true);
+        const [a, b] = [all[i - 1], all[i]];
+        // Points, most first; ties by username, case-insensitive.
+        expect(
+          (a?.points ?? 0) > (b?.points ?? 0) ||
+            (a?.points === b?.points &&
+              (a?.username.toLowerCase() ?? "") < (b?.username.toLowerCase() ?? "")),
+        ).toBe(true);
+      }
+      // Back from the last page, each page is the one read going forward, down to page 1 (read without a cursor).
+      for (let at = pages.length - 1; at > 0; at--) {
+        const cursor = pages[at]?.previousCursor;
+        if (at === 1) {
+          expect(cursor).toBeNull();
+          break;
+        }
+        const back = await board(`?window=${window}&cursor=${cursor}`);
+        expect(back.body.items, `${window} page ${at}`).toEqual(pages[at - 1]?.items);
+        expect(back.body.page).toBe(at);
       }
       // The viewer's place matches where they appear in the list.
       const someone = people[7];
       const res = await board(`?window=${window}`, someone?.cookie);
       const found = all.find((i) => i.rank === res.body.me?.rank);
       expect(found?.points).toBe(res.body.me?.points);
-      const beyond = await board(`?window=${window}&page=${first.body.pageCount + 1}`);
-      expect(beyond.body.items).toEqual([]);
     }
+    // The all-time board's count is the kept total, less the admins on it.
+    const admins = await queryRows<{ n: number }>(
+      server.deps.db,
+      sql`select count(*)::int as n from user_roles ur join profiles p on p.id = ur.user_id
+          where ur.role = 'admin' and p.points > 0 and not p.is_banned`,
+    );
+    const counted = await rankedCount();
+    expect(counted.same).toBe(true);
+    expect((await board("?window=all")).body.total).toBe((counted.counted ?? 0) - (admins[0]?.n ?? 0));
+  });
+
+  it("keeps the all-time board's count as members come onto it and leave it", async () => {
+    const total = async () => (await board("?window=all")).body.total;
+    const start = await total();
+    const [a, b, c] = await seedSignedInUsers(server, 3);
+    if (!a || !b || !c) throw new Error("no users");
+    await paid(a.id, 10);
+    await paid(b.id, 10);
+    await paid(b.id, 5); // already on the board: no change
+    expect(await total()).toBe(start + 2);
+    await server.deps.db.execute(sql`update profiles set is_banned = true where id = ${a.id}`);
+    expect(await total()).toBe(start + 1);
+    await server.deps.db.execute(sql`update profiles set is_banned = false where id = ${a.id}`);
+    expect(await total()).toBe(start + 2);
+    // Back to nothing (the running sum as a deduction would leave it).
+    await server.deps.db.execute(sql`update profiles set points = 0 where id = ${b.id}`);
+    expect(await total()).toBe(start + 1);
+    await server.deps.db.execute(sql`delete from profiles where id = ${a.id}`);
+    expect(await total()).toBe(start);
+    expect((await rankedCount()).same).toBe(true);
   });
 
   it("keeps the week and month rollups equal to the ledger however awards are written", async () => {
@@ -320,17 +388,26 @@ describe("GET /api/leaderboard", () => {
       const onWeek = sql`period = 'week' and starts_on = date_trunc('week', now() at time zone 'UTC')::date
         and points > 0 and not is_banned`;
       return {
+        // A page from a cursor (points 5, then a name and an id), forward and back.
         page: await plan(sql`select user_id from points_periods where ${onWeek}
-          order by points desc, username_key, user_id limit 20 offset 200`),
+          and points <= 5 and (points < 5 or (username_key, user_id) > ('m', ${crypto.randomUUID()}::uuid))
+          order by points desc, username_key, user_id limit 21`),
+        back: await plan(sql`select user_id from points_periods where ${onWeek}
+          and points >= 5 and (points > 5 or (username_key, user_id) < ('m', ${crypto.randomUUID()}::uuid))
+          order by points, username_key desc, user_id desc limit 21`),
         count: await plan(sql`select count(*) from points_periods where ${onWeek}`),
         all: await plan(sql`select id from profiles p where p.points > 0 and not p.is_banned
-          order by p.points desc, lower(p.username), p.id limit 20`),
+          and p.points <= 5 and (p.points < 5 or (lower(p.username), p.id) > ('m', ${crypto.randomUUID()}::uuid))
+          order by p.points desc, lower(p.username), p.id limit 21`),
       };
     });
     // The page is read in the index's order: nothing summed, nothing sorted.
-    expect(plans.page).toMatch(/points_periods_board_idx/);
-    expect(plans.page).not.toMatch(/Sort|Aggregate/);
+    for (const page of [plans.page, plans.back]) {
+      expect(page).toMatch(/points_periods_board_idx/);
+      expect(page).not.toMatch(/Sort|Aggregate/);
+    }
     expect(plans.count).toMatch(/points_periods_board_idx/);
     expect(plans.all).toMatch(/profiles_leaderboard_idx/);
+    expect(plans.all).not.toMatch(/Sort/);
   });
 });

@@ -1,10 +1,10 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { ZLeaderboardQuery, ZPage } from "@plugs/domain";
+import { ZKeysetPage, ZLeaderboardQuery } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { access, defineRoute, errorResponses, viewerOf } from "../../http/openapi.ts";
 import { getLeaderboard } from "./leaderboard-query.ts";
 
-const ZLeaderboardPage = ZPage(
+const ZLeaderboardPage = ZKeysetPage(
   z.object({
     rank: z.number(),
     username: z.string(),
@@ -27,7 +27,7 @@ export function leaderboardRoutes(deps: TDeps) {
       security: access.optional,
       tags: ["points"],
       summary:
-        "Top users by points this week (from Monday, UTC), this month or all time; 20 a page; ties by username",
+        "Top users by points this week (from Monday, UTC), this month or all time; 20 a page by keyset; ties by username",
       request: { query: ZLeaderboardQuery },
       responses: {
         200: {

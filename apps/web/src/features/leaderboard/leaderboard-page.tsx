@@ -9,6 +9,7 @@ import { Pager } from "../../components/pager.tsx";
 import { RankBadge } from "../../components/rank-badge.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
+import { ApiError } from "../../lib/api.ts";
 import { useSession } from "../auth/session.ts";
 import { useLeaderboard } from "../points/queries.ts";
 import { usePageTitle } from "../site/queries.ts";
@@ -55,17 +56,18 @@ export default function LeaderboardPage() {
   const [params, setParams] = useSearchParams();
   const windowParam = params.get("period");
   const period: TLeaderboardWindow = isWindow(windowParam) ? windowParam : "week";
-  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
-  const query = useLeaderboard(period, page);
+  // A page other than the first is its cursor in the URL (pages are read by keyset on the server).
+  const cursor = params.get("cursor");
+  const query = useLeaderboard(period, cursor);
   // Staff earn points but are not ranked (the server leaves admins off every board).
   const isStaff = useSession().session?.isAdmin === true;
   const data = query.data;
 
   const setWindow = (next: string) => setParams(next === "week" ? {} : { period: next });
-  const goToPage = (next: number) => {
+  const goToPage = (next: string | null) => {
     const nextParams = new URLSearchParams(params);
-    if (next > 1) nextParams.set("page", String(next));
-    else nextParams.delete("page");
+    if (next) nextParams.set("cursor", next);
+    else nextParams.delete("cursor");
     setParams(nextParams);
     globalThis.scrollTo({ top: 0 });
   };
@@ -121,6 +123,9 @@ export default function LeaderboardPage() {
                   </li>
                 ))}
               </ul>
+            ) : query.isError && cursor && query.error instanceof ApiError && query.error.status === 400 ? (
+              // A page link that no longer reads (edited, or from an older version): say so, and offer page 1.
+              <LoadError title={query.error.message} onRetry={() => goToPage(null)} retryLabel="First page" />
             ) : query.isError ? (
               <LoadError
                 title={M.points.leaderboardLoadFailed}
@@ -143,7 +148,7 @@ export default function LeaderboardPage() {
                   <Pager
                     page={data.page}
                     pageCount={data.pageCount}
-                    onPage={goToPage}
+                    onPage={(p) => goToPage(p > data.page ? data.nextCursor : data.previousCursor)}
                     label="Leaderboard pages"
                   />
                 </div>

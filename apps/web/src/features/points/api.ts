@@ -13,8 +13,13 @@ import { apiFetch } from "../../lib/api.ts";
 
 export type TAirdropPage = { items: TAirdrop[]; total: number; page: number; pageCount: number };
 
-export function fetchLeaderboard(period: TLeaderboardWindow, page: number): Promise<TLeaderboardPage> {
-  return apiFetch<TLeaderboardPage>(`/api/leaderboard?window=${period}&page=${page}`);
+/** A page of a board: the first without a cursor, the others by a page's nextCursor or previousCursor. */
+export function fetchLeaderboard(
+  period: TLeaderboardWindow,
+  cursor: string | null,
+): Promise<TLeaderboardPage> {
+  const from = cursor ? `&cursor=${encodeURIComponent(cursor)}` : "";
+  return apiFetch<TLeaderboardPage>(`/api/leaderboard?window=${period}${from}`);
 }
 
 export function fetchPointsHistory(cursor: string | null): Promise<TPointsMe> {

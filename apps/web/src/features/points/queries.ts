@@ -22,17 +22,17 @@ export const pointsKeys = {
   all: ["points"] as const,
   history: () => [...pointsKeys.all, "history"] as const,
   referrals: () => [...pointsKeys.all, "referrals"] as const,
-  leaderboard: (period: TLeaderboardWindow, page: number) =>
-    [...pointsKeys.all, "leaderboard", period, page] as const,
+  leaderboard: (period: TLeaderboardWindow, cursor: string | null) =>
+    [...pointsKeys.all, "leaderboard", period, cursor] as const,
   airdrops: (page: number) => [...pointsKeys.all, "airdrops", page] as const,
   recipients: (term: string) => [...pointsKeys.all, "recipient-suggest", term] as const,
 };
 
 /** A page of the ranking; the previous page stays on screen while the next one loads. */
-export function useLeaderboard(period: TLeaderboardWindow, page: number) {
+export function useLeaderboard(period: TLeaderboardWindow, cursor: string | null) {
   return useQuery({
-    queryKey: pointsKeys.leaderboard(period, page),
-    queryFn: () => fetchLeaderboard(period, page),
+    queryKey: pointsKeys.leaderboard(period, cursor),
+    queryFn: () => fetchLeaderboard(period, cursor),
     placeholderData: keepPreviousData,
   });
 }
