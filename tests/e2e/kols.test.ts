@@ -6,7 +6,8 @@ import { shot, type TTheme, type TViewport } from "./support/browser.ts";
 import { heading, toast, useJourney } from "./support/journey.ts";
 
 const adminAccount = newAccount("admin");
-const j = useJourney({ ADMIN_EMAILS: adminAccount.email });
+// One member files a page and more of reports for the review queue's pages.
+const j = useJourney({ ADMIN_EMAILS: adminAccount.email, MEMBER_LIMITS: "report=100/1000" });
 let admin: TSignedUp;
 
 beforeAll(async () => {
@@ -117,6 +118,49 @@ describe("KOL journeys", () => {
     await leaders.getByRole("link", { name: new RegExp(`@${member.username}`) }).waitFor();
     await leaders.getByRole("link", { name: "Full leaderboard" }).click();
     await home.waitForURL("**/leaderboard");
+  });
+
+  it("pages the admin's review queue: Next, Previous, and an approval that skips and repeats no report", async () => {
+    const reporter = await signUpByApi(j.server, newAccount("reporter"));
+    const tag = Math.random().toString(36).slice(2, 7);
+    for (let n = 0; n < 22; n += 1) {
+      const filed = await postJson(
+        j.server,
+        "/api/reports",
+        {
+          kolHandle: `queue${tag}${n}`,
+          category: "rug_pull",
+          description: `Report ${n} for the queue: sold the call within the hour, every time.`,
+        },
+        reporter.cookie,
+      );
+      expect(filed.status).toBe(201);
+    }
+    const desk = await j.open({ as: admin, viewport: "mobile", theme: "light" });
+    await desk.goto("/admin/reports");
+    const pager = desk.getByRole("navigation", { name: "Report pages" });
+    await pager.getByText(/^Page 1 of 2$/).waitFor();
+    const cards = desk.locator("section[aria-labelledby=admin-reports-heading] ul > li");
+    const firstPage = await cards.allTextContents();
+    expect(firstPage).toHaveLength(20);
+
+    await pager.getByRole("button", { name: "Next" }).click();
+    await pager.getByText(/^Page 2 of 2$/).waitFor();
+    const secondPage = await cards.allTextContents();
+    expect(secondPage.length).toBeGreaterThanOrEqual(2);
+    expect(secondPage.some((card) => firstPage.includes(card))).toBe(false);
+    await shot(desk, "admin-reports-page-2-light-390");
+
+    await pager.getByRole("button", { name: "Previous" }).click();
+    await pager.getByText(/^Page 1 of 2$/).waitFor();
+    expect(await cards.allTextContents()).toEqual(firstPage);
+    // Approving the oldest takes it off the queue: page 1 fills up from page 2, and Next shows the rest, with no
+    // report skipped or shown twice.
+    await desk.getByRole("button", { name: "Approve" }).first().click();
+    await toast(desk, "Report approved").waitFor();
+    await expect.poll(() => cards.allTextContents()).toEqual([...firstPage.slice(1), secondPage[0]]);
+    await pager.getByRole("button", { name: "Next" }).click();
+    await expect.poll(() => cards.allTextContents()).toEqual(secondPage.slice(1));
   });
 
   it("looks right on phones and laptops in both themes", async () => {

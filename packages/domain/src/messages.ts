@@ -257,6 +257,7 @@ export const M = {
     signInToReport: "Sign in to report a KOL",
     loginToReport: "You must be logged in to report a KOL",
     loginToView: "You must be logged in to see your reports",
+    queueCursorInvalid: "That page of reports is out of date: start again from the first page",
     categoryInvalid: "Please choose a category",
     descriptionMin: "Description must be at least 20 characters",
     descriptionMax: "Description cannot exceed 2000 characters",

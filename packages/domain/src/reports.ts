@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ZHandle } from "./handles.ts";
 import { KOL_LIMITS } from "./kol-limits.ts";
 import { M } from "./messages.ts";
-import { ZCursorPage, ZPage } from "./pages.ts";
+import { ZCursorPage, ZKeysetPage, ZPage } from "./pages.ts";
 import { isSafeString, ZWebUrl, zText } from "./text.ts";
 
 export const REPORT_CATEGORIES = [
@@ -100,9 +100,13 @@ export const ZReviewReportRequest = z
   });
 export type TReviewReportRequest = z.infer<typeof ZReviewReportRequest>;
 
+/** How far the review queue counts a status's reports; past it the count reads "1000+". */
+export const REPORT_QUEUE_COUNT_CAP = 1000;
+
+/** `cursor` is a page's nextCursor or previousCursor (none for page 1): pages are read by keyset, not offset. */
 export const ZAdminReportsQuery = z.object({
   status: z.enum(REPORT_STATUSES).default("pending"),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  cursor: zText({ error: M.reports.queueCursorInvalid }).max(600, M.reports.queueCursorInvalid).optional(),
   pageSize: z.coerce.number().int().min(1).max(KOL_LIMITS.maxPageSize).default(20),
 });
 export type TAdminReportsQuery = z.infer<typeof ZAdminReportsQuery>;
@@ -156,5 +160,6 @@ export const ZReport = ZPublicReport.extend({
 export type TReport = z.infer<typeof ZReport>;
 
 export const ZReportList = z.object({ items: z.array(ZReport) });
-export const ZReportPage = ZPage(ZReport);
+/** The review queue's page; `totalCapped`: more than REPORT_QUEUE_COUNT_CAP, which `total` is then. */
+export const ZReportPage = ZKeysetPage(ZReport).extend({ totalCapped: z.boolean() });
 export type TReportPage = z.infer<typeof ZReportPage>;

@@ -1,4 +1,5 @@
 import { zText } from "@plugs/domain";
+import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { AppError } from "../errors.ts";
 
@@ -21,8 +22,16 @@ function encode(cursor: TKeysetCursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString("base64url");
 }
 
-/** A timestamp key as PostgreSQL's to_char writes it with microseconds (see `joinedKey` in admin/members.ts). */
+/** A timestamp key as `timeKey` writes it. */
 const TIME_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/**
+ * A timestamp column as a cursor keeps it: UTC text with all six digits of its microseconds (a Date keeps only
+ * milliseconds, and rows a microsecond apart would be skipped or repeated). Such text sorts as the column does.
+ */
+export function timeKey(column: SQL): SQL<string> {
+  return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
 
 /**
  * Reads a cursor made here, whose key is a timestamp (`time`), any text, or a number and a text (`number, text`);

@@ -14,7 +14,7 @@ import { queryRows } from "../../db/query-rows.ts";
 import { twoFactors, userRoles, users } from "../../db/schema/index.ts";
 import { sqlInt } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
-import { decodeKeysetCursor, keysetPage, type TKeysetCursor } from "../../lib/keyset-page.ts";
+import { decodeKeysetCursor, keysetPage, type TKeysetCursor, timeKey } from "../../lib/keyset-page.ts";
 import { isoTimestamp } from "../../lib/row-date.ts";
 import { grantAdmin, revokeAdmin } from "../auth/roles.ts";
 import { isUuid } from "../posts/visibility.ts";
@@ -81,7 +81,7 @@ const memberColumns = sql`p.id, p.username, u.email, p.avatar_url, p.is_banned, 
   ${isoTimestamp(sql`p.created_at`)} as joined_at`;
 
 /** A newest-first page's sort key: the join time with its microseconds, as a cursor keeps it. */
-const joinedKey = sql`to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const joinedKey = timeKey(sql`p.created_at`);
 
 function mapMember(row: TMemberRow): TAdminMember {
   return {

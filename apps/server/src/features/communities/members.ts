@@ -13,7 +13,7 @@ import type { TDb } from "../../db/client.ts";
 import { communityMembers, profiles } from "../../db/schema/index.ts";
 import { textRowCount } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
-import { decodeKeysetCursor, keysetPage, type TKeysetCursor } from "../../lib/keyset-page.ts";
+import { decodeKeysetCursor, keysetPage, type TKeysetCursor, timeKey } from "../../lib/keyset-page.ts";
 import { isUuid, notBanned } from "../posts/visibility.ts";
 import { lockCommunity, requireCommunity, requireCreator } from "./community-access.ts";
 import { containsPattern, loadMember, memberColumns, toCommunityMember } from "./community-dto.ts";
@@ -31,7 +31,7 @@ function membersWhere(communityId: string, query: TMembersQuery): SQL {
 }
 
 /** A page's sort key: the join time with its microseconds, as a keyset cursor keeps it. */
-const joinedKey = sql<string>`to_char(${communityMembers.joinedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const joinedKey = timeKey(sql`${communityMembers.joinedAt}`);
 
 /**
  * The members page query on its own (EXPLAIN in tests looks at exactly this): `limit` members from the cursor on,

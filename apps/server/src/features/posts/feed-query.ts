@@ -3,7 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { sqlInt } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
-import type { TKeysetCursor } from "../../lib/keyset-page.ts";
+import { type TKeysetCursor, timeKey } from "../../lib/keyset-page.ts";
 import { byUnbannedAuthor, notBanned } from "./visibility.ts";
 
 /*
@@ -94,7 +94,7 @@ const feedWalk = (sort: TFeedSort, cursor: TFeedCursor | null): TWalk => ({
  * caller reverses the rows).
  */
 function pageWalk(cursor: TKeysetCursor | null): TWalk {
-  const key = sql`, to_char(f.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as sort_key`;
+  const key = sql`, ${timeKey(sql`f.created_at`)} as sort_key`;
   if (!cursor) return { ...feedWalk("newest", null), key };
   const back = cursor.d === "previous";
   const dir = sql.raw(back ? "asc" : "desc");

@@ -1,5 +1,5 @@
 import type { TEvidence, TPublicReport, TReport } from "@plugs/domain";
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { TDb } from "../../db/client.ts";
 import { kols, profiles, reportEvidence, reports } from "../../db/schema/index.ts";
 import { textRowCount } from "../../db/sql-int.ts";
@@ -107,10 +107,13 @@ export async function hydrateReports(db: Pick<TDb, "select">, rows: TReportRow[]
   return rows.map((row) => toReport(row, evidence.get(row.id) ?? []));
 }
 
-/** The base select of reports with their KOL and reporter. */
-export function selectReports(db: Pick<TDb, "select">) {
+/** The base select of reports with their KOL and reporter, and any `extra` columns (a list's sort key). */
+export function selectReports<TExtra extends Record<string, SQL.Aliased | SQL>>(
+  db: Pick<TDb, "select">,
+  extra?: TExtra,
+) {
   return db
-    .select(reportColumns)
+    .select({ ...reportColumns, ...(extra as TExtra) })
     .from(reports)
     .innerJoin(kols, eq(kols.id, reports.kolId))
     .leftJoin(profiles, eq(profiles.id, reports.reporterId));

@@ -1,6 +1,14 @@
-import { M, type TKolDetail, type TKolPage, type TReport, type TReportPage } from "@plugs/domain";
-import { eq } from "drizzle-orm";
+import {
+  M,
+  REPORT_QUEUE_COUNT_CAP,
+  type TKolDetail,
+  type TKolPage,
+  type TReport,
+  type TReportPage,
+} from "@plugs/domain";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/query-rows.ts";
 import { reports } from "../../db/schema/index.ts";
 import { createUser, makeAdmin, type TTestUser } from "../../testing/factories.ts";
 import { samplePng } from "../../testing/sample-files.ts";
@@ -260,5 +268,79 @@ describe("reviewing reports", () => {
     const after = await call<TKolDetail>(server, "GET", `/api/kols/${kol.handle}`);
     expect(after.body.kol).toMatchObject({ approvedReports: 0, score: null, verdict: "unrated" });
     expect(after.body.reports).toEqual([]);
+  });
+});
+
+describe("the review queue's pages", () => {
+  const queuePage = (query: string) =>
+    call<TReportPage & TErr>(server, "GET", `/api/admin/reports${query}`, { cookie: admin.cookie });
+
+  /** Every page from the first by nextCursor. */
+  async function walk(status: string) {
+    const pages: TReportPage[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await queuePage(`?status=${status}${cursor ? `&cursor=${cursor}` : ""}`);
+      expect(res.status).toBe(200);
+      pages.push(res.body);
+      cursor = res.body.nextCursor;
+    } while (cursor);
+    return pages;
+  }
+
+  it("pages oldest first by cursor, forward and back; a report reviewed off the queue leaves no gap", async () => {
+    const kol = await addKol(server, admin.cookie);
+    // 45 pending reports a day old, three to a second: ties are broken by id.
+    await server.deps.db.execute(sql`insert into reports
+        (reporter_id, kol_id, kol_handle, category, description, status, is_first_report, created_at)
+      select ${alice.id}, ${kol.id}, ${kol.handle}, 'other', 'Queue paging report number ' || g, 'pending', false,
+        now() - interval '1 day' + (g / 3) * interval '1 second'
+      from generate_series(1, 45) g`);
+    const oldestFirst = await queryRows<{ id: string }>(
+      server.deps.db,
+      sql`select id from reports where status = 'pending' order by created_at, id`,
+    );
+    const pages = await walk("pending");
+    expect(pages.flatMap((p) => p.items.map((r) => r.id))).toEqual(oldestFirst.map((r) => r.id));
+    expect(pages.map((p) => p.page)).toEqual(pages.map((_, i) => i + 1));
+    expect(pages[0]).toMatchObject({
+      total: oldestFirst.length,
+      totalCapped: false,
+      pageCount: Math.ceil(oldestFirst.length / 20),
+      previousCursor: null,
+    });
+    // Back from the last page, each page as it was read going forward.
+    for (let at = pages.length - 1; at > 1; at--) {
+      const back = await queuePage(`?status=pending&cursor=${pages[at]?.previousCursor}`);
+      expect(back.body.items.map((r) => r.id)).toEqual(pages[at - 1]?.items.map((r) => r.id));
+      expect(back.body.page).toBe(at);
+    }
+    expect(pages[1]?.previousCursor).toBeNull();
+
+    // A moderator on page 1 approves its first report: page 2 is still the reports after page 1's last one.
+    const first = pages[0];
+    if (!first?.items[0] || !first.nextCursor) throw new Error("no first page");
+    expect((await review(first.items[0].id, { status: "approved" }, admin.cookie)).status).toBe(200);
+    const second = await queuePage(`?status=pending&cursor=${first.nextCursor}`);
+    expect(second.body.items.map((r) => r.id)).toEqual(pages[1]?.items.map((r) => r.id));
+    expect(second.body.total).toBe(oldestFirst.length - 1);
+  });
+
+  it("refuses a cursor it did not make, and counts a status only up to the cap", async () => {
+    for (const cursor of ["nope", Buffer.from('{"k":"x","i":"y","p":2,"d":"next"}').toString("base64url")]) {
+      const res = await queuePage(`?status=pending&cursor=${cursor}`);
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe(M.reports.queueCursorInvalid);
+    }
+    const kol = await addKol(server, admin.cookie);
+    await server.deps.db.execute(sql`insert into reports
+        (reporter_id, kol_id, kol_handle, category, description, status, is_first_report, created_at)
+      select ${bob.id}, ${kol.id}, ${kol.handle}, 'other', 'Rejected report number ' || g, 'rejected', false,
+        now() - g * interval '1 second'
+      from generate_series(1, ${REPORT_QUEUE_COUNT_CAP + 5}) g`);
+    const res = await queuePage("?status=rejected");
+    expect(res.body).toMatchObject({ total: REPORT_QUEUE_COUNT_CAP, totalCapped: true, page: 1 });
+    expect(res.body.pageCount).toBe(REPORT_QUEUE_COUNT_CAP / 20);
+    expect(res.body.nextCursor).not.toBeNull();
   });
 });

@@ -1,15 +1,17 @@
 import {
   M,
+  REPORT_QUEUE_COUNT_CAP,
   type TAdminReportsQuery,
   type TReport,
   type TReportPage,
   type TReviewReportRequest,
 } from "@plugs/domain";
-import { asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { requireAdmin, requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { reports } from "../../db/schema/index.ts";
 import { textRowCount } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
+import { decodeKeysetCursor, keysetPage, timeKey } from "../../lib/keyset-page.ts";
 import { recordAdminAction } from "../admin/record-admin-action.ts";
 import { moveTally } from "../kols/tally.ts";
 import { isUuid } from "../posts/visibility.ts";
@@ -65,29 +67,42 @@ export async function reviewReport(
   return report;
 }
 
-/** GET /api/admin/reports?status= (admins only): the review queue, oldest first. */
+/**
+ * GET /api/admin/reports?status=&cursor= (admins only): the review queue, oldest first, "Page X of Y" by keyset
+ * (reports_status_oldest_idx from the cursor, so a deep page costs what the first does, and a report reviewed off
+ * the queue moves no one onto a page already read). The count stops past REPORT_QUEUE_COUNT_CAP.
+ */
 export async function listReportsForReview(
   deps: TDeps,
   viewer: TViewer | null,
   query: TAdminReportsQuery,
 ): Promise<TReportPage> {
   requireAdmin(viewer);
-  const where = eq(reports.status, query.status);
-  const [[counted], rows] = await Promise.all([
-    deps.db.select({ total: count() }).from(reports).where(where),
-    selectReports(deps.db)
-      .where(where)
-      .orderBy(asc(reports.createdAt), asc(reports.id))
-      .limit(textRowCount(query.pageSize))
-      .offset(textRowCount((query.page - 1) * query.pageSize)),
+  const cursor = query.cursor ? decodeKeysetCursor(query.cursor, "time", M.reports.queueCursorInvalid) : null;
+  const back = cursor?.d === "previous";
+  const order = back ? desc : asc;
+  const from = cursor
+    ? sql`(${reports.createdAt}, ${reports.id}) ${back ? sql`<` : sql`>`} (${cursor.k}::timestamptz, ${cursor.i}::uuid)`
+    : undefined;
+  const counted = deps.db
+    .select({ one: sql`1` })
+    .from(reports)
+    .where(eq(reports.status, query.status))
+    .limit(textRowCount(REPORT_QUEUE_COUNT_CAP + 1))
+    .as("counted");
+  const [[found], rows] = await Promise.all([
+    deps.db.select({ n: count() }).from(counted),
+    selectReports(deps.db, { sortKey: timeKey(sql`${reports.createdAt}`) })
+      .where(and(eq(reports.status, query.status), from))
+      .orderBy(order(reports.createdAt), order(reports.id))
+      .limit(textRowCount(query.pageSize + 1)),
   ]);
-  const total = counted?.total ?? 0;
-  return {
-    items: await hydrateReports(deps.db, rows),
-    total,
-    page: query.page,
-    pageCount: Math.max(1, Math.ceil(total / query.pageSize)),
-  };
+  const totalCapped = (found?.n ?? 0) > REPORT_QUEUE_COUNT_CAP;
+  const total = totalCapped ? REPORT_QUEUE_COUNT_CAP : (found?.n ?? 0);
+  const page = keysetPage(rows, query.pageSize, cursor, total, (r) => ({ k: r.sortKey, i: r.id }));
+  // Back at the start of the queue (reports reviewed since the page was read): page 1 as it is now.
+  if (!page) return listReportsForReview(deps, viewer, { ...query, cursor: undefined });
+  return { ...page, items: await hydrateReports(deps.db, page.items), total, totalCapped };
 }
 
 /** GET /api/reports/me: the viewer's own reports, newest first, with their status and any reason. */

@@ -141,8 +141,9 @@ function ReviewCard({ report }: { report: TReport }) {
  */
 export function AdminReports() {
   const [status, setStatus] = useState<TReportStatus>("pending");
-  const [page, setPage] = useState(1);
-  const query = useReportsForReview(status, page);
+  // Pages are keyset reads: a page is the cursor it was reached by (none for the first).
+  const [cursor, setCursor] = useState<string | null>(null);
+  const query = useReportsForReview(status, cursor);
   return (
     <section aria-labelledby="admin-reports-heading" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -153,7 +154,7 @@ export function AdminReports() {
           value={status}
           onValueChange={(value) => {
             setStatus(value as TReportStatus);
-            setPage(1);
+            setCursor(null);
           }}
         >
           <TabsList aria-label="Report status">
@@ -181,7 +182,8 @@ export function AdminReports() {
       ) : (
         <>
           <p className="text-sm text-muted">
-            {query.data.total} {TAB_LABELS[status].toLowerCase()}{" "}
+            {query.data.total}
+            {query.data.totalCapped ? "+" : ""} {TAB_LABELS[status].toLowerCase()}{" "}
             {query.data.total === 1 ? "report" : "reports"}
           </p>
           <ul className="flex flex-col gap-4">
@@ -194,7 +196,8 @@ export function AdminReports() {
           <Pager
             page={query.data.page}
             pageCount={query.data.pageCount}
-            onPage={setPage}
+            more={query.data.totalCapped && query.data.nextCursor !== null}
+            onPage={(p) => setCursor(p > query.data.page ? query.data.nextCursor : query.data.previousCursor)}
             label="Report pages"
           />
         </>

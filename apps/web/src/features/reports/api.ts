@@ -26,8 +26,10 @@ export function submitReport(input: TReportFormOutput & { screenshots: File[] })
   return apiFetch<TReport>("/api/reports", { method: "POST", body: form });
 }
 
-export function fetchReportsForReview(status: TReportStatus, page: number): Promise<TReportPage> {
-  return apiFetch<TReportPage>(`/api/admin/reports?status=${status}&page=${page}`);
+/** A page of the review queue: the first without a cursor, the others by a page's nextCursor or previousCursor. */
+export function fetchReportsForReview(status: TReportStatus, cursor: string | null): Promise<TReportPage> {
+  const from = cursor ? `&cursor=${encodeURIComponent(cursor)}` : "";
+  return apiFetch<TReportPage>(`/api/admin/reports?status=${status}${from}`);
 }
 
 export function reviewReport({ id, ...body }: TReviewReportRequest & { id: string }): Promise<TReport> {

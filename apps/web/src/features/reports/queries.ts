@@ -8,7 +8,8 @@ import { fetchMyReports, fetchReportsForReview, reviewReport, submitReport } fro
 export const reportKeys = {
   all: ["reports"] as const,
   mine: () => [...reportKeys.all, "mine"] as const,
-  review: (status: TReportStatus, page: number) => [...reportKeys.all, "review", status, page] as const,
+  review: (status: TReportStatus, cursor: string | null) =>
+    [...reportKeys.all, "review", status, cursor] as const,
 };
 
 export function useMyReports(enabled: boolean) {
@@ -29,10 +30,10 @@ export function useSubmitReport() {
   });
 }
 
-export function useReportsForReview(status: TReportStatus, page: number) {
+export function useReportsForReview(status: TReportStatus, cursor: string | null) {
   return useQuery({
-    queryKey: reportKeys.review(status, page),
-    queryFn: () => fetchReportsForReview(status, page),
+    queryKey: reportKeys.review(status, cursor),
+    queryFn: () => fetchReportsForReview(status, cursor),
     placeholderData: keepPreviousData,
   });
 }
