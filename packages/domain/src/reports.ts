@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ZHandle } from "./handles.ts";
 import { KOL_LIMITS } from "./kol-limits.ts";
 import { M } from "./messages.ts";
-import { ZCursorPage, ZKeysetPage, ZPage } from "./pages.ts";
+import { ZCursorPage, ZKeysetPage } from "./pages.ts";
 import { isSafeString, ZWebUrl, zText } from "./text.ts";
 
 export const REPORT_CATEGORIES = [
