@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZEmail } from "./auth.ts";
 import { M } from "./messages.ts";
-import { ZPage } from "./pages.ts";
+import { ZKeysetPage } from "./pages.ts";
 import { zText } from "./text.ts";
 
 /*
@@ -42,6 +42,8 @@ export const CONTACT_LIMITS = {
   windowSeconds: 60 * 60,
   pageSize: 20,
   maxPageSize: 50,
+  /** How far the inbox counts each status; past it the tab reads "1000+". */
+  countCap: 1000,
 } as const;
 
 /** The contact area's user-facing strings (none are in the spec). */
@@ -60,6 +62,7 @@ export const CONTACT_M = {
   // The inbox.
   notFound: "Message not found",
   statusInvalid: "Status must be new, open, answered or closed",
+  cursorInvalid: "That page of messages is out of date: start again from the first page",
   assigneeInvalid: "Messages can only be assigned to an admin",
   nothingToChange: "Nothing to change",
   replyRequired: "Please write a reply",
@@ -106,7 +109,8 @@ export const REFERENCE_PATTERN = /^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/;
 export const ZAdminMessagesQuery = z.object({
   /** One status, or every message when unset. */
   status: z.enum(CONTACT_STATUSES, CONTACT_M.statusInvalid).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  /** A page's nextCursor or previousCursor (none for page 1): pages are read by keyset, not offset. */
+  cursor: zText({ error: CONTACT_M.cursorInvalid }).max(600, CONTACT_M.cursorInvalid).optional(),
   pageSize: z.coerce.number().int().min(1).max(CONTACT_LIMITS.maxPageSize).default(CONTACT_LIMITS.pageSize),
 });
 export type TAdminMessagesQuery = z.infer<typeof ZAdminMessagesQuery>;
@@ -151,9 +155,20 @@ export const ZContactMessageSummary = z.object({
 });
 export type TContactMessageSummary = z.infer<typeof ZContactMessageSummary>;
 
-export const ZContactMessagePage = ZPage(ZContactMessageSummary).extend({
-  /** How many messages have each status (the filter's tabs). */
-  counts: z.object({ new: z.number(), open: z.number(), answered: z.number(), closed: z.number() }),
+const ZStatusCounts = z.object({
+  new: z.number(),
+  open: z.number(),
+  answered: z.number(),
+  closed: z.number(),
+});
+
+export const ZContactMessagePage = ZKeysetPage(ZContactMessageSummary).extend({
+  /** How many messages have each status (the filter's tabs), each counted up to CONTACT_LIMITS.countCap. */
+  counts: ZStatusCounts,
+  /** The statuses with more messages than the cap (their count is the cap). */
+  countsCapped: z.object({ new: z.boolean(), open: z.boolean(), answered: z.boolean(), closed: z.boolean() }),
+  /** `total` (the list's count, from `counts`) is short of the list: a status in it is past the cap. */
+  totalCapped: z.boolean(),
 });
 export type TContactMessagePage = z.infer<typeof ZContactMessagePage>;
 

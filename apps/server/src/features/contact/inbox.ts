@@ -1,9 +1,12 @@
 import {
+  CONTACT_LIMITS,
   CONTACT_M,
+  CONTACT_STATUSES,
   type TAdminMessagesQuery,
   type TAssigneeList,
   type TContactMessage,
   type TContactMessagePage,
+  type TContactStatus,
   type TReplyRequest,
   type TUpdateMessageRequest,
 } from "@plugs/domain";
@@ -12,6 +15,7 @@ import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
 import { contactMessages, contactReplies, profiles, userRoles } from "../../db/schema/index.ts";
 import { textRowCount } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
+import { decodeKeysetCursor, keysetPage, type TKeysetCursor, timeKey } from "../../lib/keyset-page.ts";
 import { getMailer } from "../../lib/mailer.ts";
 import { recordAdminAction } from "../admin/record-admin-action.ts";
 import { isUuid } from "../posts/visibility.ts";
@@ -21,18 +25,32 @@ import { countByStatus, loadMessage, selectSummaries, toSummary } from "./messag
 /** The most admins the assignee picker lists. */
 const MAX_ASSIGNEES = 200;
 
-/** One page of the inbox, newest first: a range of contact_messages_status_newest_idx, or of _newest_idx for all. */
-export function inboxPageQuery(db: Pick<TDeps["db"], "select">, query: TAdminMessagesQuery) {
-  return selectSummaries(db)
-    .where(query.status ? eq(contactMessages.status, query.status) : undefined)
-    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-    .limit(textRowCount(query.pageSize))
-    .offset(textRowCount((query.page - 1) * query.pageSize));
+/**
+ * One page of the inbox, `limit` rows from the cursor on, newest first (for a `previous` cursor, oldest first back
+ * from it): a range of contact_messages_status_newest_idx, or of _newest_idx for all.
+ */
+export function inboxPageQuery(
+  db: Pick<TDeps["db"], "select">,
+  status: TContactStatus | undefined,
+  cursor: TKeysetCursor | null,
+  limit: number,
+) {
+  const back = cursor?.d === "previous";
+  const order = back ? asc : desc;
+  const from = cursor
+    ? sql`(${contactMessages.createdAt}, ${contactMessages.id}) ${back ? sql`>` : sql`<`}
+        (${cursor.k}::timestamptz, ${cursor.i}::uuid)`
+    : undefined;
+  return selectSummaries(db, { sortKey: timeKey(sql`${contactMessages.createdAt}`) })
+    .where(and(status ? eq(contactMessages.status, status) : undefined, from))
+    .orderBy(order(contactMessages.createdAt), order(contactMessages.id))
+    .limit(textRowCount(limit));
 }
 
 /**
- * GET /api/admin/messages?status=&page= (admins only): newest first, one status or all, a page of an indexed
- * query (contact_messages_status_newest_idx or contact_messages_newest_idx), with the count of each status.
+ * GET /api/admin/messages?status=&cursor= (admins only): newest first, one status or all, "Page X of Y" by keyset
+ * on contact_messages_status_newest_idx or contact_messages_newest_idx, with each status counted up to
+ * CONTACT_LIMITS.countCap.
  */
 export async function listMessages(
   deps: TDeps,
@@ -40,17 +58,18 @@ export async function listMessages(
   query: TAdminMessagesQuery,
 ): Promise<TContactMessagePage> {
   requireAdmin(viewer);
-  const [counts, rows] = await Promise.all([countByStatus(deps.db), inboxPageQuery(deps.db, query)]);
-  const total = query.status
-    ? counts[query.status]
-    : counts.new + counts.open + counts.answered + counts.closed;
-  return {
-    items: rows.map(toSummary),
-    total,
-    page: query.page,
-    pageCount: Math.max(1, Math.ceil(total / query.pageSize)),
-    counts,
-  };
+  const cursor = query.cursor ? decodeKeysetCursor(query.cursor, "time", CONTACT_M.cursorInvalid) : null;
+  const [{ counts, countsCapped }, rows] = await Promise.all([
+    countByStatus(deps.db, CONTACT_LIMITS.countCap),
+    inboxPageQuery(deps.db, query.status, cursor, query.pageSize + 1),
+  ]);
+  const statuses: readonly TContactStatus[] = query.status ? [query.status] : CONTACT_STATUSES;
+  const total = statuses.reduce((sum, s) => sum + counts[s], 0);
+  const totalCapped = statuses.some((s) => countsCapped[s]);
+  const page = keysetPage(rows, query.pageSize, cursor, total, (r) => ({ k: r.sortKey, i: r.id }));
+  // Back at the start of the inbox (messages moved since the page was read): page 1 as it is now.
+  if (!page) return listMessages(deps, viewer, { ...query, cursor: undefined });
+  return { ...page, items: page.items.map(toSummary), total, totalCapped, counts, countsCapped };
 }
 
 /** GET /api/admin/messages/:id (admins only): the message and its thread. */

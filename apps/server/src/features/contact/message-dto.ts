@@ -1,8 +1,16 @@
-import type { TContactMessage, TContactMessageSummary, TContactReply } from "@plugs/domain";
-import { asc, count, eq, sql } from "drizzle-orm";
+import {
+  CONTACT_STATUSES,
+  type TContactMessage,
+  type TContactMessageSummary,
+  type TContactReply,
+  type TContactStatus,
+} from "@plugs/domain";
+import { asc, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { TDb } from "../../db/client.ts";
+import { queryRows } from "../../db/query-rows.ts";
 import { contactMessages, contactReplies, profiles } from "../../db/schema/index.ts";
+import { sqlInt } from "../../db/sql-int.ts";
 
 /** How much of a message the inbox list shows. */
 const PREVIEW_CHARS = 160;
@@ -38,10 +46,17 @@ type TSummaryRow = {
   replyCount: number;
 };
 
-/** Messages with their sender's and assignee's profiles; the caller adds where, order and paging. */
-export function selectSummaries(db: Pick<TDb, "select">) {
+/**
+ * Messages with their sender's and assignee's profiles, and any `extra` columns (a list's sort key); the caller adds
+ * where, order and paging.
+ */
+export function selectSummaries<TExtra extends Record<string, SQL>>(db: Pick<TDb, "select">, extra?: TExtra) {
   return db
-    .select({ ...summaryColumns, preview: sql<string>`left(${contactMessages.message}, ${PREVIEW_CHARS})` })
+    .select({
+      ...summaryColumns,
+      preview: sql<string>`left(${contactMessages.message}, ${PREVIEW_CHARS})`,
+      ...(extra as TExtra),
+    })
     .from(contactMessages)
     .leftJoin(sender, eq(sender.id, contactMessages.userId))
     .leftJoin(assignee, eq(assignee.id, contactMessages.assigneeId));
@@ -105,13 +120,25 @@ export async function loadMessage(db: Pick<TDb, "select">, id: string): Promise<
   };
 }
 
-/** How many messages have each status: one pass over contact_messages_status_newest_idx. */
-export async function countByStatus(db: Pick<TDb, "select">) {
-  const rows = await db
-    .select({ status: contactMessages.status, n: count() })
-    .from(contactMessages)
-    .groupBy(contactMessages.status);
+/**
+ * How many messages have each status, each counted up to `cap` (a range of contact_messages_status_newest_idx that
+ * stops one past it), in one statement; `countsCapped` names the statuses that went past it.
+ */
+export async function countByStatus(db: Pick<TDb, "execute">, cap: number) {
+  const counted = CONTACT_STATUSES.map(
+    (status) => sql`(select count(*)::int from (select 1 from contact_messages
+      where status = ${status} limit ${sqlInt(cap + 1)}) c) as ${sql.identifier(status)}`,
+  );
+  const [row] = await queryRows<Record<TContactStatus, number>>(
+    db,
+    sql`select ${sql.join(counted, sql`, `)}`,
+  );
   const counts = { new: 0, open: 0, answered: 0, closed: 0 };
-  for (const row of rows) counts[row.status] = row.n;
-  return counts;
+  const countsCapped = { new: false, open: false, answered: false, closed: false };
+  for (const status of CONTACT_STATUSES) {
+    const n = row?.[status] ?? 0;
+    counts[status] = Math.min(n, cap);
+    countsCapped[status] = n > cap;
+  }
+  return { counts, countsCapped };
 }

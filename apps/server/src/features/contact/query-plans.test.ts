@@ -1,10 +1,12 @@
-import { CONTACT_LIMITS, CONTACT_STATUSES } from "@plugs/domain";
+import { CONTACT_LIMITS, CONTACT_STATUSES, type TContactStatus } from "@plugs/domain";
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/query-rows.ts";
+import { timeKey } from "../../lib/keyset-page.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { windowQuery } from "./contact-limits.ts";
 import { inboxPageQuery } from "./inbox.ts";
+import { countByStatus } from "./message-dto.ts";
 
 /*
  * The inbox's pages and the contact limits' windows are served by indexes: EXPLAIN on 20,000 messages (inserted by
@@ -36,19 +38,41 @@ async function plan(query: SQL | { getSQL(): SQL }): Promise<string> {
 
 describe("contact query plans", () => {
   for (const status of [undefined, ...CONTACT_STATUSES]) {
-    for (const page of [1, 15]) {
-      it(`pages the inbox (${status ?? "all"}, page ${page}) on an index`, async () => {
-        const text = await plan(
-          inboxPageQuery(server.deps.db, { status, page, pageSize: CONTACT_LIMITS.pageSize }),
+    for (const from of ["first page", "next", "previous"] as const) {
+      it(`pages the inbox (${status ?? "all"}, ${from}) on an index, deep pages too`, async () => {
+        // A cursor 300 messages in (page 16), as the list's own rows would make it.
+        const [row] = await queryRows<{ k: string; i: string }>(
+          server.deps.db,
+          sql`select ${timeKey(sql`created_at`)} as k, id as i from contact_messages
+            where ${status ? sql`status = ${status}` : sql`true`} order by created_at desc, id desc offset 300 limit 1`,
         );
+        if (!row) throw new Error("no message 300 deep");
+        const cursor = from === "first page" ? null : { ...row, p: 16, d: from };
+        const text = await plan(inboxPageQuery(server.deps.db, status, cursor, CONTACT_LIMITS.pageSize + 1));
         // A rare status is read by its own index; a common one (most messages end up answered or closed) may as
         // well walk the newest-first index and filter, stopping once the page is full.
         expect(text).not.toMatch(/Seq Scan on contact_messages/);
-        expect(text).toMatch(/Index Scan (using|on) contact_messages_(status_)?newest_idx/);
+        expect(text).not.toMatch(/Sort/);
+        expect(text).toMatch(/Index Scan( Backward)? (using|on) contact_messages_(status_)?newest_idx/);
         if (status === "new" || status === "open") expect(text).toMatch(/contact_messages_status_newest_idx/);
       });
     }
   }
+
+  it("counts each status up to the cap, and says which went past it", async () => {
+    const exact = await queryRows<{ status: TContactStatus; n: number }>(
+      server.deps.db,
+      sql`select status, count(*)::int as n from contact_messages group by status`,
+    );
+    const { counts, countsCapped } = await countByStatus(server.deps.db, CONTACT_LIMITS.countCap);
+    for (const { status, n } of exact) {
+      expect(counts[status], status).toBe(Math.min(n, CONTACT_LIMITS.countCap));
+      expect(countsCapped[status], status).toBe(n > CONTACT_LIMITS.countCap);
+    }
+    // The 20,000 messages put at least one status past the cap and at least one under it.
+    expect(Object.values(countsCapped)).toContain(true);
+    expect(Object.values(countsCapped)).toContain(false);
+  });
 
   it("reads a limit's window on an index, by address and by e-mail", async () => {
     const db = server.deps.db;

@@ -60,15 +60,15 @@ function MessageList() {
   const status = (FILTERS as string[]).includes(params.get("status") ?? "")
     ? (params.get("status") as TFilter)
     : "all";
-  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
-  const query = useMessages(status, page);
+  // A page other than the first is its cursor in the URL; another status starts at page 1.
+  const cursor = params.get("cursor");
+  const query = useMessages(status, cursor);
   const counts = query.data?.counts;
-  const show = (next: { status?: TFilter; page?: number }) => {
+  const show = (next: { status?: TFilter; cursor?: string | null }) => {
     const s = next.status ?? status;
-    const p = next.page ?? 1;
     const search = new URLSearchParams();
     if (s !== "all") search.set("status", s);
-    if (p > 1) search.set("page", String(p));
+    if (next.cursor) search.set("cursor", next.cursor);
     setParams(search);
   };
   return (
@@ -84,7 +84,10 @@ function MessageList() {
                 <TabsTrigger key={s} value={s}>
                   {s === "all" ? "All" : CONTACT_STATUS_LABELS[s]}
                   {s !== "all" && counts ? (
-                    <span className="text-xs text-muted tabular-nums">{counts[s]}</span>
+                    <span className="text-xs text-muted tabular-nums">
+                      {counts[s]}
+                      {query.data?.countsCapped[s] ? "+" : ""}
+                    </span>
                   ) : null}
                 </TabsTrigger>
               ))}
@@ -107,11 +110,12 @@ function MessageList() {
         {(data) => (
           <AdminRows
             label="Messages"
-            count={{ total: data.total, one: "message", many: "messages" }}
+            count={{ total: data.total, more: data.totalCapped, one: "message", many: "messages" }}
             pager={{
               page: data.page,
               pageCount: data.pageCount,
-              onPage: (p) => show({ page: p }),
+              more: data.totalCapped && data.nextCursor !== null,
+              onPage: (p) => show({ cursor: p > data.page ? data.nextCursor : data.previousCursor }),
               label: "Message pages",
             }}
           >

@@ -21,9 +21,14 @@ export function sendContactMessage(
   return apiFetch<TContactReceipt>("/api/contact", { method: "POST", body: JSON.stringify(input), headers });
 }
 
-export function fetchMessages(status: TContactStatus | "all", page: number): Promise<TContactMessagePage> {
-  const query = new URLSearchParams({ page: String(page) });
+/** A page of the inbox: the first without a cursor, the others by a page's nextCursor or previousCursor. */
+export function fetchMessages(
+  status: TContactStatus | "all",
+  cursor: string | null,
+): Promise<TContactMessagePage> {
+  const query = new URLSearchParams();
   if (status !== "all") query.set("status", status);
+  if (cursor) query.set("cursor", cursor);
   return apiFetch<TContactMessagePage>(`/api/admin/messages?${query}`);
 }
 

@@ -6,7 +6,8 @@ import type { TContactStatus } from "@plugs/domain";
  */
 export const contactKeys = {
   all: ["contact-messages"] as const,
-  list: (status: TContactStatus | "all", page: number) => [...contactKeys.all, "list", status, page] as const,
+  list: (status: TContactStatus | "all", cursor: string | null) =>
+    [...contactKeys.all, "list", status, cursor] as const,
   message: (id: string) => [...contactKeys.all, "message", id] as const,
   assignees: () => [...contactKeys.all, "assignees"] as const,
 };

@@ -5,10 +5,10 @@ import { contactKeys } from "./keys.ts";
 
 export { contactKeys };
 
-export function useMessages(status: TContactStatus | "all", page: number) {
+export function useMessages(status: TContactStatus | "all", cursor: string | null) {
   return useQuery({
-    queryKey: contactKeys.list(status, page),
-    queryFn: () => fetchMessages(status, page),
+    queryKey: contactKeys.list(status, cursor),
+    queryFn: () => fetchMessages(status, cursor),
     placeholderData: keepPreviousData,
   });
 }
