@@ -1,5 +1,5 @@
 import { zText } from "@plugs/domain";
-import { type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, asc, desc, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { AppError } from "../errors.ts";
 
@@ -31,6 +31,27 @@ const TIME_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
  */
 export function timeKey(column: SQL): SQL<string> {
   return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
+
+/**
+ * Where a page of a list ordered by a timestamp and then an id starts, and the order it is read in: after the
+ * cursor's row in the list's order (`desc`, newest first, or `asc`), or for a `previous` cursor, back from it in the
+ * reverse order (keysetPage turns those rows round). Both are index-shaped for an index on (time, id), or on
+ * (status, time, id) under an equal status.
+ */
+export function timeKeyset(
+  cursor: TKeysetCursor | null,
+  time: AnyColumn,
+  id: AnyColumn,
+  listOrder: "asc" | "desc",
+): { from: SQL | undefined; orderBy: [SQL, SQL] } {
+  const reverse = cursor?.d === "previous";
+  const readDesc = (listOrder === "desc") !== reverse;
+  const order = readDesc ? desc : asc;
+  const from = cursor
+    ? sql`(${time}, ${id}) ${readDesc ? sql`<` : sql`>`} (${cursor.k}::timestamptz, ${cursor.i}::uuid)`
+    : undefined;
+  return { from, orderBy: [order(time), order(id)] };
 }
 
 /**

@@ -7,13 +7,19 @@ import {
   ZAddMemberRequest,
   ZUpdateMemberRequest,
 } from "@plugs/domain";
-import { and, asc, count, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, ilike, type SQL, sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import type { TDb } from "../../db/client.ts";
 import { communityMembers, profiles } from "../../db/schema/index.ts";
 import { textRowCount } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
-import { decodeKeysetCursor, keysetPage, type TKeysetCursor, timeKey } from "../../lib/keyset-page.ts";
+import {
+  decodeKeysetCursor,
+  keysetPage,
+  type TKeysetCursor,
+  timeKey,
+  timeKeyset,
+} from "../../lib/keyset-page.ts";
 import { isUuid, notBanned } from "../posts/visibility.ts";
 import { lockCommunity, requireCommunity, requireCreator } from "./community-access.ts";
 import { containsPattern, loadMember, memberColumns, toCommunityMember } from "./community-dto.ts";
@@ -45,18 +51,13 @@ export function membersPageQuery(
   cursor: TKeysetCursor | null,
   limit: number,
 ) {
-  const back = cursor?.d === "previous";
-  const order = back ? asc : desc;
-  const from = cursor
-    ? sql`(${communityMembers.joinedAt}, ${communityMembers.id}) ${back ? sql`>` : sql`<`}
-        (${cursor.k}::timestamptz, ${cursor.i}::uuid)`
-    : undefined;
+  const { from, orderBy } = timeKeyset(cursor, communityMembers.joinedAt, communityMembers.id, "desc");
   return db
     .select({ ...memberColumns(viewerId), sortKey: joinedKey })
     .from(communityMembers)
     .innerJoin(profiles, eq(profiles.id, communityMembers.userId))
     .where(and(membersWhere(communityId, query), from))
-    .orderBy(order(communityMembers.joinedAt), order(communityMembers.id))
+    .orderBy(...orderBy)
     .limit(textRowCount(limit));
 }
 

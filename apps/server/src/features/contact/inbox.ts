@@ -10,12 +10,18 @@ import {
   type TReplyRequest,
   type TUpdateMessageRequest,
 } from "@plugs/domain";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
 import { contactMessages, contactReplies, profiles, userRoles } from "../../db/schema/index.ts";
 import { textRowCount } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
-import { decodeKeysetCursor, keysetPage, type TKeysetCursor, timeKey } from "../../lib/keyset-page.ts";
+import {
+  decodeKeysetCursor,
+  keysetPage,
+  type TKeysetCursor,
+  timeKey,
+  timeKeyset,
+} from "../../lib/keyset-page.ts";
 import { getMailer } from "../../lib/mailer.ts";
 import { recordAdminAction } from "../admin/record-admin-action.ts";
 import { isUuid } from "../posts/visibility.ts";
@@ -35,15 +41,10 @@ export function inboxPageQuery(
   cursor: TKeysetCursor | null,
   limit: number,
 ) {
-  const back = cursor?.d === "previous";
-  const order = back ? asc : desc;
-  const from = cursor
-    ? sql`(${contactMessages.createdAt}, ${contactMessages.id}) ${back ? sql`>` : sql`<`}
-        (${cursor.k}::timestamptz, ${cursor.i}::uuid)`
-    : undefined;
+  const { from, orderBy } = timeKeyset(cursor, contactMessages.createdAt, contactMessages.id, "desc");
   return selectSummaries(db, { sortKey: timeKey(sql`${contactMessages.createdAt}`) })
     .where(and(status ? eq(contactMessages.status, status) : undefined, from))
-    .orderBy(order(contactMessages.createdAt), order(contactMessages.id))
+    .orderBy(...orderBy)
     .limit(textRowCount(limit));
 }
 

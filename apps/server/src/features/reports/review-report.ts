@@ -6,12 +6,12 @@ import {
   type TReportPage,
   type TReviewReportRequest,
 } from "@plugs/domain";
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { requireAdmin, requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { reports } from "../../db/schema/index.ts";
 import { textRowCount } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
-import { decodeKeysetCursor, keysetPage, timeKey } from "../../lib/keyset-page.ts";
+import { decodeKeysetCursor, keysetPage, timeKey, timeKeyset } from "../../lib/keyset-page.ts";
 import { recordAdminAction } from "../admin/record-admin-action.ts";
 import { moveTally } from "../kols/tally.ts";
 import { isUuid } from "../posts/visibility.ts";
@@ -79,11 +79,7 @@ export async function listReportsForReview(
 ): Promise<TReportPage> {
   requireAdmin(viewer);
   const cursor = query.cursor ? decodeKeysetCursor(query.cursor, "time", M.reports.queueCursorInvalid) : null;
-  const back = cursor?.d === "previous";
-  const order = back ? desc : asc;
-  const from = cursor
-    ? sql`(${reports.createdAt}, ${reports.id}) ${back ? sql`<` : sql`>`} (${cursor.k}::timestamptz, ${cursor.i}::uuid)`
-    : undefined;
+  const { from, orderBy } = timeKeyset(cursor, reports.createdAt, reports.id, "asc");
   const counted = deps.db
     .select({ one: sql`1` })
     .from(reports)
@@ -94,7 +90,7 @@ export async function listReportsForReview(
     deps.db.select({ n: count() }).from(counted),
     selectReports(deps.db, { sortKey: timeKey(sql`${reports.createdAt}`) })
       .where(and(eq(reports.status, query.status), from))
-      .orderBy(order(reports.createdAt), order(reports.id))
+      .orderBy(...orderBy)
       .limit(textRowCount(query.pageSize + 1)),
   ]);
   const totalCapped = (found?.n ?? 0) > REPORT_QUEUE_COUNT_CAP;
