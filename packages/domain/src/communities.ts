@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { M } from "./messages.ts";
-import { ZKeysetPage, ZPage } from "./pages.ts";
+import { ZKeysetPage } from "./pages.ts";
 import type { TFileLike } from "./posts.ts";
 import { zText } from "./text.ts";
 
@@ -17,6 +17,8 @@ export const COMMUNITY_LIMITS = {
   membersPageSize: 10,
   /** A members list counts up to this many; past it the count line says "1000+". */
   membersCountCap: 1000,
+  /** How far the community list counts (all, or a search's matches); past it `totalCapped`. */
+  listCountCap: 1000,
   userSearchLimit: 10,
   userSearchMinLength: 2,
   /** Banner width : height. */
@@ -132,7 +134,10 @@ export type TAddMemberRequest = z.infer<typeof ZAddMemberRequest>;
 export const ZCommunitiesQuery = z.object({
   search: zText().max(200).optional(),
   sort: z.enum(COMMUNITY_SORTS).default("popular"),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  /** A page's nextCursor or previousCursor (none for page 1): pages are read by keyset, not offset. */
+  cursor: zText({ error: M.communities.listCursorInvalid })
+    .max(600, M.communities.listCursorInvalid)
+    .optional(),
   pageSize: z.coerce
     .number()
     .int()
@@ -195,7 +200,8 @@ export const ZCommunityDetail = ZCommunitySummary.extend({
 });
 export type TCommunityDetail = z.infer<typeof ZCommunityDetail>;
 
-export const ZCommunitiesPage = ZPage(ZCommunitySummary);
+/** `totalCapped`: more than COMMUNITY_LIMITS.listCountCap communities, which `total` is then. */
+export const ZCommunitiesPage = ZKeysetPage(ZCommunitySummary).extend({ totalCapped: z.boolean() });
 export type TCommunitiesPage = z.infer<typeof ZCommunitiesPage>;
 
 export const ZCreateCommunityResponse = z.object({

@@ -108,6 +108,7 @@ export const M = {
     unknownEmoji: "Please choose one of the available reactions",
   },
   communities: {
+    listCursorInvalid: "That page of communities is out of date: start again from the first page",
     invalidCursor: "That page of members is out of date: start again from the first page",
     // Validation (the spec's validation section).
     nameMin: "Community name must be at least 3 characters",

@@ -34,24 +34,26 @@ export function timeKey(column: SQL): SQL<string> {
 }
 
 /**
- * Where a page of a list ordered by a timestamp and then an id starts, and the order it is read in: after the
- * cursor's row in the list's order (`desc`, newest first, or `asc`), or for a `previous` cursor, back from it in the
- * reverse order (keysetPage turns those rows round). Both are index-shaped for an index on (time, id), or on
- * (status, time, id) under an equal status.
+ * Where a page of a list ordered by a timestamp and then an id (after a number, `lead`, when the list is ranked by
+ * one, such as a member count) starts, and the order it is read in: after the cursor's row in the list's order
+ * (`desc`, newest first, or `asc`), or for a `previous` cursor, back from it in the reverse order (keysetPage turns
+ * those rows round). Both are index-shaped for an index on ([lead,] time, id), or on (status, time, id) under an
+ * equal status.
  */
 export function timeKeyset(
   cursor: TKeysetCursor | null,
   time: AnyColumn,
   id: AnyColumn,
   listOrder: "asc" | "desc",
-): { from: SQL | undefined; orderBy: [SQL, SQL] } {
+  lead?: AnyColumn,
+): { from: SQL | undefined; orderBy: SQL[] } {
   const reverse = cursor?.d === "previous";
   const readDesc = (listOrder === "desc") !== reverse;
   const order = readDesc ? desc : asc;
-  const from = cursor
-    ? sql`(${time}, ${id}) ${readDesc ? sql`<` : sql`>`} (${cursor.k}::timestamptz, ${cursor.i}::uuid)`
-    : undefined;
-  return { from, orderBy: [order(time), order(id)] };
+  const columns = lead ? sql`(${lead}, ${time}, ${id})` : sql`(${time}, ${id})`;
+  const values = sql`${lead ? sql`${cursor?.n ?? 0}::int, ` : sql``}${cursor?.k}::timestamptz, ${cursor?.i}::uuid`;
+  const from = cursor ? sql`${columns} ${readDesc ? sql`<` : sql`>`} (${values})` : undefined;
+  return { from, orderBy: [...(lead ? [order(lead)] : []), order(time), order(id)] };
 }
 
 /**

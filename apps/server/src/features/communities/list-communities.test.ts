@@ -1,4 +1,4 @@
-import { M, type TCommunitiesPage, type TCommunityDetail } from "@plugs/domain";
+import { COMMUNITY_LIMITS, M, type TCommunitiesPage, type TCommunityDetail } from "@plugs/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/query-rows.ts";
@@ -58,11 +58,49 @@ describe("GET /api/communities", () => {
       "Quiet 9",
       "Quiet 11",
     ]);
-    const second = await list("?page=2");
+    expect(res.body).toMatchObject({ totalCapped: false, previousCursor: null });
+    const second = await list(`?cursor=${res.body.nextCursor}`);
+    expect(second.body).toMatchObject({ page: 2, pageCount: 2, nextCursor: null });
     expect(second.body.items).toHaveLength(4);
     const seen = [...res.body.items, ...second.body.items].map((c) => c.id);
     expect(new Set(seen).size).toBe(14);
-    expect((await list("?page=3")).body).toMatchObject({ items: [], total: 14, page: 3 });
+    // The rest keep the order: members, then newest (the member counts are 0 and 1, so ties run across pages).
+    const all = [...res.body.items, ...second.body.items];
+    for (let i = 1; i < all.length; i++) {
+      const [a, b] = [all[i - 1], all[i]];
+      expect(
+        (a?.memberCount ?? 0) > (b?.memberCount ?? 0) ||
+          (a?.memberCount === b?.memberCount && (a?.createdAt ?? "") >= (b?.createdAt ?? "")),
+      ).toBe(true);
+    }
+    // Page 2's Previous is page 1, read without a cursor.
+    expect(second.body.previousCursor).toBeNull();
+  });
+
+  it("goes forward and back by cursor in both sorts, a page at a time", async () => {
+    for (const sort of ["popular", "newest"]) {
+      const pages = [(await list(`?sort=${sort}&pageSize=3`)).body];
+      for (let last = pages[0]; last?.nextCursor; ) {
+        last = (await list(`?sort=${sort}&pageSize=3&cursor=${last.nextCursor}`)).body;
+        pages.push(last);
+      }
+      expect(pages.map((p) => p.page)).toEqual([1, 2, 3, 4, 5]);
+      expect(new Set(pages.flatMap((p) => p.items.map((c) => c.id))).size).toBe(14);
+      for (let at = pages.length - 1; at > 1; at--) {
+        const back = await list(`?sort=${sort}&pageSize=3&cursor=${pages[at]?.previousCursor}`);
+        expect(
+          back.body.items.map((c) => c.id),
+          `${sort} page ${at}`,
+        ).toEqual(pages[at - 1]?.items.map((c) => c.id));
+      }
+    }
+    // A cursor of the other sort (Newest's has no member count) is refused, as is one that was never made.
+    const newest = (await list("?sort=newest&pageSize=3")).body.nextCursor;
+    for (const cursor of [newest, "nope"]) {
+      const res = await list(`?sort=popular&cursor=${cursor}`);
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe(M.communities.listCursorInvalid);
+    }
   });
 
   it("sorts by Newest and honours pageSize", async () => {
@@ -79,9 +117,13 @@ describe("GET /api/communities", () => {
     expect((await list("?search=HONEST")).body.items.map((c) => c.name)).toEqual(["Degen Den"]);
     expect((await list("?search=100%25")).body.items.map((c) => c.name)).toEqual(["Degen Den"]);
     expect((await list("?search=_")).body.total).toBe(0);
-    const quiet = await list("?search=quiet&pageSize=5&page=3");
+    const quiet = await list("?search=quiet&pageSize=5");
     expect(quiet.body).toMatchObject({ total: 12, pageCount: 3 });
-    expect(quiet.body.items).toHaveLength(2);
+    const third = await list(
+      `?search=quiet&pageSize=5&cursor=${(await list(`?search=quiet&pageSize=5&cursor=${quiet.body.nextCursor}`)).body.nextCursor}`,
+    );
+    expect(third.body).toMatchObject({ page: 3, nextCursor: null });
+    expect(third.body.items).toHaveLength(2);
     expect((await list("?search=zzzz")).body).toMatchObject({ items: [], total: 0, pageCount: 1 });
     expect((await list("?search=%20%20")).body.total).toBe(14);
   });
@@ -111,7 +153,7 @@ describe("GET /api/communities", () => {
 
   it("refuses bad paging and sorts with 400", async () => {
     expect((await list("?sort=oldest")).status).toBe(400);
-    expect((await list("?page=0")).status).toBe(400);
+    expect((await list(`?cursor=${"x".repeat(601)}`)).status).toBe(400);
     expect((await list("?pageSize=500")).status).toBe(400);
   });
 });
@@ -165,5 +207,20 @@ describe("GET /api/communities/:slugOrId", () => {
     expect(member.body.items.map((p) => p.id)).toEqual([post.body.id]);
     const [row] = await queryRows<{ n: number }>(server.deps.db, sql`select count(*)::int as n from posts`);
     expect(row?.n).toBe(1);
+  });
+});
+
+describe("GET /api/communities past the count's cap", () => {
+  it("counts up to the cap, says there are more, and still pages on", async () => {
+    await server.deps.db.execute(sql`insert into communities (name, slug, community_description, member_count, created_at)
+      select 'Crowd ' || g, 'crowd-' || g, 'One of many ' || g, 0, now() - interval '1 day' - g * interval '1 minute'
+      from generate_series(1, ${COMMUNITY_LIMITS.listCountCap}) g`);
+    const res = await list();
+    expect(res.body).toMatchObject({ total: COMMUNITY_LIMITS.listCountCap, totalCapped: true, page: 1 });
+    expect(res.body.pageCount).toBe(COMMUNITY_LIMITS.listCountCap / COMMUNITY_LIMITS.pageSize);
+    const next = await list(`?cursor=${res.body.nextCursor}`);
+    expect(next.body.page).toBe(2);
+    // A search below the cap is counted exactly.
+    expect((await list("?search=Crowd%2010")).body).toMatchObject({ totalCapped: false });
   });
 });

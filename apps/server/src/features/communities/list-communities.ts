@@ -1,11 +1,23 @@
-import type { TCommunitiesPage, TCommunitiesQuery, TCommunityDetail } from "@plugs/domain";
-import { M } from "@plugs/domain";
-import { and, count, desc, ilike, isNull, or, type SQL } from "drizzle-orm";
+import {
+  COMMUNITY_LIMITS,
+  M,
+  type TCommunitiesPage,
+  type TCommunitiesQuery,
+  type TCommunityDetail,
+} from "@plugs/domain";
+import { and, count, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { TDeps, TViewer } from "../../context.ts";
 import type { TDb } from "../../db/client.ts";
 import { communities, communityMembers } from "../../db/schema/index.ts";
 import { textRowCount } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
+import {
+  decodeKeysetCursor,
+  keysetPage,
+  type TKeysetCursor,
+  timeKey,
+  timeKeyset,
+} from "../../lib/keyset-page.ts";
 import {
   communityColumns,
   containsPattern,
@@ -26,45 +38,65 @@ function searchCondition(search: string | undefined): SQL | undefined {
   return and(shown, or(ilike(communities.name, pattern), ilike(communities.communityDescription, pattern)));
 }
 
-/** The list's order; each matches an index (communities_popular_idx, communities_newest_idx). */
-function orderOf(sort: TCommunitiesQuery["sort"]) {
-  return sort === "newest"
-    ? [desc(communities.createdAt), desc(communities.id)]
-    : [desc(communities.memberCount), desc(communities.createdAt), desc(communities.id)];
-}
+/** A card's place in the list: its creation time as a cursor keeps it (the member count and id are columns). */
+const sortKey = timeKey(sql`${communities.createdAt}`);
 
-/** The page query on its own (EXPLAIN in tests and scripts looks at exactly this). */
-export function communitiesPageQuery(db: TDb, query: TCommunitiesQuery, viewerId: string | null) {
+/**
+ * The page query on its own (EXPLAIN in tests and scripts looks at exactly this): `limit` communities from the
+ * cursor on, in the list's order, each matching an index (communities_popular_idx: members, then newest;
+ * communities_newest_idx), or for a `previous` cursor back from it.
+ */
+export function communitiesPageQuery(
+  db: TDb,
+  query: TCommunitiesQuery,
+  viewerId: string | null,
+  cursor: TKeysetCursor | null,
+  limit: number,
+) {
+  const lead = query.sort === "newest" ? undefined : communities.memberCount;
+  const { from, orderBy } = timeKeyset(cursor, communities.createdAt, communities.id, "desc", lead);
   return db
-    .select(communityColumns)
+    .select({ ...communityColumns, sortKey })
     .from(communities)
     .leftJoin(communityMembers, viewerMembershipJoin(viewerId))
-    .where(searchCondition(query.search))
-    .orderBy(...orderOf(query.sort))
-    .limit(textRowCount(query.pageSize))
-    .offset(textRowCount((query.page - 1) * query.pageSize));
+    .where(and(searchCondition(query.search), from))
+    .orderBy(...orderBy)
+    .limit(textRowCount(limit));
 }
 
 /**
- * The community list: Most Popular (member count) or Newest, optionally searched, in numbered pages. Each card
- * carries the signed-in viewer's own membership from the same query (a left join), so there is no query per card.
+ * The community list: Most Popular (member count) or Newest, optionally searched, in keyset pages (a deep page
+ * costs what the first does), counted up to COMMUNITY_LIMITS.listCountCap. Each card carries the signed-in
+ * viewer's own membership from the same query (a left join), so there is no query per card.
  */
 export async function listCommunities(
   deps: TDeps,
   viewer: TViewer | null,
   query: TCommunitiesQuery,
 ): Promise<TCommunitiesPage> {
-  const [rows, [total]] = await Promise.all([
-    communitiesPageQuery(deps.db, query, viewer?.id ?? null),
-    deps.db.select({ n: count() }).from(communities).where(searchCondition(query.search)),
+  const key = query.sort === "newest" ? "time" : "number, text";
+  const cursor = query.cursor ? decodeKeysetCursor(query.cursor, key, M.communities.listCursorInvalid) : null;
+  const cap = COMMUNITY_LIMITS.listCountCap;
+  const counted = deps.db
+    .select({ one: sql`1` })
+    .from(communities)
+    .where(searchCondition(query.search))
+    .limit(textRowCount(cap + 1))
+    .as("counted");
+  const [rows, [found]] = await Promise.all([
+    communitiesPageQuery(deps.db, query, viewer?.id ?? null, cursor, query.pageSize + 1),
+    deps.db.select({ n: count() }).from(counted),
   ]);
-  const n = total?.n ?? 0;
-  return {
-    items: rows.map(toCommunitySummary),
-    total: n,
-    page: query.page,
-    pageCount: Math.max(1, Math.ceil(n / query.pageSize)),
-  };
+  const totalCapped = (found?.n ?? 0) > cap;
+  const total = totalCapped ? cap : (found?.n ?? 0);
+  const page = keysetPage(rows, query.pageSize, cursor, total, (r) => ({
+    ...(query.sort === "newest" ? {} : { n: r.memberCount }),
+    k: r.sortKey,
+    i: r.id,
+  }));
+  // Back at the start of the list (communities moved since the page was read): page 1 as it is now.
+  if (!page) return listCommunities(deps, viewer, { ...query, cursor: undefined });
+  return { ...page, items: page.items.map(toCommunitySummary), total, totalCapped };
 }
 
 /** GET /api/communities/:slugOrId: anyone may see a community's details. */

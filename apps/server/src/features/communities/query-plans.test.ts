@@ -50,24 +50,49 @@ async function plan(query: SQL | { getSQL(): SQL }): Promise<string> {
   return rows.map((r) => r["QUERY PLAN"]).join("\n");
 }
 
-const pageQuery = (overrides: { search?: string; sort?: "popular" | "newest"; page?: number }) =>
-  communitiesPageQuery(server.deps.db, { sort: "popular", page: 1, pageSize: 10, ...overrides }, viewerId);
+const pageQuery = (
+  overrides: { search?: string; sort?: "popular" | "newest" },
+  cursor: TKeysetCursor | null = null,
+) =>
+  communitiesPageQuery(server.deps.db, { sort: "popular", pageSize: 10, ...overrides }, viewerId, cursor, 11);
+
+/** A cursor deep in the list: a member count (for Most Popular), a time a month back and any id. */
+const deepCommunity: TKeysetCursor = {
+  n: 3,
+  k: new Date(Date.now() - 30 * 86_400_000).toISOString(),
+  i: "00000000-0000-4000-8000-000000000000",
+  p: 5,
+  d: "next",
+};
 
 describe("query plans", () => {
   it.each([
-    ["Most Popular", { sort: "popular" as const }, "communities_popular_idx"],
-    ["Newest", { sort: "newest" as const }, "communities_newest_idx"],
-    ["Most Popular, page 5", { sort: "popular" as const, page: 5 }, "communities_popular_idx"],
-  ])("the community list (%s) reads its index", async (_label, overrides, index) => {
-    const text = await plan(pageQuery(overrides));
+    ["Most Popular", { sort: "popular" as const }, null, "communities_popular_idx"],
+    ["Newest", { sort: "newest" as const }, null, "communities_newest_idx"],
+    ["Most Popular, from a cursor", { sort: "popular" as const }, deepCommunity, "communities_popular_idx"],
+    [
+      "Most Popular, back from a cursor",
+      { sort: "popular" as const },
+      { ...deepCommunity, d: "previous" as const },
+      "communities_popular_idx",
+    ],
+    [
+      "Newest, from a cursor",
+      { sort: "newest" as const },
+      { ...deepCommunity, n: undefined },
+      "communities_newest_idx",
+    ],
+  ])("the community list (%s) reads its index in order", async (_label, overrides, cursor, index) => {
+    const text = await plan(pageQuery(overrides, cursor));
     expect(text).toContain(index);
     expect(text).not.toMatch(/Seq Scan on communities/);
+    expect(text).not.toMatch(/Sort/);
   });
 
-  it("writes the page's row counts into the statement, so PostgreSQL's kept generic plan knows them", () => {
-    const { sql: text, params } = pageQuery({ page: 3 }).toSQL();
-    expect(text).toMatch(/ limit 10 offset 20$/);
-    expect(params).not.toContain(10);
+  it("writes the page's row count into the statement, so PostgreSQL's kept generic plan knows it", () => {
+    const { sql: text, params } = pageQuery({}, deepCommunity).toSQL();
+    expect(text).toMatch(/ limit 11$/);
+    expect(params).not.toContain(11);
   });
 
   it("the community search reads the trigram indexes", async () => {

@@ -30,13 +30,13 @@ const communityPath = (id: string) => `/api/communities/${encodeURIComponent(id)
 export const isRulesChanged = (error: unknown) =>
   error instanceof ApiError && error.status === 409 && error.message === M.communities.rulesChanged;
 
-export function fetchCommunities(params: TCommunityListParams & { page: number }): Promise<TCommunitiesPage> {
-  const query = new URLSearchParams({
-    sort: params.sort,
-    page: String(params.page),
-    pageSize: String(COMMUNITY_LIMITS.pageSize),
-  });
+/** A page of the list: the first without a cursor, the next by the page before's nextCursor. */
+export function fetchCommunities(
+  params: TCommunityListParams & { cursor: string | null },
+): Promise<TCommunitiesPage> {
+  const query = new URLSearchParams({ sort: params.sort, pageSize: String(COMMUNITY_LIMITS.pageSize) });
   if (params.search.trim()) query.set("search", params.search.trim());
+  if (params.cursor) query.set("cursor", params.cursor);
   return apiFetch<TCommunitiesPage>(`/api/communities?${query}`);
 }
 

@@ -1,5 +1,4 @@
 import {
-  COMMUNITY_LIMITS,
   communityUserSearchTerm,
   M,
   type TCommunitiesPage,
@@ -104,12 +103,9 @@ function applyMembershipState(queryClient: QueryClient, id: string, state: TMemb
 export function useCommunities(params: TCommunityListParams) {
   return useInfiniteQuery({
     queryKey: communityKeys.list(params),
-    queryFn: ({ pageParam }) => fetchCommunities({ ...params, page: pageParam }),
-    initialPageParam: 1,
-    getNextPageParam: (last) =>
-      last.items.length === COMMUNITY_LIMITS.pageSize && last.total > last.page * COMMUNITY_LIMITS.pageSize
-        ? last.page + 1
-        : undefined,
+    queryFn: ({ pageParam }) => fetchCommunities({ ...params, cursor: pageParam }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
     // Spec: the community list retries twice.
     retry: (failures, error) => failures < 2 && !isAnswer(error),
