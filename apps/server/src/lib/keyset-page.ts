@@ -1,6 +1,9 @@
 import { zText } from "@plugs/domain";
-import { type AnyColumn, asc, desc, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, asc, desc, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { TDb } from "../db/client.ts";
+import { queryRows } from "../db/query-rows.ts";
+import { sqlInt } from "../db/sql-int.ts";
 import { AppError } from "../errors.ts";
 
 /**
@@ -108,4 +111,21 @@ export function keysetPage<T>(
   const previousCursor = page > 2 && first ? encode({ ...keyOf(first), p: page - 1, d: "previous" }) : null;
   const pageCount = nextCursor ? Math.max(Math.ceil(total / size), page + 1) : page;
   return { items, page, pageCount, previousCursor, nextCursor };
+}
+
+/**
+ * How many rows a select (`rows`, of any columns) reads, counted only up to `cap`: a page count that stops growing
+ * with the list. Past the cap, `total` is the cap and `totalCapped` says there are more ("Page X of 100+").
+ */
+export async function cappedCount(
+  db: Pick<TDb, "execute">,
+  rows: SQLWrapper,
+  cap: number,
+): Promise<{ total: number; totalCapped: boolean }> {
+  const [counted] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (${rows} limit ${sqlInt(cap + 1)}) counted`,
+  );
+  const n = counted?.n ?? 0;
+  return { total: Math.min(n, cap), totalCapped: n > cap };
 }

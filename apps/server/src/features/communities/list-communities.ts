@@ -5,13 +5,14 @@ import {
   type TCommunitiesQuery,
   type TCommunityDetail,
 } from "@plugs/domain";
-import { and, count, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { TDeps, TViewer } from "../../context.ts";
 import type { TDb } from "../../db/client.ts";
 import { communities, communityMembers } from "../../db/schema/index.ts";
 import { textRowCount } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
 import {
+  cappedCount,
   decodeKeysetCursor,
   keysetPage,
   type TKeysetCursor,
@@ -76,19 +77,14 @@ export async function listCommunities(
 ): Promise<TCommunitiesPage> {
   const key = query.sort === "newest" ? "time" : "number, text";
   const cursor = query.cursor ? decodeKeysetCursor(query.cursor, key, M.communities.listCursorInvalid) : null;
-  const cap = COMMUNITY_LIMITS.listCountCap;
-  const counted = deps.db
-    .select({ one: sql`1` })
-    .from(communities)
-    .where(searchCondition(query.search))
-    .limit(textRowCount(cap + 1))
-    .as("counted");
-  const [rows, [found]] = await Promise.all([
+  const [rows, { total, totalCapped }] = await Promise.all([
     communitiesPageQuery(deps.db, query, viewer?.id ?? null, cursor, query.pageSize + 1),
-    deps.db.select({ n: count() }).from(counted),
+    cappedCount(
+      deps.db,
+      deps.db.select({ one: sql`1` }).from(communities).where(searchCondition(query.search)),
+      COMMUNITY_LIMITS.listCountCap,
+    ),
   ]);
-  const totalCapped = (found?.n ?? 0) > cap;
-  const total = totalCapped ? cap : (found?.n ?? 0);
   const page = keysetPage(rows, query.pageSize, cursor, total, (r) => ({
     ...(query.sort === "newest" ? {} : { n: r.memberCount }),
     k: r.sortKey,

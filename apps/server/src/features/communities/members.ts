@@ -7,13 +7,14 @@ import {
   ZAddMemberRequest,
   ZUpdateMemberRequest,
 } from "@plugs/domain";
-import { and, count, eq, ilike, type SQL, sql } from "drizzle-orm";
+import { and, eq, ilike, type SQL, sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import type { TDb } from "../../db/client.ts";
 import { communityMembers, profiles } from "../../db/schema/index.ts";
 import { textRowCount } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
 import {
+  cappedCount,
   decodeKeysetCursor,
   keysetPage,
   type TKeysetCursor,
@@ -79,19 +80,18 @@ export async function listMembers(
   }
   const cursor = query.cursor ? decodeKeysetCursor(query.cursor, "time", M.communities.invalidCursor) : null;
   const size = COMMUNITY_LIMITS.membersPageSize;
-  const counted = deps.db
-    .select({ one: sql`1` })
-    .from(communityMembers)
-    .innerJoin(profiles, eq(profiles.id, communityMembers.userId))
-    .where(membersWhere(communityId, query))
-    .limit(textRowCount(COMMUNITY_LIMITS.membersCountCap + 1))
-    .as("counted");
-  const [rows, [found]] = await Promise.all([
+  const [rows, { total, totalCapped }] = await Promise.all([
     membersPageQuery(deps.db, communityId, query, viewer?.id ?? null, cursor, size + 1),
-    deps.db.select({ n: count() }).from(counted),
+    cappedCount(
+      deps.db,
+      deps.db
+        .select({ one: sql`1` })
+        .from(communityMembers)
+        .innerJoin(profiles, eq(profiles.id, communityMembers.userId))
+        .where(membersWhere(communityId, query)),
+      COMMUNITY_LIMITS.membersCountCap,
+    ),
   ]);
-  const totalCapped = (found?.n ?? 0) > COMMUNITY_LIMITS.membersCountCap;
-  const total = totalCapped ? COMMUNITY_LIMITS.membersCountCap : (found?.n ?? 0);
   const page = keysetPage(rows, size, cursor, total, (r) => ({ k: r.sortKey, i: r.id }));
   // Back at the start of the list (members left since the page was read): page 1 as it is now.
   if (!page) return listMembers(deps, viewer, communityId, { ...query, cursor: undefined });

@@ -6,12 +6,12 @@ import {
   type TReportPage,
   type TReviewReportRequest,
 } from "@plugs/domain";
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { requireAdmin, requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import { reports } from "../../db/schema/index.ts";
 import { textRowCount } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
-import { decodeKeysetCursor, keysetPage, timeKey, timeKeyset } from "../../lib/keyset-page.ts";
+import { cappedCount, decodeKeysetCursor, keysetPage, timeKey, timeKeyset } from "../../lib/keyset-page.ts";
 import { recordAdminAction } from "../admin/record-admin-action.ts";
 import { moveTally } from "../kols/tally.ts";
 import { isUuid } from "../posts/visibility.ts";
@@ -80,21 +80,17 @@ export async function listReportsForReview(
   requireAdmin(viewer);
   const cursor = query.cursor ? decodeKeysetCursor(query.cursor, "time", M.reports.queueCursorInvalid) : null;
   const { from, orderBy } = timeKeyset(cursor, reports.createdAt, reports.id, "asc");
-  const counted = deps.db
-    .select({ one: sql`1` })
-    .from(reports)
-    .where(eq(reports.status, query.status))
-    .limit(textRowCount(REPORT_QUEUE_COUNT_CAP + 1))
-    .as("counted");
-  const [[found], rows] = await Promise.all([
-    deps.db.select({ n: count() }).from(counted),
+  const [{ total, totalCapped }, rows] = await Promise.all([
+    cappedCount(
+      deps.db,
+      deps.db.select({ one: sql`1` }).from(reports).where(eq(reports.status, query.status)),
+      REPORT_QUEUE_COUNT_CAP,
+    ),
     selectReports(deps.db, { sortKey: timeKey(sql`${reports.createdAt}`) })
       .where(and(eq(reports.status, query.status), from))
       .orderBy(...orderBy)
       .limit(textRowCount(query.pageSize + 1)),
   ]);
-  const totalCapped = (found?.n ?? 0) > REPORT_QUEUE_COUNT_CAP;
-  const total = totalCapped ? REPORT_QUEUE_COUNT_CAP : (found?.n ?? 0);
   const page = keysetPage(rows, query.pageSize, cursor, total, (r) => ({ k: r.sortKey, i: r.id }));
   // Back at the start of the queue (reports reviewed since the page was read): page 1 as it is now.
   if (!page) return listReportsForReview(deps, viewer, { ...query, cursor: undefined });
