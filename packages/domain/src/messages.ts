@@ -379,6 +379,7 @@ export const M = {
     invalidPage: "Page must be a whole number from 1",
     invalidCursor: "Invalid cursor",
     leaderboardCursorInvalid: "That page of the leaderboard is out of date: start again from the first page",
+    airdropsCursorInvalid: "That page of airdrops is out of date: start again from the first page",
     historyLoadFailed: "Failed to load points history",
     leaderboardLoadFailed: "Failed to load the leaderboard",
     historyEmpty: "No points yet. Vote, react and invite friends to earn some.",

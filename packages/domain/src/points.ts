@@ -34,6 +34,8 @@ export const POINTS_LIMITS = {
   ledgerPageSize: 20,
   leaderboardPageSize: 20,
   airdropsPageSize: 20,
+  /** How far the airdrop audit list counts its rows; past it "Page X of 50+". */
+  airdropsCountCap: 1000,
   /** The referred users listed on the referral card (newest first); totalReferrals counts them all. */
   referredUsersShown: 100,
 } as const;

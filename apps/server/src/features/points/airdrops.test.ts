@@ -285,15 +285,17 @@ describe("POST /api/admin/airdrops with an Idempotency-Key", () => {
 });
 
 describe("GET /api/admin/airdrops", () => {
-  it("is for admins only and rejects a bad page", async () => {
+  it("is for admins only and rejects a cursor it did not make", async () => {
     expect((await call(server, "GET", "/api/admin/airdrops")).status).toBe(401);
     expect((await call(server, "GET", "/api/admin/airdrops", { cookie: member.cookie })).status).toBe(403);
-    const bad = await call<TError>(server, "GET", "/api/admin/airdrops?page=0", { cookie: admin.cookie });
+    const bad = await call<TError>(server, "GET", "/api/admin/airdrops?cursor=nope", {
+      cookie: admin.cookie,
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.message).toBe(M.points.invalidPage);
+    expect(bad.body.error.message).toBe(M.points.airdropsCursorInvalid);
   });
 
-  it("pages the audit list newest first", async () => {
+  it("pages the audit list newest first by cursor, forward and back", async () => {
     const target = await createUser(server);
     for (let i = 0; i < 21; i++) {
       const res = await call(server, "POST", "/api/admin/airdrops", {
@@ -302,23 +304,39 @@ describe("GET /api/admin/airdrops", () => {
       });
       expect(res.status).toBe(201);
     }
-    const first = await call<{ items: TAirdropOut[]; total: number; page: number; pageCount: number }>(
-      server,
-      "GET",
-      "/api/admin/airdrops",
-      { cookie: admin.cookie },
-    );
+    type TAuditPage = {
+      items: TAirdropOut[];
+      total: number;
+      totalCapped: boolean;
+      page: number;
+      pageCount: number;
+      previousCursor: string | null;
+      nextCursor: string | null;
+    };
+    const get = (query = "") =>
+      call<TAuditPage>(server, "GET", `/api/admin/airdrops${query}`, { cookie: admin.cookie });
+    const first = await get();
     const total = first.body.total;
     expect(total).toBeGreaterThanOrEqual(21);
-    expect(first.body.pageCount).toBe(Math.ceil(total / 20));
+    expect(first.body).toMatchObject({ page: 1, pageCount: Math.ceil(total / 20), totalCapped: false });
     expect(first.body.items).toHaveLength(20);
     expect(first.body.items[0]).toMatchObject({ recipient: target.username, points: 21, reason: "Round 21" });
-    const second = await call<{ items: TAirdropOut[] }>(server, "GET", "/api/admin/airdrops?page=2", {
-      cookie: admin.cookie,
-    });
+    const second = await get(`?cursor=${first.body.nextCursor}`);
+    expect(second.body.page).toBe(2);
     const ids = [...first.body.items, ...second.body.items].map((i) => i.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(second.body.items[0]).toMatchObject({ points: 1, reason: "Round 1" });
+    // Every page by cursor, then back: each row once, and the same pages going back.
+    const pages = [first.body, second.body];
+    for (let last = second.body; last.nextCursor; ) {
+      last = (await get(`?cursor=${last.nextCursor}`)).body;
+      pages.push(last);
+    }
+    expect(pages.flatMap((p) => p.items)).toHaveLength(total);
+    for (let at = pages.length - 1; at > 1; at--) {
+      const back = await get(`?cursor=${pages[at]?.previousCursor}`);
+      expect(back.body.items.map((i) => i.id)).toEqual(pages[at - 1]?.items.map((i) => i.id));
+    }
   });
 });
 

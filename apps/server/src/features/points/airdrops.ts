@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { M, POINTS_LIMITS, type TAirdrop, type TAirdropRequest } from "@plugs/domain";
-import { asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { requireAdmin, type TDeps, type TViewer } from "../../context.ts";
 import { pointsAirdrops, profiles } from "../../db/schema/index.ts";
 import { textRowCount } from "../../db/sql-int.ts";
 import { AppError, isUniqueViolation } from "../../errors.ts";
+import { cappedCount, decodeKeysetCursor, keysetPage, timeKey, timeKeyset } from "../../lib/keyset-page.ts";
 import { recordAdminAction } from "../admin/record-admin-action.ts";
 import { awardPointsToMany } from "./award-points.ts";
 
@@ -195,24 +196,37 @@ async function grantBatch(
   return items.map(mapAirdrop);
 }
 
-/** GET /api/admin/airdrops (admins only): the audit list, newest first, in numbered pages. */
-export async function listAirdrops(deps: TDeps, viewer: TViewer | null, query: { page: number }) {
+/**
+ * GET /api/admin/airdrops?cursor= (admins only): the audit list, newest first, "Page X of Y" by keyset on
+ * points_airdrops_newest_idx (a bulk airdrop writes a row per recipient, so the list grows fast), counted up to
+ * POINTS_LIMITS.airdropsCountCap.
+ */
+export async function listAirdrops(
+  deps: TDeps,
+  viewer: TViewer | null,
+  query: { cursor?: string | undefined },
+) {
   requireAdmin(viewer);
   const size = POINTS_LIMITS.airdropsPageSize;
-  const [[count], rows] = await Promise.all([
-    deps.db.select({ total: sql<number>`count(*)::int` }).from(pointsAirdrops),
+  const cursor = query.cursor
+    ? decodeKeysetCursor(query.cursor, "time", M.points.airdropsCursorInvalid)
+    : null;
+  const { from, orderBy } = timeKeyset(cursor, pointsAirdrops.createdAt, pointsAirdrops.id, "desc");
+  const [{ total, totalCapped }, rows] = await Promise.all([
+    cappedCount(
+      deps.db,
+      deps.db.select({ one: sql`1` }).from(pointsAirdrops),
+      POINTS_LIMITS.airdropsCountCap,
+    ),
     deps.db
-      .select()
+      .select({ ...getTableColumns(pointsAirdrops), sortKey: timeKey(sql`${pointsAirdrops.createdAt}`) })
       .from(pointsAirdrops)
-      .orderBy(desc(pointsAirdrops.createdAt), desc(pointsAirdrops.id))
-      .limit(textRowCount(size))
-      .offset(textRowCount((query.page - 1) * size)),
+      .where(from)
+      .orderBy(...orderBy)
+      .limit(textRowCount(size + 1)),
   ]);
-  const total = count?.total ?? 0;
-  return {
-    items: rows.map(mapAirdrop),
-    total,
-    page: query.page,
-    pageCount: Math.max(1, Math.ceil(total / size)),
-  };
+  const page = keysetPage(rows, size, cursor, total, (r) => ({ k: r.sortKey, i: r.id }));
+  // Back at the start of the list: page 1 as it is now.
+  if (!page) return listAirdrops(deps, viewer, {});
+  return { ...page, items: page.items.map(mapAirdrop), total, totalCapped };
 }

@@ -4,8 +4,9 @@ import {
   POINTS_LIMITS,
   ZAirdropRequest,
   ZCursorPage,
-  ZPage,
+  ZKeysetPage,
   ZUpdatePointsActivityRequest,
+  zText,
 } from "@plugs/domain";
 import type { TAppEnv, TDeps } from "../../context.ts";
 import { access, defineRoute, errorResponses, json, viewerOf } from "../../http/openapi.ts";
@@ -45,12 +46,11 @@ const ZAirdrop = z.object({
   createdAt: z.string(),
 });
 
-const ZPageQuery = z.object({
-  page: z.coerce
-    .number(M.points.invalidPage)
-    .int(M.points.invalidPage)
-    .min(1, M.points.invalidPage)
-    .default(1),
+/** A page's nextCursor or previousCursor (none for page 1): the audit list pages by keyset, not offset. */
+const ZAirdropsQuery = z.object({
+  cursor: zText({ error: M.points.airdropsCursorInvalid })
+    .max(600, M.points.airdropsCursorInvalid)
+    .optional(),
 });
 
 const ZActivity = z.object({
@@ -133,9 +133,12 @@ export function pointsRoutes(deps: TDeps) {
         security: access.admin,
         tags: ["admin"],
         summary: "Every airdrop, newest first: who granted what to whom and why (admins only)",
-        request: { query: ZPageQuery },
+        request: { query: ZAirdropsQuery },
         responses: {
-          200: json(ZPage(ZAirdrop), "A page of the audit list"),
+          200: json(
+            ZKeysetPage(ZAirdrop).extend({ totalCapped: z.boolean() }),
+            "A page of the audit list (`totalCapped`: more rows than `total` counts)",
+          ),
           ...errorResponses(400, 401, 403),
         },
       }),

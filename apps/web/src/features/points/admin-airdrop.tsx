@@ -165,8 +165,9 @@ function AirdropForm() {
 }
 
 function AirdropAudit() {
-  const [page, setPage] = useState(1);
-  const query = useAirdrops(page);
+  // Pages are keyset reads: a page is the cursor it was reached by (none for the first).
+  const [cursor, setCursor] = useState<string | null>(null);
+  const query = useAirdrops(cursor);
   const data = query.data;
   if (query.isPending) {
     return (
@@ -204,7 +205,13 @@ function AirdropAudit() {
         ))}
       </ul>
       <div className="mt-4">
-        <Pager page={data.page} pageCount={data.pageCount} onPage={setPage} label="Airdrop pages" />
+        <Pager
+          page={data.page}
+          pageCount={data.pageCount}
+          more={data.totalCapped && data.nextCursor !== null}
+          onPage={(p) => setCursor(p > data.page ? data.nextCursor : data.previousCursor)}
+          label="Airdrop pages"
+        />
       </div>
     </>
   );

@@ -11,7 +11,15 @@ import { apiFetch } from "../../lib/api.ts";
 
 /** The points calls: the leaderboard, the viewer's ledger and referrals, and the admins' airdrops. */
 
-export type TAirdropPage = { items: TAirdrop[]; total: number; page: number; pageCount: number };
+export type TAirdropPage = {
+  items: TAirdrop[];
+  total: number;
+  totalCapped: boolean;
+  page: number;
+  pageCount: number;
+  previousCursor: string | null;
+  nextCursor: string | null;
+};
 
 /** A page of a board: the first without a cursor, the others by a page's nextCursor or previousCursor. */
 export function fetchLeaderboard(
@@ -30,8 +38,11 @@ export function fetchReferrals(): Promise<TReferralStats> {
   return apiFetch<TReferralStats>("/api/referrals/me");
 }
 
-export function fetchAirdrops(page: number): Promise<TAirdropPage> {
-  return apiFetch<TAirdropPage>(`/api/admin/airdrops?page=${page}`);
+/** A page of the audit list: the first without a cursor, the others by a page's nextCursor or previousCursor. */
+export function fetchAirdrops(cursor: string | null): Promise<TAirdropPage> {
+  return apiFetch<TAirdropPage>(
+    `/api/admin/airdrops${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`,
+  );
 }
 
 /**

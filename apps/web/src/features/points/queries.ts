@@ -24,7 +24,7 @@ export const pointsKeys = {
   referrals: () => [...pointsKeys.all, "referrals"] as const,
   leaderboard: (period: TLeaderboardWindow, cursor: string | null) =>
     [...pointsKeys.all, "leaderboard", period, cursor] as const,
-  airdrops: (page: number) => [...pointsKeys.all, "airdrops", page] as const,
+  airdrops: (cursor: string | null) => [...pointsKeys.all, "airdrops", cursor] as const,
   recipients: (term: string) => [...pointsKeys.all, "recipient-suggest", term] as const,
 };
 
@@ -51,10 +51,10 @@ export function useReferrals() {
   return useQuery({ queryKey: pointsKeys.referrals(), queryFn: fetchReferrals });
 }
 
-export function useAirdrops(page: number) {
+export function useAirdrops(cursor: string | null) {
   return useQuery({
-    queryKey: pointsKeys.airdrops(page),
-    queryFn: () => fetchAirdrops(page),
+    queryKey: pointsKeys.airdrops(cursor),
+    queryFn: () => fetchAirdrops(cursor),
     placeholderData: keepPreviousData,
   });
 }
