@@ -164,6 +164,24 @@ describe("points and airdrops, live", () => {
     expect(await history(page).count()).toBe(21);
     expect(await history(page).last().textContent()).toContain("Account Creation");
     await page.getByRole("button", { name: "Load more" }).waitFor({ state: "detached" });
+
+    // The admin's audit list of those airdrops pages by cursor: Next, then Previous back to the same page.
+    const admin = await j.open({ as: { cookie: await adminSession() }, viewport: "mobile", theme: "light" });
+    await admin.goto("/admin/airdrops");
+    const audit = admin.getByRole("list", { name: "Airdrops" }).getByRole("listitem");
+    const pager = admin.getByRole("navigation", { name: "Airdrop pages" });
+    await pager.getByText(/^Page 1 of \d+$/).waitFor();
+    const first = await audit.allTextContents();
+    expect(first).toHaveLength(20);
+    expect(first[0]).toContain("Drop 20");
+    await pager.getByRole("button", { name: "Next" }).click();
+    await pager.getByText(/^Page 2 of \d+$/).waitFor();
+    const second = await audit.allTextContents();
+    expect(second.some((row) => first.includes(row))).toBe(false);
+    await shot(admin, "admin-airdrops-page-2-light-390");
+    await pager.getByRole("button", { name: "Previous" }).click();
+    await pager.getByText(/^Page 1 of \d+$/).waitFor();
+    expect(await audit.allTextContents()).toEqual(first);
   });
 });
 
