@@ -110,7 +110,10 @@ export async function withCommunity<T extends TGiveawayRow>(
   return { ...g, community: community ?? null };
 }
 
-/** The winners of these giveaways in place order, in one read (plain rows). */
+/**
+ * The winners of these giveaways in place order, in one read (plain rows). The ids go as one array: a list of
+ * `in ($1, $2, ...)` was a statement per length, each planned anew at every run.
+ */
 async function winnersOf(db: TDb, ids: string[]): Promise<Map<string, TGiveawayWinner[]>> {
   const out = new Map<string, TGiveawayWinner[]>();
   if (ids.length === 0) return out;
@@ -122,10 +125,7 @@ async function winnersOf(db: TDb, ids: string[]): Promise<Map<string, TGiveawayW
         p.avatar_url as "avatarUrl", w.claim_status as "claimStatus",
         ${isoTimestamp(sql`w.claim_deadline`)} as "claimDeadline"
       from giveaway_winners w join profiles p on p.id = w.user_id
-      where w.giveaway_id in (${sql.join(
-        ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})
+      where w.giveaway_id = any(${`{${ids.join(",")}}`}::uuid[])
       order by w.giveaway_id, w.position`,
   );
   for (const { giveawayId, ...winner } of rows) {
