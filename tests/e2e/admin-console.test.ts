@@ -1,3 +1,4 @@
+import { ADMIN_M } from "@plugs/domain";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { createPostByApi, newAccount, postJson, signUpByApi } from "./support/accounts.ts";
@@ -137,6 +138,12 @@ describe("the admin console", () => {
     await pager.getByText("Page 1 of 2").waitFor();
     expect(paging.url()).not.toMatch(/cursor=/);
     expect(await pageRows.count()).toBe(20);
+    // A page link the server no longer reads says so and offers the first page, not a Retry of the same link.
+    await paging.goto("/admin/members?search=pagee_&cursor=broken");
+    await paging.getByRole("alert").filter({ hasText: ADMIN_M.memberCursorInvalid }).waitFor();
+    await paging.getByRole("button", { name: "First page" }).click();
+    await pager.getByText("Page 1 of 2").waitFor();
+    expect(paging.url()).not.toMatch(/cursor=/);
 
     const page = await j.open({ as: boss, theme: "dark", viewport: "desktop" });
     await page.goto(`/admin/members?search=${target.username}`);

@@ -60,19 +60,20 @@ export function timeKeyset(
 }
 
 /**
- * Reads a cursor made here, whose key is a timestamp (`time`), any text, or a number and a text (`number, text`);
- * anything else is a 400 with `message` on the cursor field.
+ * Reads a cursor made here, whose key is a timestamp (`time`), any text, or a number before either (`number, text`,
+ * `number, time`); anything else is a 400 with `message` on the cursor field.
  */
 export function decodeKeysetCursor(
   raw: string,
-  key: "time" | "text" | "number, text",
+  key: "time" | "text" | "number, text" | "number, time",
   message: string,
 ): TKeysetCursor {
   try {
     const cursor = ZKeysetCursor.parse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")));
+    const timed = key === "time" || key === "number, time";
     const fits =
-      (key === "number, text") === (cursor.n !== undefined) &&
-      (key !== "time" || (TIME_KEY.test(cursor.k) && !Number.isNaN(Date.parse(cursor.k))));
+      key.startsWith("number") === (cursor.n !== undefined) &&
+      (!timed || (TIME_KEY.test(cursor.k) && !Number.isNaN(Date.parse(cursor.k))));
     if (fits) return cursor;
   } catch {
     // falls through to the 400
@@ -83,7 +84,9 @@ export function decodeKeysetCursor(
 /**
  * A page from the rows its query read: `size + 1` of them in the list's order (or, for a `previous` cursor, in
  * reverse order from the cursor back), so the extra row shows whether more lie beyond. Returns null for a
- * `previous` read that reached the start of the list: the caller reads page 1 afresh instead.
+ * `previous` read that reached the start of the list, and for a cursor that finds nothing on its side (the rows
+ * past it left the list since: a queue emptied by review, a board that started a new week): the caller reads
+ * page 1 afresh instead.
  */
 export function keysetPage<T>(
   rows: T[],
@@ -100,6 +103,7 @@ export function keysetPage<T>(
 } | null {
   const back = cursor?.d === "previous";
   if (back && rows.length <= size) return null;
+  if (cursor && rows.length === 0) return null;
   const page = cursor?.p ?? 1;
   const items = back ? rows.slice(0, size).reverse() : rows.slice(0, size);
   const first = items[0];

@@ -23,6 +23,8 @@ export function AdminEmpty({ children, className }: { children: ReactNode; class
 /**
  * What an admin screen shows for what it loads: a spinner while pending; when it failed, the server's words for a
  * 404 or else `failed` (the server's words when left out), with Retry; the empty box; else `children` with the data.
+ * A paged list passes `onStale` (back to page 1): a page link the server no longer reads (400) then offers
+ * 'First page' instead of a Retry that would ask for the same page again.
  */
 export function AdminQuery<T>({
   query,
@@ -30,6 +32,7 @@ export function AdminQuery<T>({
   failed,
   isEmpty,
   empty,
+  onStale,
   children,
 }: {
   query: TQueryState<T>;
@@ -40,12 +43,16 @@ export function AdminQuery<T>({
   isEmpty?: (data: T) => boolean;
   /** The empty box (see AdminEmpty). */
   empty?: ReactNode;
+  onStale?: () => void;
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending) return <Spinner label={loading} className="text-accent" />;
   if (query.error || query.data === undefined) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
-    return (
+    const stale = onStale && query.error instanceof ApiError && query.error.status === 400;
+    return stale ? (
+      <LoadError look="inset" title={query.error?.message ?? ""} onRetry={onStale} retryLabel="First page" />
+    ) : (
       <LoadError
         look="inset"
         title={(notFound ? undefined : failed) ?? query.error?.message ?? ""}

@@ -177,7 +177,7 @@ export async function listMembers(
   const totalCapped = found > MEMBER_SEARCH_COUNT_CAP;
   const total = totalCapped ? MEMBER_SEARCH_COUNT_CAP : found;
   const page = keysetPage(rows, MEMBERS_PAGE_SIZE, cursor, total, (r) => ({ k: r.sort_key, i: r.id }));
-  // Back at the start of the list (members left since the page was read): page 1 as it is now.
+  // Nothing left on the cursor's side of the list (members left since the page was read): page 1 as it is now.
   if (!page) return listMembers(deps, viewer, { ...query, cursor: undefined });
   return { ...page, items: page.items.map(mapMember), total, totalCapped };
 }

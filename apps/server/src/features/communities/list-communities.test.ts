@@ -94,9 +94,13 @@ describe("GET /api/communities", () => {
         ).toEqual(pages[at - 1]?.items.map((c) => c.id));
       }
     }
-    // A cursor of the other sort (Newest's has no member count) is refused, as is one that was never made.
+    // A cursor of the other sort (Newest's has no member count) is refused, as is one of another list (a
+    // leaderboard's: points and a name, no time) and one that was never made.
     const newest = (await list("?sort=newest&pageSize=3")).body.nextCursor;
-    for (const cursor of [newest, "nope"]) {
+    const board = Buffer.from(
+      JSON.stringify({ n: 5, k: "alice_l", i: crypto.randomUUID(), p: 2, d: "next" }),
+    ).toString("base64url");
+    for (const cursor of [newest, board, "nope"]) {
       const res = await list(`?sort=popular&cursor=${cursor}`);
       expect(res.status).toBe(400);
       expect(res.body.error.message).toBe(M.communities.listCursorInvalid);

@@ -75,7 +75,7 @@ export async function listCommunities(
   viewer: TViewer | null,
   query: TCommunitiesQuery,
 ): Promise<TCommunitiesPage> {
-  const key = query.sort === "newest" ? "time" : "number, text";
+  const key = query.sort === "newest" ? "time" : "number, time";
   const cursor = query.cursor ? decodeKeysetCursor(query.cursor, key, M.communities.listCursorInvalid) : null;
   const [rows, { total, totalCapped }] = await Promise.all([
     communitiesPageQuery(deps.db, query, viewer?.id ?? null, cursor, query.pageSize + 1),
@@ -90,7 +90,7 @@ export async function listCommunities(
     k: r.sortKey,
     i: r.id,
   }));
-  // Back at the start of the list (communities moved since the page was read): page 1 as it is now.
+  // Nothing left on the cursor's side of the list (communities moved since the page was read): page 1 as it is now.
   if (!page) return listCommunities(deps, viewer, { ...query, cursor: undefined });
   return { ...page, items: page.items.map(toCommunitySummary), total, totalCapped };
 }

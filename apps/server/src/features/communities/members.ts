@@ -93,7 +93,7 @@ export async function listMembers(
     ),
   ]);
   const page = keysetPage(rows, size, cursor, total, (r) => ({ k: r.sortKey, i: r.id }));
-  // Back at the start of the list (members left since the page was read): page 1 as it is now.
+  // Nothing left on the cursor's side of the list (members left since the page was read): page 1 as it is now.
   if (!page) return listMembers(deps, viewer, communityId, { ...query, cursor: undefined });
   return { ...page, items: page.items.map(toCommunityMember), total, totalCapped };
 }

@@ -68,7 +68,7 @@ export async function listMessages(
   const total = statuses.reduce((sum, s) => sum + counts[s], 0);
   const totalCapped = statuses.some((s) => countsCapped[s]);
   const page = keysetPage(rows, query.pageSize, cursor, total, (r) => ({ k: r.sortKey, i: r.id }));
-  // Back at the start of the inbox (messages moved since the page was read): page 1 as it is now.
+  // Nothing left on the cursor's side of the inbox (messages moved since the page was read): page 1 as it is now.
   if (!page) return listMessages(deps, viewer, { ...query, cursor: undefined });
   return { ...page, items: page.items.map(toSummary), total, totalCapped, counts, countsCapped };
 }

@@ -236,7 +236,7 @@ export async function getLeaderboard(
     k: r.name_key,
     i: r.user_id,
   }));
-  // Back at the top of the board (people moved since the page was read): page 1 as it is now.
+  // Nothing left on the cursor's side of the board (people moved since the page was read): page 1 as it is now.
   if (!page) return getLeaderboard(deps, viewer, { window: query.window });
   const start = (page.page - 1) * PAGE_SIZE;
   return {

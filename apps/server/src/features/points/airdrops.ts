@@ -226,7 +226,7 @@ export async function listAirdrops(
       .limit(textRowCount(size + 1)),
   ]);
   const page = keysetPage(rows, size, cursor, total, (r) => ({ k: r.sortKey, i: r.id }));
-  // Back at the start of the list: page 1 as it is now.
+  // Nothing left on the cursor's side of the list: page 1 as it is now.
   if (!page) return listAirdrops(deps, viewer, {});
   return { ...page, items: page.items.map(mapAirdrop), total, totalCapped };
 }

@@ -94,7 +94,7 @@ export async function listPostsPage(
   const totalCapped = (count?.total ?? 0) > POSTS_PAGE_COUNT_CAP;
   const total = totalCapped ? POSTS_PAGE_COUNT_CAP : (count?.total ?? 0);
   const page = keysetPage(rows, query.pageSize, cursor, total, (r) => ({ k: r.sort_key, i: r.id }));
-  // Back at the start of the list (posts removed since the page was read): page 1 as it is now.
+  // Nothing left on the cursor's side of the list (posts removed since the page was read): page 1 as it is now.
   if (!page) return listPostsPage(deps, viewer, { ...query, cursor: undefined });
   return {
     ...page,

@@ -324,6 +324,15 @@ describe("the review queue's pages", () => {
     const second = await queuePage(`?status=pending&cursor=${first.nextCursor}`);
     expect(second.body.items.map((r) => r.id)).toEqual(pages[1]?.items.map((r) => r.id));
     expect(second.body.total).toBe(oldestFirst.length - 1);
+
+    // Every report past page 1 reviewed: page 2's link now finds nothing on its side, and answers page 1.
+    for (const report of pages.slice(1).flatMap((p) => p.items)) {
+      expect((await review(report.id, { status: "approved" }, admin.cookie)).status).toBe(200);
+    }
+    const emptied = await queuePage(`?status=pending&cursor=${first.nextCursor}`);
+    expect(emptied.status).toBe(200);
+    expect(emptied.body).toMatchObject({ page: 1, previousCursor: null, nextCursor: null });
+    expect(emptied.body.items.map((r) => r.id)).toEqual(first.items.slice(1).map((r) => r.id));
   });
 
   it("refuses a cursor it did not make, and counts a status only up to the cap", async () => {

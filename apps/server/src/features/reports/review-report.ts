@@ -92,7 +92,7 @@ export async function listReportsForReview(
       .limit(textRowCount(query.pageSize + 1)),
   ]);
   const page = keysetPage(rows, query.pageSize, cursor, total, (r) => ({ k: r.sortKey, i: r.id }));
-  // Back at the start of the queue (reports reviewed since the page was read): page 1 as it is now.
+  // Nothing left on the cursor's side of the queue (reports reviewed since the page was read): page 1 as it is now.
   if (!page) return listReportsForReview(deps, viewer, { ...query, cursor: undefined });
   return { ...page, items: await hydrateReports(deps.db, page.items), total, totalCapped };
 }

@@ -145,6 +145,7 @@ function MemberList() {
       <AdminQuery
         query={query}
         loading="Loading members"
+        onStale={() => show({ cursor: null })}
         isEmpty={(data) => data.items.length === 0}
         empty={
           <AdminEmpty className="flex flex-col items-center gap-2">

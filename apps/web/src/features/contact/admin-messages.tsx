@@ -98,6 +98,7 @@ function MessageList() {
       <AdminQuery
         query={query}
         loading="Loading messages"
+        onStale={() => show({ cursor: null })}
         isEmpty={(data) => data.items.length === 0}
         empty={
           <AdminEmpty>

@@ -177,7 +177,16 @@ function AirdropAudit() {
     );
   }
   if (query.isError) {
-    return (
+    // A page the server no longer reads: offer page 1, not a Retry of the same page.
+    const stale = cursor && query.error instanceof ApiError && query.error.status === 400;
+    return stale ? (
+      <LoadError
+        look="inset"
+        title={query.error.message}
+        onRetry={() => setCursor(null)}
+        retryLabel="First page"
+      />
+    ) : (
       <LoadError
         look="inset"
         title={query.error.message}

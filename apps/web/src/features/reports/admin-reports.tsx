@@ -10,6 +10,7 @@ import { Field } from "../../components/ui/field.tsx";
 import { Textarea } from "../../components/ui/input.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { Tabs, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
+import { ApiError } from "../../lib/api.ts";
 import { formatDate } from "../../lib/format.ts";
 import { useReportsForReview, useReviewReport } from "./queries.ts";
 import { CategoryPill, ReportEvidence } from "./report-evidence.tsx";
@@ -168,6 +169,14 @@ export function AdminReports() {
       </div>
       {query.isPending ? (
         <Spinner label="Loading reports" className="text-accent" />
+      ) : query.isError && cursor && query.error instanceof ApiError && query.error.status === 400 ? (
+        // A page the server no longer reads: offer page 1, not a Retry of the same page.
+        <LoadError
+          look="inset"
+          title={query.error.message}
+          onRetry={() => setCursor(null)}
+          retryLabel="First page"
+        />
       ) : query.isError ? (
         <LoadError
           look="inset"
