@@ -216,6 +216,34 @@ describe("web app shell", () => {
     await panel.waitFor({ state: "hidden" });
   });
 
+  it("keeps one menu button through the panel's late load: a press before it arrives opens it, Escape returns focus", async () => {
+    const page = await open({ viewport: "mobile" });
+    // Hold the panel's code until the button has been pressed.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/assets/mobile-menu-*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/");
+    const button = page.getByRole("button", { name: "Open menu" });
+    await button.evaluate((el) => el.setAttribute("data-first-drawn", ""));
+    await button.click();
+    expect(await button.getAttribute("aria-expanded")).toBe("true");
+    release();
+    const panel = page.getByRole("dialog", { name: "Navigation" });
+    await panel.waitFor();
+    // The button pressed is the one drawn first: nothing replaced it under the finger. (The open dialog hides the
+    // rest of the page from the accessibility tree, so it is found by its attributes.)
+    expect(await page.locator('button[aria-label="Open menu"][data-first-drawn]').count()).toBe(1);
+    await page.keyboard.press("Escape");
+    await panel.waitFor({ state: "hidden" });
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Open menu");
+  });
+
   it("switches to the light theme and keeps it across a reload", async () => {
     const page = await open();
     await page.goto("/");

@@ -1,9 +1,8 @@
-import { LayoutDashboard, LogOut, Menu, ShieldCheck, UserRound } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { LayoutDashboard, LogOut, ShieldCheck, UserRound } from "lucide-react";
+import type { ReactNode, RefObject } from "react";
 import { NavLink } from "react-router";
 import { Avatar } from "../../components/ui/avatar.tsx";
-import { Button } from "../../components/ui/button.tsx";
-import { Sheet, SheetContent, SheetTrigger } from "../../components/ui/sheet.tsx";
+import { Sheet, SheetContent } from "../../components/ui/sheet.tsx";
 import { cn } from "../../lib/cn.ts";
 import { AuthButtons } from "../auth/auth-buttons.tsx";
 import { useSession, useSignOut } from "../auth/session.ts";
@@ -32,21 +31,32 @@ function MenuLink({ item, onNavigate, icon, indent = false }: TMenuLinkProps) {
   );
 }
 
-/** Below the lg breakpoint: a menu button opening a "Navigation" panel with every link, theme and account. */
-export function MobileMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
-  const [open, setOpen] = useState(defaultOpen);
+type TMobileMenuProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The bar's menu button, which keeps focus's place: closing the panel returns focus to it. */
+  trigger: RefObject<HTMLButtonElement | null>;
+};
+
+/**
+ * Below the lg breakpoint: the "Navigation" panel with every link, theme and account. Its button lives in the bar
+ * (nav-bar.tsx) and is drawn before this code loads, so a tap never lands on an element that is being replaced.
+ */
+export function MobileMenu({ open, onOpenChange, trigger }: TMobileMenuProps) {
   const { session } = useSession();
   const signOut = useSignOut();
-  const close = () => setOpen(false);
+  const close = () => onOpenChange(false);
 
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Open menu">
-          <Menu aria-hidden />
-        </Button>
-      </SheetTrigger>
-      <SheetContent title="Navigation" side="right">
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetContent
+        title="Navigation"
+        side="right"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          trigger.current?.focus();
+        }}
+      >
         <nav aria-label="Mobile" className="flex flex-col gap-0.5 p-3">
           <MenuLink item={HOME_NAV} onNavigate={close} />
           <p className="px-3 pt-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">

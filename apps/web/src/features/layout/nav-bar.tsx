@@ -1,5 +1,5 @@
 import { Menu } from "lucide-react";
-import { Suspense } from "react";
+import { Suspense, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { lazyNamed } from "../../lib/lazy-named.ts";
@@ -42,8 +42,9 @@ function DesktopLink({ item }: { item: TNavItem }) {
 }
 
 /**
- * The KOL dropdown and the mobile menu (Radix menu, dialog and their positioning code) load once the page is idle;
- * until then a plain button with the same look stands in, and using it loads the real one already open.
+ * The KOL dropdown and the mobile menu (Radix menu, dialog and their positioning code) load once the page is idle.
+ * The dropdown's plain stand-in has the real one's look and, pressed, loads it already open; it answers the press
+ * itself (pointer down, as Radix's trigger does), so a press that straddles the swap is never lost.
  */
 const KolMenu = lazyNamed(() => import("./kol-menu.tsx"), "KolMenu");
 const MobileMenu = lazyNamed(() => import("./mobile-menu.tsx"), "MobileMenu");
@@ -52,7 +53,15 @@ function DeferredKolMenu() {
   const { pathname } = useLocation();
   const { load, asked, ask } = useDeferredLoad();
   const standIn = (
-    <button type="button" aria-haspopup="menu" className={kolMenuTriggerClasses(pathname)} onClick={ask}>
+    <button
+      type="button"
+      aria-haspopup="menu"
+      className={kolMenuTriggerClasses(pathname)}
+      onPointerDown={(event) => {
+        if (event.button === 0 && !event.ctrlKey) ask();
+      }}
+      onClick={ask}
+    >
       <KolMenuLabel />
     </button>
   );
@@ -64,18 +73,33 @@ function DeferredKolMenu() {
   );
 }
 
+/** The menu button is one element for the page's life; only the panel's code is deferred. */
 function DeferredMobileMenu() {
-  const { load, asked, ask } = useDeferredLoad();
-  const standIn = (
-    <Button variant="ghost" size="icon" aria-label="Open menu" aria-haspopup="dialog" onClick={ask}>
-      <Menu aria-hidden />
-    </Button>
-  );
-  if (!load) return standIn;
+  const { load, ask } = useDeferredLoad();
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   return (
-    <Suspense fallback={standIn}>
-      <MobileMenu defaultOpen={asked} />
-    </Suspense>
+    <>
+      <Button
+        ref={button}
+        variant="ghost"
+        size="icon"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setOpen(true);
+          ask();
+        }}
+      >
+        <Menu aria-hidden />
+      </Button>
+      {load ? (
+        <Suspense fallback={null}>
+          <MobileMenu open={open} onOpenChange={setOpen} trigger={button} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 
