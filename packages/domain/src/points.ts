@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { M } from "./messages.ts";
+import { ZKeysetPage } from "./pages.ts";
 import { zText } from "./text.ts";
 
 /**
@@ -172,15 +173,21 @@ export type TLeaderboardPage = {
   me: { rank: number | null; points: number } | null;
 };
 
-export type TAirdrop = {
-  id: string;
-  batchId: string;
-  admin: string;
-  recipient: string;
-  points: number;
-  reason: string;
-  createdAt: string;
-};
+/** One airdrop audit row: an admin's award to one recipient (a bulk airdrop writes one per recipient). */
+export const ZAirdrop = z.object({
+  id: z.string(),
+  batchId: z.string(),
+  admin: z.string(),
+  recipient: z.string(),
+  points: z.number(),
+  reason: z.string(),
+  createdAt: z.string(),
+});
+export type TAirdrop = z.infer<typeof ZAirdrop>;
+
+/** A page of the airdrop audit list, newest first by keyset; its count stops at POINTS_LIMITS.airdropsCountCap. */
+export const ZAirdropPage = ZKeysetPage(ZAirdrop).extend({ totalCapped: z.boolean() });
+export type TAirdropPage = z.infer<typeof ZAirdropPage>;
 
 export type TPointsActivity = {
   id: string;

@@ -14,7 +14,13 @@ import { queryRows } from "../../db/query-rows.ts";
 import { twoFactors, userRoles, users } from "../../db/schema/index.ts";
 import { sqlInt } from "../../db/sql-int.ts";
 import { AppError } from "../../errors.ts";
-import { decodeKeysetCursor, keysetPage, type TKeysetCursor, timeKey } from "../../lib/keyset-page.ts";
+import {
+  cappedCount,
+  decodeKeysetCursor,
+  keysetPage,
+  type TKeysetCursor,
+  timeKey,
+} from "../../lib/keyset-page.ts";
 import { isoTimestamp } from "../../lib/row-date.ts";
 import { grantAdmin, revokeAdmin } from "../auth/roles.ts";
 import { isUuid } from "../posts/visibility.ts";
@@ -141,20 +147,29 @@ export function memberPageQuery(query: TAdminMembersQuery, cursor: TKeysetCursor
 /**
  * How many members the list holds: every member is site_counts' kept total (as the overview reads it), not a
  * count of the whole table at each page; the banned and the admins are a few rows on their own indexes; a search
- * counts its matches up to MEMBER_SEARCH_COUNT_CAP + 1, so a one-letter search does not count a tenth of the site.
+ * counts its matches up to MEMBER_SEARCH_COUNT_CAP, so a one-letter search does not count a tenth of the site.
  */
-function memberCountQuery(query: TAdminMembersQuery): SQL {
+async function countMembers(
+  db: Pick<TDb, "execute">,
+  query: TAdminMembersQuery,
+): Promise<{ total: number; totalCapped: boolean }> {
   const prefix = searchPrefix(query);
   if (prefix) {
-    const cap = sqlInt(MEMBER_SEARCH_COUNT_CAP + 1);
-    return sql`select count(*)::int as total from (select 1 from (${searchBranches(prefix, query.filter, null, cap)}) m
-      limit ${cap}) c`;
+    const cap = MEMBER_SEARCH_COUNT_CAP;
+    return cappedCount(
+      db,
+      sql`select 1 from (${searchBranches(prefix, query.filter, null, sqlInt(cap + 1))}) m`,
+      cap,
+    );
   }
-  if (query.filter === "banned") return sql`select count(*)::int as total from profiles p where p.is_banned`;
-  if (query.filter === "admins") {
-    return sql`select count(*)::int as total from user_roles where role = 'admin'`;
-  }
-  return sql`select coalesce(sum(n), 0)::int as total from site_counts where total = 'members'`;
+  const counted =
+    query.filter === "banned"
+      ? sql`select count(*)::int as total from profiles p where p.is_banned`
+      : query.filter === "admins"
+        ? sql`select count(*)::int as total from user_roles where role = 'admin'`
+        : sql`select coalesce(sum(n), 0)::int as total from site_counts where total = 'members'`;
+  const [row] = await queryRows<{ total: number }>(db, counted);
+  return { total: row?.total ?? 0, totalCapped: false };
 }
 
 /** GET /api/admin/members (admins only): members newest first, searched and filtered, "Page X of Y" by keyset. */
@@ -166,16 +181,13 @@ export async function listMembers(
   requireAdmin(viewer);
   const key = searchPrefix(query) ? "text" : "time";
   const cursor = query.cursor ? decodeKeysetCursor(query.cursor, key, ADMIN_M.memberCursorInvalid) : null;
-  const [counted, rows] = await Promise.all([
-    queryRows<{ total: number }>(deps.db, memberCountQuery(query)),
+  const [{ total, totalCapped }, rows] = await Promise.all([
+    countMembers(deps.db, query),
     queryRows<TMemberRow & { sort_key: string }>(
       deps.db,
       memberPageQuery(query, cursor, MEMBERS_PAGE_SIZE + 1),
     ),
   ]);
-  const found = counted[0]?.total ?? 0;
-  const totalCapped = found > MEMBER_SEARCH_COUNT_CAP;
-  const total = totalCapped ? MEMBER_SEARCH_COUNT_CAP : found;
   const page = keysetPage(rows, MEMBERS_PAGE_SIZE, cursor, total, (r) => ({ k: r.sort_key, i: r.id }));
   // Nothing left on the cursor's side of the list (members left since the page was read): page 1 as it is now.
   if (!page) return listMembers(deps, viewer, { ...query, cursor: undefined });

@@ -1,4 +1,4 @@
-import { M } from "@plugs/domain";
+import { M, type TAirdrop, type TAirdropPage } from "@plugs/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/query-rows.ts";
@@ -7,15 +7,6 @@ import { startTestServer, type TTestServer } from "../../testing/test-server.ts"
 import { call } from "../posts/testing.ts";
 import { balanceOf, setActivity } from "./testing.ts";
 
-type TAirdropOut = {
-  id: string;
-  batchId: string;
-  admin: string;
-  recipient: string;
-  points: number;
-  reason: string;
-  createdAt: string;
-};
 type TError = { error: { code: string; message: string; fields?: Record<string, string> } };
 
 let server: TTestServer;
@@ -104,7 +95,7 @@ describe("POST /api/admin/airdrops", () => {
 
   it("grants one user the points with a ledger line and an audit row", async () => {
     const before = await balanceOf(server, member.id);
-    const res = await call<{ items: TAirdropOut[] }>(server, "POST", "/api/admin/airdrops", {
+    const res = await call<{ items: TAirdrop[] }>(server, "POST", "/api/admin/airdrops", {
       cookie: admin.cookie,
       json: { username: member.username.toUpperCase(), points: 250, reason: "Won the meme contest" },
     });
@@ -132,7 +123,7 @@ describe("POST /api/admin/airdrops", () => {
       activity: "admin_airdrop",
       points: 250,
     });
-    const audit = await call<{ items: TAirdropOut[]; total: number }>(server, "GET", "/api/admin/airdrops", {
+    const audit = await call<{ items: TAirdrop[]; total: number }>(server, "GET", "/api/admin/airdrops", {
       cookie: admin.cookie,
     });
     expect(audit.status).toBe(200);
@@ -142,7 +133,7 @@ describe("POST /api/admin/airdrops", () => {
   it("grants a pasted list all at once, each name once", async () => {
     const a = await createUser(server);
     const b = await createUser(server);
-    const res = await call<{ items: TAirdropOut[] }>(server, "POST", "/api/admin/airdrops", {
+    const res = await call<{ items: TAirdrop[] }>(server, "POST", "/api/admin/airdrops", {
       cookie: admin.cookie,
       json: {
         usernames: [a.username, b.username, a.username.toUpperCase()],
@@ -203,7 +194,7 @@ describe("POST /api/admin/airdrops with an Idempotency-Key", () => {
     return {
       status: res.status,
       replayed: res.headers.get("idempotent-replayed"),
-      body: (await res.json()) as { items: TAirdropOut[] } & TError,
+      body: (await res.json()) as { items: TAirdrop[] } & TError,
     };
   };
 
@@ -304,17 +295,8 @@ describe("GET /api/admin/airdrops", () => {
       });
       expect(res.status).toBe(201);
     }
-    type TAuditPage = {
-      items: TAirdropOut[];
-      total: number;
-      totalCapped: boolean;
-      page: number;
-      pageCount: number;
-      previousCursor: string | null;
-      nextCursor: string | null;
-    };
     const get = (query = "") =>
-      call<TAuditPage>(server, "GET", `/api/admin/airdrops${query}`, { cookie: admin.cookie });
+      call<TAirdropPage>(server, "GET", `/api/admin/airdrops${query}`, { cookie: admin.cookie });
     const first = await get();
     const total = first.body.total;
     expect(total).toBeGreaterThanOrEqual(21);

@@ -2,9 +2,10 @@ import { OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   M,
   POINTS_LIMITS,
+  ZAirdrop,
+  ZAirdropPage,
   ZAirdropRequest,
   ZCursorPage,
-  ZKeysetPage,
   ZUpdatePointsActivityRequest,
   zText,
 } from "@plugs/domain";
@@ -35,16 +36,6 @@ const ZPointsMe = ZCursorPage(
     createdAt: z.string(),
   }),
 ).extend({ balance: z.number() });
-
-const ZAirdrop = z.object({
-  id: z.string(),
-  batchId: z.string(),
-  admin: z.string(),
-  recipient: z.string(),
-  points: z.number(),
-  reason: z.string(),
-  createdAt: z.string(),
-});
 
 /** A page's nextCursor or previousCursor (none for page 1): the audit list pages by keyset, not offset. */
 const ZAirdropsQuery = z.object({
@@ -135,10 +126,7 @@ export function pointsRoutes(deps: TDeps) {
         summary: "Every airdrop, newest first: who granted what to whom and why (admins only)",
         request: { query: ZAirdropsQuery },
         responses: {
-          200: json(
-            ZKeysetPage(ZAirdrop).extend({ totalCapped: z.boolean() }),
-            "A page of the audit list (`totalCapped`: more rows than `total` counts)",
-          ),
+          200: json(ZAirdropPage, "A page of the audit list (`totalCapped`: more rows than `total` counts)"),
           ...errorResponses(400, 401, 403),
         },
       }),

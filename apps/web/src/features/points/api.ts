@@ -1,5 +1,6 @@
 import type {
   TAirdrop,
+  TAirdropPage,
   TAirdropRequest,
   TLeaderboardPage,
   TLeaderboardWindow,
@@ -10,16 +11,6 @@ import type {
 import { apiFetch } from "../../lib/api.ts";
 
 /** The points calls: the leaderboard, the viewer's ledger and referrals, and the admins' airdrops. */
-
-export type TAirdropPage = {
-  items: TAirdrop[];
-  total: number;
-  totalCapped: boolean;
-  page: number;
-  pageCount: number;
-  previousCursor: string | null;
-  nextCursor: string | null;
-};
 
 /** A page of a board: the first without a cursor, the others by a page's nextCursor or previousCursor. */
 export function fetchLeaderboard(
