@@ -34,6 +34,11 @@ export const POINTS_LIMITS = {
   maxDailyCap: 10_000,
   ledgerPageSize: 20,
   leaderboardPageSize: 20,
+  /**
+   * How many people ahead a member's own place counts ("Your rank", a profile's rank) before it stops: past it the
+   * place reads "#10,000+", so the count costs the same however large the board grows.
+   */
+  rankCountCap: 10_000,
   airdropsPageSize: 20,
   /** How far the airdrop audit list counts its rows; past it "Page X of 50+". */
   airdropsCountCap: 1000,
@@ -169,8 +174,11 @@ export type TLeaderboardPage = {
   previousCursor: string | null;
   nextCursor: string | null;
   window: TLeaderboardWindow;
-  /** The viewer's place: null for a visitor; rank null while they have no points in the window. */
-  me: { rank: number | null; points: number } | null;
+  /**
+   * The viewer's place: null for a visitor; rank null while they have no points in the window. Past
+   * POINTS_LIMITS.rankCountCap people ahead, rank is that cap and rankCapped true.
+   */
+  me: { rank: number | null; rankCapped: boolean; points: number } | null;
 };
 
 /** One airdrop audit row: an admin's award to one recipient (a bulk airdrop writes one per recipient). */

@@ -42,6 +42,8 @@ export const ZPublicProfile = z
     isMe: z.boolean(),
     /** Place on the all-time points board; null when not on it (no points yet). */
     pointsRank: z.number().nullable(),
+    /** True when more than POINTS_LIMITS.rankCountCap people are ahead: pointsRank is that cap ("#10,000+"). */
+    pointsRankCapped: z.boolean(),
   })
   .extend(ZProfileDetails.shape);
 export type TPublicProfile = z.infer<typeof ZPublicProfile>;

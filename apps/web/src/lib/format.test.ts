@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { DateTime } from "../components/date-time.tsx";
-import { formatDate, formatDay } from "./format.ts";
+import { formatDate, formatDay, formatPlace } from "./format.ts";
 
 // The web project runs in America/New_York (vitest.config.ts), so the viewer's clock is not UTC here.
 const AT = "2026-11-23T18:31:00Z";
@@ -27,5 +27,13 @@ describe("useFormatDate", () => {
   it("writes UTC when rendered on the server, which cannot know the viewer's time zone", () => {
     const html = renderToString(createElement(DateTime, { value: AT }));
     expect(html).toBe(`<time dateTime="${AT}">Nov 23, 2026 • 6:31 PM</time>`);
+  });
+});
+
+describe("formatPlace", () => {
+  it("writes a place with its thousands, and a + past the counted cap", () => {
+    expect(formatPlace(3, false)).toBe("#3");
+    expect(formatPlace(1204, false)).toBe("#1,204");
+    expect(formatPlace(10000, true)).toBe("#10,000+");
   });
 });

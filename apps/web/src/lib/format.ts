@@ -71,3 +71,11 @@ export function useFormatDay(): (date: Date | string | number) => string {
     () => formatUtcDay,
   );
 }
+
+/**
+ * A place on a points board, e.g. "#1,204"; past the count the server stops at (POINTS_LIMITS.rankCountCap people
+ * ahead) "#10,000+".
+ */
+export function formatPlace(rank: number, capped: boolean): string {
+  return `#${rank.toLocaleString("en-US")}${capped ? "+" : ""}`;
+}

@@ -120,6 +120,7 @@ describe("public profiles", () => {
         "joinedAt",
         "points",
         "pointsRank",
+        "pointsRankCapped",
         "username",
         "displayName",
         "bannerUrl",

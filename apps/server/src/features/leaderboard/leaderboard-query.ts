@@ -35,6 +35,21 @@ export function notStaff(userId: SQL): SQL {
 }
 
 const PAGE_SIZE = POINTS_LIMITS.leaderboardPageSize;
+const RANK_CAP = POINTS_LIMITS.rankCountCap;
+
+/**
+ * How many people are ahead of someone, counted up to POINTS_LIMITS.rankCountCap: `ahead` reads one row per person
+ * ahead, a range of the board's index; the cap keeps a place as cheap for the ten-thousandth member as for the tenth.
+ */
+export function peopleAhead(ahead: SQL): SQL {
+  return sql`(select count(*)::int from (${ahead} limit ${sqlInt(RANK_CAP)}) ahead)`;
+}
+
+/** A place from peopleAhead's count: past the cap, the cap itself and `capped` ("#10,000+"). */
+export function placeOf(ahead: number | null): { rank: number | null; rankCapped: boolean } {
+  if (ahead === null) return { rank: null, rankCapped: false };
+  return ahead >= RANK_CAP ? { rank: RANK_CAP, rankCapped: true } : { rank: ahead + 1, rankCapped: false };
+}
 
 /** The first UTC day of the current calendar week (from Monday) or month, as the ledger's triggers file awards. */
 function windowStart(window: Exclude<TLeaderboardWindow, "all">): SQL {
@@ -96,12 +111,12 @@ function boardOrder(key: TBoardKey, cursor: TKeysetCursor | null): SQL {
 }
 
 /** The board's count on every row; the viewer's place, if on it; then one row per person read for the page. */
-type TWindowRow = Partial<TBoardRow> & { total: number; my_points: number | null; my_rank: number | null };
+type TWindowRow = Partial<TBoardRow> & { total: number; my_points: number | null; my_ahead: number | null };
 
 /**
  * One page of a week or month board, the count and the viewer's place, in one statement: the page from the cursor in
  * points_periods_board_idx's order and its profiles by id, the count from points_period_counts, and the viewer's
- * place by counting who is ahead of them on the same index.
+ * place by counting who is ahead of them on the same index (peopleAhead).
  */
 async function windowBoard(
   deps: TDeps,
@@ -118,18 +133,18 @@ async function windowBoard(
   // PostgreSQL would plan every run anew (a plan for "no viewer" looks cheaper than the kept generic one).
   const mine = viewerId
     ? sql`left join lateral (
-          select me.points, case when ${notStaff(sql`me.user_id`)} then 1 + (
-            select count(*)::int from points_periods b where ${onBoard("b")} and b.points >= me.points
+          select me.points, case when ${notStaff(sql`me.user_id`)} then ${peopleAhead(
+            sql`select 1 from points_periods b where ${onBoard("b")} and b.points >= me.points
               and (b.points > me.points or (b.username_key, b.user_id) < (me.username_key, me.user_id))
-              and ${notStaff(sql`b.user_id`)}
-          ) end as rank
+              and ${notStaff(sql`b.user_id`)}`,
+          )} end as ahead
           from points_periods me where me.user_id = ${viewerId} and ${onBoard("me")}
         ) m on true`
-    : sql`cross join (select null::int as points, null::int as rank) m`;
+    : sql`cross join (select null::int as points, null::int as ahead) m`;
   const key = { points: sql`b.points`, name: sql`b.username_key`, id: sql`b.user_id` };
   const rows = await queryRows<TWindowRow>(
     deps.db,
-    sql`select c.total, m.points as my_points, m.rank as my_rank,
+    sql`select c.total, m.points as my_points, m.ahead as my_ahead,
           r.user_id, r.username, r.display_name, r.avatar_url, r.points, r.name_key
         from (select (select coalesce(sum(n.people), 0)::int from points_period_counts n
                       where n.period = ${window} and n.starts_on = ${windowStart(window)})
@@ -153,7 +168,7 @@ async function windowBoard(
   return {
     total: first?.total ?? 0,
     rows: rows.filter((r): r is TWindowRow & TBoardRow => r.user_id != null),
-    me: viewerId ? { rank: first?.my_rank ?? null, points: first?.my_points ?? 0 } : null,
+    me: viewerId ? { ...placeOf(first?.my_ahead ?? null), points: first?.my_points ?? 0 } : null,
   };
 }
 
@@ -175,7 +190,7 @@ export async function leaderboardTop(deps: TDeps, limit: number): Promise<TLeade
 
 /**
  * The all-time board: profiles.points from the cursor in profiles_leaderboard_idx's order; the count from
- * site_counts' kept 'ranked' total less the admins on it; the viewer's place by counting who is ahead.
+ * site_counts' kept 'ranked' total less the admins on it; the viewer's place by counting who is ahead (peopleAhead).
  */
 async function allTimeBoard(deps: TDeps, viewerId: string | null, cursor: TKeysetCursor | null) {
   const onBoard = sql`p.points > 0 and not p.is_banned and ${notStaff(sql`p.id`)}`;
@@ -194,14 +209,13 @@ async function allTimeBoard(deps: TDeps, viewerId: string | null, cursor: TKeyse
                where ur.role = 'admin' and p.points > 0 and not p.is_banned) as total`,
     ),
     viewerId
-      ? queryRows<{ points: number; rank: number | null }>(
+      ? queryRows<{ points: number; ahead: number | null }>(
           deps.db,
           sql`select me.points,
-                case when me.points > 0 and not me.is_banned and ${notStaff(sql`me.id`)} then 1 + (
-                  select count(*)::int from profiles p
-                  where ${onBoard} and (p.points > me.points or (p.points = me.points
-                    and (lower(p.username), p.id) < (lower(me.username), me.id)))
-                ) end as rank
+                case when me.points > 0 and not me.is_banned and ${notStaff(sql`me.id`)} then ${peopleAhead(
+                  sql`select 1 from profiles p where ${onBoard} and (p.points > me.points or (p.points = me.points
+                    and (lower(p.username), p.id) < (lower(me.username), me.id)))`,
+                )} end as ahead
               from profiles me where me.id = ${viewerId}`,
         )
       : Promise.resolve([]),
@@ -209,7 +223,7 @@ async function allTimeBoard(deps: TDeps, viewerId: string | null, cursor: TKeyse
   return {
     total: count?.total ?? 0,
     rows,
-    me: viewerId ? { rank: mine?.rank ?? null, points: mine?.points ?? 0 } : null,
+    me: viewerId ? { ...placeOf(mine?.ahead ?? null), points: mine?.points ?? 0 } : null,
   };
 }
 

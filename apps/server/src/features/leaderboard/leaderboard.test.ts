@@ -1,4 +1,4 @@
-import { M } from "@plugs/domain";
+import { M, type TLeaderboardPage } from "@plugs/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/query-rows.ts";
@@ -8,22 +8,7 @@ import { awardPoints } from "../points/award-points.ts";
 import { driftedPeriods } from "../points/testing.ts";
 import { call, seedSignedInUsers } from "../posts/testing.ts";
 
-type TBoard = {
-  items: {
-    rank: number;
-    username: string;
-    displayName: string | null;
-    avatarUrl: string | null;
-    points: number;
-  }[];
-  total: number;
-  page: number;
-  pageCount: number;
-  previousCursor: string | null;
-  nextCursor: string | null;
-  window: string;
-  me: { rank: number | null; points: number } | null;
-};
+type TBoard = TLeaderboardPage;
 
 let server: TTestServer;
 
@@ -128,7 +113,7 @@ describe("GET /api/leaderboard", () => {
       page: 1,
       pageCount: 1,
       window: "week",
-      me: { rank: 3, points: 10 },
+      me: { rank: 3, rankCapped: false, points: 10 },
     });
 
     // cedar's points landed just before the week began: in this month too unless the month began later.
@@ -139,7 +124,11 @@ describe("GET /api/leaderboard", () => {
         ? [`1:cedar_${tag}:50`, `2:amber_${tag}:30`, `3:Birch_${tag}:30`, `4:dune_${tag}:10`]
         : [`1:amber_${tag}:30`, `2:Birch_${tag}:30`, `3:dune_${tag}:10`],
     );
-    expect(month.body.me).toEqual(cedarInMonth ? { rank: 1, points: 50 } : { rank: null, points: 0 });
+    expect(month.body.me).toEqual(
+      cedarInMonth
+        ? { rank: 1, rankCapped: false, points: 50 }
+        : { rank: null, rankCapped: false, points: 0 },
+    );
 
     const all = await board("?window=all", b.cookie);
     expect(names(all)).toEqual([
@@ -148,13 +137,13 @@ describe("GET /api/leaderboard", () => {
       `3:Birch_${tag}:30`,
       `4:dune_${tag}:10`,
     ]);
-    expect(all.body.me).toEqual({ rank: 3, points: 30 });
+    expect(all.body.me).toEqual({ rank: 3, rankCapped: false, points: 30 });
     // Display names come with each row (null when not set), on every board.
     expect(all.body.items.slice(0, 2).map((i) => i.displayName)).toEqual(["Amber Tree", null]);
     expect(week.body.items[0]?.displayName).toBe("Amber Tree");
 
     const idleView = await board("?window=all", idle.cookie);
-    expect(idleView.body.me).toEqual({ rank: null, points: 0 });
+    expect(idleView.body.me).toEqual({ rank: null, rankCapped: false, points: 0 });
     const visitor = await board("?window=week");
     expect(visitor.body.me).toBeNull();
     expect((await board("")).body.window).toBe("week");
@@ -308,7 +297,7 @@ describe("GET /api/leaderboard", () => {
     };
     const before = await top(c.cookie);
     expect(before.names).toEqual([`kite_${tag}`, `lark_${tag}`, `moss_${tag}`]);
-    expect(before.me).toEqual({ rank: 3, points: 4000 });
+    expect(before.me).toEqual({ rank: 3, rankCapped: false, points: 4000 });
 
     // A deduction that brings c's week to 0 takes c off the board, as no points would.
     await server.deps.db.execute(sql`insert into points_transactions
@@ -318,16 +307,16 @@ describe("GET /api/leaderboard", () => {
     const netZero = await top(c.cookie);
     expect(netZero.names).toEqual([`kite_${tag}`, `lark_${tag}`]);
     expect(netZero.total).toBe(before.total - 1);
-    expect(netZero.me).toEqual({ rank: null, points: 0 });
+    expect(netZero.me).toEqual({ rank: null, rankCapped: false, points: 0 });
 
     // Renamed after the points, kite now sorts after lark; banned, lark leaves; unbanned, lark is back.
     await rename(a.id, `zinc_${tag}`);
     expect((await top(a.cookie)).names).toEqual([`lark_${tag}`, `zinc_${tag}`]);
-    expect((await top(a.cookie)).me).toEqual({ rank: 2, points: 4000 });
+    expect((await top(a.cookie)).me).toEqual({ rank: 2, rankCapped: false, points: 4000 });
     await server.deps.db.execute(sql`update profiles set is_banned = true where id = ${b.id}`);
     const banned = await top(a.cookie);
     expect(banned.names).toEqual([`zinc_${tag}`]);
-    expect(banned.me).toEqual({ rank: 1, points: 4000 });
+    expect(banned.me).toEqual({ rank: 1, rankCapped: false, points: 4000 });
     await server.deps.db.execute(sql`update profiles set is_banned = false where id = ${b.id}`);
     expect((await top()).names).toEqual([`lark_${tag}`, `zinc_${tag}`]);
     expect(await driftedPeriods(server)).toEqual([]);
@@ -370,8 +359,16 @@ describe("GET /api/leaderboard", () => {
       const after = await look(window);
       expect(after.first, window).toBe(member.username);
       expect(after.total, window).toBe(before[window].total - 1);
-      expect(after.member, window).toEqual({ rank: 1, points: before[window].member?.points });
-      expect(after.staff, window).toEqual({ rank: null, points: before[window].staff?.points });
+      expect(after.member, window).toEqual({
+        rank: 1,
+        rankCapped: false,
+        points: before[window].member?.points,
+      });
+      expect(after.staff, window).toEqual({
+        rank: null,
+        rankCapped: false,
+        points: before[window].staff?.points,
+      });
     }
     expect(await home()).not.toContain(staff.username);
     expect((await home())[0]).toBe(member.username);

@@ -14,7 +14,7 @@ const ZLeaderboardPage = ZKeysetPage(
   }),
 ).extend({
   window: z.enum(["week", "month", "all"]),
-  me: z.object({ rank: z.number().nullable(), points: z.number() }).nullable(),
+  me: z.object({ rank: z.number().nullable(), rankCapped: z.boolean(), points: z.number() }).nullable(),
 });
 
 /** GET /api/leaderboard. */

@@ -4,7 +4,7 @@ import type { TDeps, TViewer } from "../../context.ts";
 import { profiles } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { profileDetailColumns, toProfileDetails } from "../auth/me.ts";
-import { notStaff } from "../leaderboard/leaderboard-query.ts";
+import { notStaff, peopleAhead, placeOf } from "../leaderboard/leaderboard-query.ts";
 import { publicProfileNamed } from "./find-profile.ts";
 
 /**
@@ -34,17 +34,18 @@ export async function getPublicProfile(
       followingCount: profiles.followingCount,
       createdAt: profiles.createdAt,
       followedByMe,
-      pointsRank: sql<number | null>`case when profiles.points > 0 and not profiles.is_banned
-        and ${notStaff(sql`profiles.id`)} then 1 + (
-        select count(*)::int from profiles p
-        where p.points > 0 and not p.is_banned and ${notStaff(sql`p.id`)} and (p.points > profiles.points
-          or (p.points = profiles.points and (lower(p.username), p.id) < (lower(profiles.username), profiles.id)))
-      ) end`,
+      pointsAhead: sql<number | null>`case when profiles.points > 0 and not profiles.is_banned
+        and ${notStaff(sql`profiles.id`)} then ${peopleAhead(
+          sql`select 1 from profiles p
+            where p.points > 0 and not p.is_banned and ${notStaff(sql`p.id`)} and (p.points > profiles.points
+              or (p.points = profiles.points and (lower(p.username), p.id) < (lower(profiles.username), profiles.id)))`,
+        )} end`,
       ...profileDetailColumns,
     })
     .from(profiles)
     .where(publicProfileNamed(username));
   if (!row) throw new AppError("NOT_FOUND", M.follows.userNotFound);
+  const place = placeOf(row.pointsAhead);
   return {
     id: row.id,
     username: row.username,
@@ -56,7 +57,8 @@ export async function getPublicProfile(
     followingCount: row.followingCount,
     followedByMe: row.followedByMe,
     isMe: row.id === viewerId,
-    pointsRank: row.pointsRank,
+    pointsRank: place.rank,
+    pointsRankCapped: place.rankCapped,
     ...toProfileDetails(row),
   };
 }

@@ -10,6 +10,7 @@ import { RankBadge } from "../../components/rank-badge.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { ApiError } from "../../lib/api.ts";
+import { formatPlace } from "../../lib/format.ts";
 import { useSession } from "../auth/session.ts";
 import { useLeaderboard } from "../points/queries.ts";
 import { usePageTitle } from "../site/queries.ts";
@@ -99,7 +100,11 @@ export default function LeaderboardPage() {
               <div className="min-w-0 flex-1">
                 <p className="text-sm text-muted">Your rank</p>
                 <p className="text-lg font-bold">
-                  {data.me.rank ? `#${data.me.rank}` : isStaff ? "Staff are not ranked" : "Not ranked yet"}
+                  {data.me.rank
+                    ? formatPlace(data.me.rank, data.me.rankCapped)
+                    : isStaff
+                      ? "Staff are not ranked"
+                      : "Not ranked yet"}
                 </p>
               </div>
               <p className="text-right">

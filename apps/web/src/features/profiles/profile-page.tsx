@@ -10,7 +10,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { ApiError } from "../../lib/api.ts";
-import { formatDay } from "../../lib/format.ts";
+import { formatDay, formatPlace } from "../../lib/format.ts";
 import { useSession } from "../auth/session.ts";
 import { ProfileCertificates } from "../learn/profile-certificates.tsx";
 import { PostCard } from "../posts/post-card.tsx";
@@ -168,7 +168,10 @@ export default function ProfilePage() {
               className="inline-flex items-center gap-1.5 rounded hover:text-foreground hover:underline"
             >
               <Trophy className="size-4 text-plug" aria-hidden />
-              Rank <span className="font-semibold text-foreground">#{p.pointsRank.toLocaleString()}</span>
+              Rank{" "}
+              <span className="font-semibold text-foreground">
+                {formatPlace(p.pointsRank, p.pointsRankCapped)}
+              </span>
             </Link>
           ) : null}
           <span className="inline-flex items-center gap-1.5">
