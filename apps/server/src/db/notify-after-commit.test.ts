@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEventBus, type TEventBus } from "../features/realtime/event-bus.ts";
-import { publishEvent, type TBusEvent } from "../features/realtime/publish.ts";
+import { EVENTS_CHANNEL, publishEvent, type TBusEvent } from "../features/realtime/publish.ts";
 import { createLogger } from "../logger.ts";
 import { openDatabase, type TDatabase } from "./client.ts";
+import { batchedSender } from "./notify-after-commit.ts";
 import { queryRows } from "./query-rows.ts";
 import { createScratchDatabase, type TScratchDatabase } from "./scratch-database.ts";
 
@@ -111,5 +112,40 @@ describe("events published in a transaction", () => {
     expect(notifyErrors).toHaveLength(1);
     // Drizzle wraps the database's error in its own.
     expect(String((notifyErrors[0] as { cause?: unknown }).cause)).toMatch(/payload string too long/i);
+  });
+
+  it("share a statement with other commits' that arrive while one is on its way, each commit's in order", async () => {
+    statements.length = 0;
+    const errors: unknown[] = [];
+    const send = batchedSender(database.db, (err) => errors.push(err));
+    const payload = (id: string) => JSON.stringify(postEvent(id));
+    const notification = (id: string) => ({ channel: EVENTS_CHANNEL, payload: payload(id) });
+    // The first leaves at once; the next two arrive while it is on its way and leave together after it.
+    await Promise.all([
+      send([notification("b-1")]),
+      send([notification("b-2"), notification("b-3")]),
+      send([notification("b-4")]),
+    ]);
+    expect(await heard(["b-1", "b-2", "b-3", "b-4"])).toEqual(["b-1", "b-2", "b-3", "b-4"]);
+    expect(statements.filter((q) => q.includes("pg_notify"))).toHaveLength(2);
+    expect(errors).toEqual([]);
+  });
+
+  it("lose only the failing commit's events when a shared statement fails", async () => {
+    const errors: unknown[] = [];
+    const send = batchedSender(database.db, (err) => errors.push(err));
+    const notification = (id: string) => ({
+      channel: EVENTS_CHANNEL,
+      payload: JSON.stringify(postEvent(id)),
+    });
+    await Promise.all([
+      send([notification("e-1")]),
+      send([notification("e-2")]),
+      send([notification(`e-${"x".repeat(8000)}`)]),
+      send([notification("e-3")]),
+    ]);
+    expect(await heard(["e-1", "e-2", "e-3"])).toEqual(["e-1", "e-2", "e-3"]);
+    expect(errors).toHaveLength(1);
+    expect(String((errors[0] as { cause?: unknown }).cause)).toMatch(/payload string too long/i);
   });
 });

@@ -43,7 +43,8 @@ export async function sendNotifications(
 }
 
 /**
- * Makes every transaction opened on `db` send its NOTIFYs after its commit, in one statement, instead of in it.
+ * Makes every transaction opened on `db` send its NOTIFYs after its commit, in one statement (shared with other
+ * commits' that arrive meanwhile: batchedSender), instead of in it.
  *
  * Why: PostgreSQL serializes the commits of transactions that sent NOTIFY (a database-wide lock taken at commit
  * and held until the commit record is flushed to disk), so transactions that write and notify (a comment, a post, a
@@ -57,6 +58,7 @@ export async function sendNotifications(
 export function notifyAfterCommit(db: TTransactional & TExecutor, onError: (err: unknown) => void): void {
   const open = db.transaction.bind(db);
   const rootSession = sessionOf(db);
+  const send = batchedSender(db, onError);
   db.transaction = async (work, config) => {
     const queue: TNotification[] = [];
     let session: object | undefined;
@@ -74,12 +76,57 @@ export function notifyAfterCommit(db: TTransactional & TExecutor, onError: (err:
     } finally {
       if (session) waiting.delete(session);
     }
-    try {
-      await sendNow(db, queue);
-    } catch (err) {
-      onError(err);
-    }
+    await send(queue);
     return result;
+  };
+}
+
+/**
+ * Sends committed transactions' NOTIFYs in as few statements as arrive together: the first goes at once; those
+ * that come while it is on its way wait for it and then leave in one statement, in the order their transactions
+ * handed them over. Under load a statement carries many commits' events instead of each paying a round trip. A
+ * batch that fails is sent again transaction by transaction, so one bad payload loses only its own events.
+ */
+export function batchedSender(db: TExecutor, onError: (err: unknown) => void) {
+  type TWaiting = { notifications: TNotification[]; sent: () => void };
+  let waitingBatch: TWaiting[] = [];
+  let sending = false;
+
+  async function sendEach(batch: TWaiting[]) {
+    for (const one of batch) {
+      try {
+        await sendNow(db, one.notifications);
+      } catch (err) {
+        onError(err);
+      }
+    }
+  }
+
+  async function drain() {
+    sending = true;
+    while (waitingBatch.length > 0) {
+      const batch = waitingBatch;
+      waitingBatch = [];
+      try {
+        await sendNow(
+          db,
+          batch.flatMap((one) => one.notifications),
+        );
+      } catch (err) {
+        if (batch.length === 1) onError(err);
+        else await sendEach(batch);
+      }
+      for (const one of batch) one.sent();
+    }
+    sending = false;
+  }
+
+  return (notifications: TNotification[]): Promise<void> => {
+    if (notifications.length === 0) return Promise.resolve();
+    return new Promise<void>((sent) => {
+      waitingBatch.push({ notifications, sent });
+      if (!sending) void drain();
+    });
   };
 }
 
