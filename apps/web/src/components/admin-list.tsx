@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { ApiError } from "../lib/api.ts";
+import { ApiError, isStalePage } from "../lib/api.ts";
 import { cn } from "../lib/cn.ts";
 import { LoadError, type TQueryState } from "./load-error.tsx";
-import { Pager } from "./pager.tsx";
+import { Pager, type TPagerProps } from "./pager.tsx";
 import { Button, type TButtonSize } from "./ui/button.tsx";
 import { Spinner } from "./ui/spinner.tsx";
 
@@ -23,8 +23,8 @@ export function AdminEmpty({ children, className }: { children: ReactNode; class
 /**
  * What an admin screen shows for what it loads: a spinner while pending; when it failed, the server's words for a
  * 404 or else `failed` (the server's words when left out), with Retry; the empty box; else `children` with the data.
- * A paged list passes `onStale` (back to page 1): a page link the server no longer reads (400) then offers
- * 'First page' instead of a Retry that would ask for the same page again.
+ * A list on a page read by its cursor passes `onStale` (back to page 1): a cursor the server no longer reads
+ * (isStalePage) then offers 'First page' instead of a Retry that would ask for the same page again.
  */
 export function AdminQuery<T>({
   query,
@@ -49,8 +49,7 @@ export function AdminQuery<T>({
   if (query.isPending) return <Spinner label={loading} className="text-accent" />;
   if (query.error || query.data === undefined) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
-    const stale = onStale && query.error instanceof ApiError && query.error.status === 400;
-    return stale ? (
+    return onStale && isStalePage(query.error) ? (
       <LoadError look="inset" title={query.error?.message ?? ""} onRetry={onStale} retryLabel="First page" />
     ) : (
       <LoadError
@@ -98,7 +97,7 @@ export function AdminRows({
   label: string;
   /** `more`: the total is a cap the list goes past ('1000+ members'). */
   count?: { total: number; more?: boolean; one: string; many: string };
-  pager?: { page: number; pageCount: number; more?: boolean; onPage: (page: number) => void; label: string };
+  pager?: TPagerProps;
   footer?: ReactNode;
   children: ReactNode;
 }) {

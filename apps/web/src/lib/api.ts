@@ -17,6 +17,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * For a page read by its cursor: the server no longer reads that cursor (400), so the list offers its first page
+ * instead of a Retry that would ask for the same page again.
+ */
+export function isStalePage(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 400;
+}
+
 type TEnvelope = {
   error?: { code?: string; message?: string; fields?: Record<string, string>; title?: string };
 };

@@ -3,6 +3,7 @@ import { Ban, ShieldCheck, ShieldOff, Undo2, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, Route, Routes, useSearchParams } from "react-router";
 import { AdminEmpty, AdminQuery, AdminRows } from "../../components/admin-list.tsx";
+import { keysetPager } from "../../components/pager.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
@@ -145,7 +146,7 @@ function MemberList() {
       <AdminQuery
         query={query}
         loading="Loading members"
-        onStale={() => show({ cursor: null })}
+        onStale={cursor ? () => show({ cursor: null }) : undefined}
         isEmpty={(data) => data.items.length === 0}
         empty={
           <AdminEmpty className="flex flex-col items-center gap-2">
@@ -158,13 +159,7 @@ function MemberList() {
           <AdminRows
             label="Members"
             count={{ total: data.total, more: data.totalCapped, one: "member", many: "members" }}
-            pager={{
-              page: data.page,
-              pageCount: data.pageCount,
-              more: data.totalCapped && data.nextCursor !== null,
-              onPage: (p) => show({ cursor: p > data.page ? data.nextCursor : data.previousCursor }),
-              label: "Member pages",
-            }}
+            pager={keysetPager(data, (to) => show({ cursor: to }), "Member pages")}
           >
             {data.items.map((member) => (
               <li key={member.id}>

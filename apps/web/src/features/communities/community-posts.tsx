@@ -3,7 +3,7 @@ import { Lock, PenSquare, X } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { LoadError } from "../../components/load-error.tsx";
-import { Pager } from "../../components/pager.tsx";
+import { keysetPager, Pager } from "../../components/pager.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { CreatePostForm } from "../posts/composer/create-post-form.tsx";
 import { PostCard } from "../posts/post-card.tsx";
@@ -105,13 +105,7 @@ export function CommunityPosts({
           {posts.data.items.map((post) => (
             <PostCard key={post.id} post={post} headingLevel={headingLevel} />
           ))}
-          <Pager
-            page={posts.data.page}
-            pageCount={posts.data.pageCount}
-            more={posts.data.totalCapped && posts.data.nextCursor !== null}
-            onPage={(p) => setCursor(p > posts.data.page ? posts.data.nextCursor : posts.data.previousCursor)}
-            label={`${community.name} posts pages`}
-          />
+          <Pager {...keysetPager(posts.data, setCursor, `${community.name} posts pages`)} />
         </>
       )}
     </div>

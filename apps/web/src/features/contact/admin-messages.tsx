@@ -8,6 +8,7 @@ import {
 import { MessageSquareReply, UserRound } from "lucide-react";
 import { Link, Route, Routes, useSearchParams } from "react-router";
 import { AdminEmpty, AdminQuery, AdminRows } from "../../components/admin-list.tsx";
+import { keysetPager } from "../../components/pager.tsx";
 import { Tabs, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { formatDate } from "../../lib/format.ts";
 import { AdminMessage } from "./admin-message.tsx";
@@ -98,7 +99,7 @@ function MessageList() {
       <AdminQuery
         query={query}
         loading="Loading messages"
-        onStale={() => show({ cursor: null })}
+        onStale={cursor ? () => show({ cursor: null }) : undefined}
         isEmpty={(data) => data.items.length === 0}
         empty={
           <AdminEmpty>
@@ -112,13 +113,7 @@ function MessageList() {
           <AdminRows
             label="Messages"
             count={{ total: data.total, more: data.totalCapped, one: "message", many: "messages" }}
-            pager={{
-              page: data.page,
-              pageCount: data.pageCount,
-              more: data.totalCapped && data.nextCursor !== null,
-              onPage: (p) => show({ cursor: p > data.page ? data.nextCursor : data.previousCursor }),
-              label: "Message pages",
-            }}
+            pager={keysetPager(data, (to) => show({ cursor: to }), "Message pages")}
           >
             {data.items.map((message) => (
               <li key={message.id}>

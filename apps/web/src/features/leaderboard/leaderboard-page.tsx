@@ -5,11 +5,11 @@ import { LoadError } from "../../components/load-error.tsx";
 import { MemberName } from "../../components/member-name.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { PAGE_WIDTH } from "../../components/page-width.ts";
-import { Pager } from "../../components/pager.tsx";
+import { keysetPager, Pager } from "../../components/pager.tsx";
 import { RankBadge } from "../../components/rank-badge.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
-import { ApiError } from "../../lib/api.ts";
+import { isStalePage } from "../../lib/api.ts";
 import { formatPlace } from "../../lib/format.ts";
 import { useSession } from "../auth/session.ts";
 import { useLeaderboard } from "../points/queries.ts";
@@ -128,7 +128,7 @@ export default function LeaderboardPage() {
                   </li>
                 ))}
               </ul>
-            ) : query.isError && cursor && query.error instanceof ApiError && query.error.status === 400 ? (
+            ) : query.isError && cursor && isStalePage(query.error) ? (
               // A page link that no longer reads (edited, or from an older version): say so, and offer page 1.
               <LoadError title={query.error.message} onRetry={() => goToPage(null)} retryLabel="First page" />
             ) : query.isError ? (
@@ -150,12 +150,7 @@ export default function LeaderboardPage() {
                   ))}
                 </ol>
                 <div className="mt-6">
-                  <Pager
-                    page={data.page}
-                    pageCount={data.pageCount}
-                    onPage={(p) => goToPage(p > data.page ? data.nextCursor : data.previousCursor)}
-                    label="Leaderboard pages"
-                  />
+                  <Pager {...keysetPager(data, goToPage, "Leaderboard pages")} />
                 </div>
               </>
             ) : null}

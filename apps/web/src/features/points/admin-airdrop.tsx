@@ -4,8 +4,8 @@ import { Gift } from "lucide-react";
 import { type FocusEvent, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { LoadError } from "../../components/load-error.tsx";
-import { Pager } from "../../components/pager.tsx";
+import { AdminQuery } from "../../components/admin-list.tsx";
+import { keysetPager, Pager } from "../../components/pager.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
@@ -168,61 +168,39 @@ function AirdropAudit() {
   // Pages are keyset reads: a page is the cursor it was reached by (none for the first).
   const [cursor, setCursor] = useState<string | null>(null);
   const query = useAirdrops(cursor);
-  const data = query.data;
-  if (query.isPending) {
-    return (
-      <div className="flex justify-center py-6">
-        <Spinner label="Loading airdrops" />
-      </div>
-    );
-  }
-  if (query.isError) {
-    // A page the server no longer reads: offer page 1, not a Retry of the same page.
-    const stale = cursor && query.error instanceof ApiError && query.error.status === 400;
-    return stale ? (
-      <LoadError
-        look="inset"
-        title={query.error.message}
-        onRetry={() => setCursor(null)}
-        retryLabel="First page"
-      />
-    ) : (
-      <LoadError
-        look="inset"
-        title={query.error.message}
-        onRetry={() => void query.refetch()}
-        busy={query.isFetching}
-      />
-    );
-  }
-  if (!data || data.items.length === 0) return <p className="py-4 text-sm text-muted">No airdrops yet.</p>;
   return (
-    <>
-      <ul aria-label="Airdrops" className="divide-y divide-border">
-        {data.items.map((a) => (
-          <li key={a.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-3 text-sm">
-            <span className="font-semibold tabular-nums text-plug">+{a.points.toLocaleString("en-US")}</span>
-            <span>
-              to <span className="font-medium">@{a.recipient}</span> by{" "}
-              <span className="font-medium">@{a.admin}</span>
-            </span>
-            <span className="min-w-0 flex-[1_1_12rem] break-words text-muted">{a.reason}</span>
-            <time dateTime={a.createdAt} className="text-xs text-muted">
-              {formatDate(a.createdAt)}
-            </time>
-          </li>
-        ))}
-      </ul>
-      <div className="mt-4">
-        <Pager
-          page={data.page}
-          pageCount={data.pageCount}
-          more={data.totalCapped && data.nextCursor !== null}
-          onPage={(p) => setCursor(p > data.page ? data.nextCursor : data.previousCursor)}
-          label="Airdrop pages"
-        />
-      </div>
-    </>
+    <AdminQuery
+      query={query}
+      loading="Loading airdrops"
+      isEmpty={(data) => data.items.length === 0}
+      empty={<p className="py-4 text-sm text-muted">No airdrops yet.</p>}
+      onStale={cursor ? () => setCursor(null) : undefined}
+    >
+      {(data) => (
+        <>
+          <ul aria-label="Airdrops" className="divide-y divide-border">
+            {data.items.map((a) => (
+              <li key={a.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-3 text-sm">
+                <span className="font-semibold tabular-nums text-plug">
+                  +{a.points.toLocaleString("en-US")}
+                </span>
+                <span>
+                  to <span className="font-medium">@{a.recipient}</span> by{" "}
+                  <span className="font-medium">@{a.admin}</span>
+                </span>
+                <span className="min-w-0 flex-[1_1_12rem] break-words text-muted">{a.reason}</span>
+                <time dateTime={a.createdAt} className="text-xs text-muted">
+                  {formatDate(a.createdAt)}
+                </time>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-4">
+            <Pager {...keysetPager(data, setCursor, "Airdrop pages")} />
+          </div>
+        </>
+      )}
+    </AdminQuery>
   );
 }
 

@@ -2,15 +2,13 @@ import { KOL_LIMITS, M, REPORT_STATUSES, type TReport, type TReportStatus } from
 import { Check, Star, X } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { LoadError } from "../../components/load-error.tsx";
-import { Pager } from "../../components/pager.tsx";
+import { AdminQuery } from "../../components/admin-list.tsx";
+import { keysetPager, Pager } from "../../components/pager.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Textarea } from "../../components/ui/input.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
 import { Tabs, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
-import { ApiError } from "../../lib/api.ts";
 import { formatDate } from "../../lib/format.ts";
 import { useReportsForReview, useReviewReport } from "./queries.ts";
 import { CategoryPill, ReportEvidence } from "./report-evidence.tsx";
@@ -167,50 +165,35 @@ export function AdminReports() {
           </TabsList>
         </Tabs>
       </div>
-      {query.isPending ? (
-        <Spinner label="Loading reports" className="text-accent" />
-      ) : query.isError && cursor && query.error instanceof ApiError && query.error.status === 400 ? (
-        // A page the server no longer reads: offer page 1, not a Retry of the same page.
-        <LoadError
-          look="inset"
-          title={query.error.message}
-          onRetry={() => setCursor(null)}
-          retryLabel="First page"
-        />
-      ) : query.isError ? (
-        <LoadError
-          look="inset"
-          title={query.error.message}
-          onRetry={() => void query.refetch()}
-          busy={query.isFetching}
-        />
-      ) : query.data.items.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-border bg-surface p-6 text-center text-sm text-muted">
-          {status === "pending" ? "No reports are waiting for review." : `No ${status} reports.`}
-        </p>
-      ) : (
-        <>
-          <p className="text-sm text-muted">
-            {query.data.total}
-            {query.data.totalCapped ? "+" : ""} {TAB_LABELS[status].toLowerCase()}{" "}
-            {query.data.total === 1 ? "report" : "reports"}
+      <AdminQuery
+        query={query}
+        loading="Loading reports"
+        isEmpty={(data) => data.items.length === 0}
+        empty={
+          <p className="rounded-2xl border border-dashed border-border bg-surface p-6 text-center text-sm text-muted">
+            {status === "pending" ? "No reports are waiting for review." : `No ${status} reports.`}
           </p>
-          <ul className="flex flex-col gap-4">
-            {query.data.items.map((report) => (
-              <li key={report.id}>
-                <ReviewCard report={report} />
-              </li>
-            ))}
-          </ul>
-          <Pager
-            page={query.data.page}
-            pageCount={query.data.pageCount}
-            more={query.data.totalCapped && query.data.nextCursor !== null}
-            onPage={(p) => setCursor(p > query.data.page ? query.data.nextCursor : query.data.previousCursor)}
-            label="Report pages"
-          />
-        </>
-      )}
+        }
+        onStale={cursor ? () => setCursor(null) : undefined}
+      >
+        {(data) => (
+          <>
+            <p className="text-sm text-muted">
+              {data.total}
+              {data.totalCapped ? "+" : ""} {TAB_LABELS[status].toLowerCase()}{" "}
+              {data.total === 1 ? "report" : "reports"}
+            </p>
+            <ul className="flex flex-col gap-4">
+              {data.items.map((report) => (
+                <li key={report.id}>
+                  <ReviewCard report={report} />
+                </li>
+              ))}
+            </ul>
+            <Pager {...keysetPager(data, setCursor, "Report pages")} />
+          </>
+        )}
+      </AdminQuery>
     </section>
   );
 }
