@@ -163,6 +163,42 @@ describe("KOL journeys", () => {
     await expect.poll(() => cards.allTextContents()).toEqual(secondPage.slice(1));
   });
 
+  it("pages the directory by Next and Previous, keeps a page in its address, and turns a stale link into page 1", async () => {
+    const tag = Math.random().toString(36).slice(2, 7);
+    // Fourteen KOLs named in order: page 1 holds twelve, page 2 the last two.
+    const names = Array.from({ length: 14 }, (_, n) => `Pager ${String(n + 1).padStart(2, "0")}`);
+    for (const [n, name] of names.entries()) await addKol(`pg${tag}${n}`, name, "Here to be paged.");
+    const page = await j.open({ viewport: "mobile", theme: "light" });
+    await page.goto(`/kols?q=pg${tag}&sort=name`);
+    const pager = page.getByRole("navigation", { name: "All KOLs pages" });
+    await pager.getByText(/^Page 1 of 2$/).waitFor();
+    await page.getByText("14 KOLs", { exact: true }).waitFor();
+    const cards = page.getByRole("region", { name: "All KOLs" }).getByRole("heading", { level: 2 });
+    await expect.poll(() => cards.allTextContents()).toEqual(names.slice(0, 12));
+
+    await pager.getByRole("button", { name: "Next" }).click();
+    await pager.getByText(/^Page 2 of 2$/).waitFor();
+    await expect.poll(() => cards.allTextContents()).toEqual(names.slice(12));
+    expect(new URL(page.url()).searchParams.get("cursor")).toBeTruthy();
+    await shot(page, "kols-directory-page-2-light-390");
+    // The address holds the page: a reload (rendered by the server) shows page 2 again.
+    await page.reload();
+    await pager.getByText(/^Page 2 of 2$/).waitFor();
+    await expect.poll(() => cards.allTextContents()).toEqual(names.slice(12));
+
+    await pager.getByRole("button", { name: "Previous" }).click();
+    await pager.getByText(/^Page 1 of 2$/).waitFor();
+    await expect.poll(() => cards.allTextContents()).toEqual(names.slice(0, 12));
+    expect(new URL(page.url()).searchParams.has("cursor")).toBe(false);
+
+    // A page link that no longer reads says so and offers page 1.
+    await page.goto(`/kols?q=pg${tag}&sort=name&cursor=stale`);
+    await page.getByText("That page of KOLs is out of date: start again from the first page").waitFor();
+    await shot(page, "kols-directory-stale-page-light-390");
+    await page.getByRole("button", { name: "First page" }).click();
+    await pager.getByText(/^Page 1 of 2$/).waitFor();
+  });
+
   it("looks right on phones and laptops in both themes", async () => {
     const tag = Math.random().toString(36).slice(2, 7);
     const kol = await addKol(`look${tag}`, "Looker Upper", "Screenshots are worth a thousand words.");

@@ -14,6 +14,8 @@ export const KOL_LIMITS = {
   searchMax: 50,
   pageSize: 12,
   maxPageSize: 50,
+  /** A search counts its matches up to this many; past it the directory says "1,000+ KOLs". */
+  searchCountCap: 1000,
   /** Plug of Fame and Rug of Shame list only KOLs with at least this many votes. */
   hallMinVotes: 5,
   /** The KOL page shows this many recent posts that mention the KOL. */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ZHandle } from "./handles.ts";
 import { KOL_LIMITS, KOL_LISTS, KOL_SORTS } from "./kol-limits.ts";
 import { M } from "./messages.ts";
-import { ZPage } from "./pages.ts";
+import { ZKeysetPage } from "./pages.ts";
 import { ZPublicReport } from "./reports.ts";
 import { safeText, ZOptionalUrl, zText } from "./text.ts";
 
@@ -96,7 +96,8 @@ export const ZKolListQuery = z.object({
   search: zText().trim().max(KOL_LIMITS.searchMax).optional(),
   sort: z.enum(KOL_SORTS).default("score"),
   list: z.enum(KOL_LISTS).default("all"),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  /** A page's nextCursor or previousCursor (none for page 1): pages are read by keyset, not offset. */
+  cursor: zText({ error: M.kols.listCursorInvalid }).max(600, M.kols.listCursorInvalid).optional(),
   pageSize: z.coerce.number().int().min(1).max(KOL_LIMITS.maxPageSize).default(KOL_LIMITS.pageSize),
 });
 export type TKolListQuery = z.infer<typeof ZKolListQuery>;
@@ -119,7 +120,8 @@ export const ZKolCard = z.object({
 });
 export type TKolCard = z.infer<typeof ZKolCard>;
 
-export const ZKolPage = ZPage(ZKolCard);
+/** `totalCapped`: a search matched more than KOL_LIMITS.searchCountCap KOLs, which `total` is then. */
+export const ZKolPage = ZKeysetPage(ZKolCard).extend({ totalCapped: z.boolean() });
 export type TKolPage = z.infer<typeof ZKolPage>;
 
 export const ZKolDetail = z.object({

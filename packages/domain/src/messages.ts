@@ -253,6 +253,8 @@ export const M = {
     voteWithdrawn: "Your vote was withdrawn",
     voteFailed: "Failed to save your vote. Please try again.",
     loadFailed: "Failed to load KOLs. Please try again.",
+    /** Not in the spec: a page link of the directory that no longer reads. */
+    listCursorInvalid: "That page of KOLs is out of date: start again from the first page",
   },
   reports: {
     signInToReport: "Sign in to report a KOL",

@@ -10,11 +10,13 @@ import { AppError } from "../errors.ts";
  * Numbered pages ("Page X of Y", Previous and Next) read by keyset: a cursor names the row a page starts after (or,
  * going back, ends before) and the number of the page it leads to, so page 2,000 costs what page 1 does. The list's
  * sort key is text (a timestamp with its microseconds, or a name) with the row's id as the tie-break; a list ranked
- * by a number first (a leaderboard's points) keeps that number in `n`, before its text key.
+ * by a number first (a leaderboard's points) keeps that number in `n`, before its text key; a list sorted by two
+ * texts (a KOL's name, then its handle) keeps the second in `t`.
  */
 const ZKeysetCursor = z.object({
   n: z.number().int().min(-2_147_483_648).max(2_147_483_647).optional(),
   k: zText().max(400),
+  t: zText().max(400).optional(),
   i: z.uuid(),
   p: z.number().int().min(2).max(10_000_000),
   d: z.enum(["next", "previous"]),
@@ -37,11 +39,30 @@ export function timeKey(column: SQL): SQL<string> {
 }
 
 /**
- * Where a page of a list ordered by a timestamp and then an id (after a number, `lead`, when the list is ranked by
- * one, such as a member count) starts, and the order it is read in: after the cursor's row in the list's order
- * (`desc`, newest first, or `asc`), or for a `previous` cursor, back from it in the reverse order (keysetPage turns
- * those rows round). Both are index-shaped for an index on ([lead,] time, id), or on (status, time, id) under an
- * equal status.
+ * Where a page of a list ordered by `keys` (all in one direction, `listOrder`, together unique) starts, and the order
+ * it is read in: after the cursor's row (whose keys are `values`) in the list's order, or for a `previous` cursor,
+ * back from it in the reverse order (keysetPage turns those rows round). One row comparison, so an index on the keys
+ * (under equal leading columns) serves it as a range, read forwards or backwards.
+ */
+export function rowKeyset(
+  cursor: TKeysetCursor | null,
+  keys: (AnyColumn | SQL)[],
+  values: (cursor: TKeysetCursor) => SQL[],
+  listOrder: "asc" | "desc",
+): { from: SQL | undefined; orderBy: SQL[] } {
+  const reverse = cursor?.d === "previous";
+  const readDesc = (listOrder === "desc") !== reverse;
+  const order = readDesc ? desc : asc;
+  const from = cursor
+    ? sql`(${sql.join(keys, sql`, `)}) ${readDesc ? sql`<` : sql`>`} (${sql.join(values(cursor), sql`, `)})`
+    : undefined;
+  return { from, orderBy: keys.map((key) => order(key)) };
+}
+
+/**
+ * rowKeyset for a list ordered by a timestamp and then an id (after a number, `lead`, when the list is ranked by one,
+ * such as a member count): index-shaped for an index on ([lead,] time, id), or on (status, time, id) under an equal
+ * status.
  */
 export function timeKeyset(
   cursor: TKeysetCursor | null,
@@ -50,22 +71,19 @@ export function timeKeyset(
   listOrder: "asc" | "desc",
   lead?: AnyColumn,
 ): { from: SQL | undefined; orderBy: SQL[] } {
-  const reverse = cursor?.d === "previous";
-  const readDesc = (listOrder === "desc") !== reverse;
-  const order = readDesc ? desc : asc;
-  const columns = lead ? sql`(${lead}, ${time}, ${id})` : sql`(${time}, ${id})`;
-  const values = sql`${lead ? sql`${cursor?.n ?? 0}::int, ` : sql``}${cursor?.k}::timestamptz, ${cursor?.i}::uuid`;
-  const from = cursor ? sql`${columns} ${readDesc ? sql`<` : sql`>`} (${values})` : undefined;
-  return { from, orderBy: [...(lead ? [order(lead)] : []), order(time), order(id)] };
+  const timeValues = (c: TKeysetCursor) => [sql`${c.k}::timestamptz`, sql`${c.i}::uuid`];
+  return lead
+    ? rowKeyset(cursor, [lead, time, id], (c) => [sql`${c.n ?? 0}::int`, ...timeValues(c)], listOrder)
+    : rowKeyset(cursor, [time, id], timeValues, listOrder);
 }
 
 /**
- * Reads a cursor made here, whose key is a timestamp (`time`), any text, or a number before either (`number, text`,
- * `number, time`); anything else is a 400 with `message` on the cursor field.
+ * Reads a cursor made here, whose key is a timestamp (`time`), any text, a number before either (`number, text`,
+ * `number, time`) or two texts (`text, text`); anything else is a 400 with `message` on the cursor field.
  */
 export function decodeKeysetCursor(
   raw: string,
-  key: "time" | "text" | "number, text" | "number, time",
+  key: "time" | "text" | "number, text" | "number, time" | "text, text",
   message: string,
 ): TKeysetCursor {
   try {
@@ -73,6 +91,7 @@ export function decodeKeysetCursor(
     const timed = key === "time" || key === "number, time";
     const fits =
       key.startsWith("number") === (cursor.n !== undefined) &&
+      (key === "text, text") === (cursor.t !== undefined) &&
       (!timed || (TIME_KEY.test(cursor.k) && !Number.isNaN(Date.parse(cursor.k))));
     if (fits) return cursor;
   } catch {
@@ -93,7 +112,7 @@ export function keysetPage<T>(
   size: number,
   cursor: TKeysetCursor | null,
   total: number,
-  keyOf: (row: T) => { n?: number; k: string; i: string },
+  keyOf: (row: T) => { n?: number; k: string; t?: string; i: string },
 ): {
   items: T[];
   page: number;

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import {
   boolean,
   check,
@@ -12,6 +12,14 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { profiles } from "./profiles.ts";
+
+/**
+ * A KOL's place by score as one ascending integer: the best score first (-100), unrated KOLs (no score) last (1). One
+ * direction with the handle after it, so a page of the directory starts after its cursor by a row comparison.
+ */
+export function kolRankKey(score: AnyColumn): SQL<number> {
+  return sql<number>`(-coalesce(${score}, -1))`;
+}
 
 /**
  * A key opinion leader. `handle` is kept as first written, without '@', unique regardless of case. The tallies
@@ -47,19 +55,15 @@ export const kols = pgTable(
     // Search and mention suggestions by handle or name prefix.
     index("kols_handle_prefix_idx").on(sql`lower(${t.handle}) text_pattern_ops`),
     index("kols_name_prefix_idx").on(sql`lower(${t.name}) text_pattern_ops`),
-    // The directory's sorts: by score (Top KOLs; unrated last), by name, newest first.
-    index("kols_score_nulls_last_idx").on(t.score.desc().nullsLast(), sql`lower(${t.handle})`),
+    // The directory's sorts: by score (kolRankKey: best first, unrated last; then handle), by name, newest first.
+    index("kols_rank_idx").on(kolRankKey(t.score), sql`lower(${t.handle})`),
     index("kols_name_idx").on(sql`lower(${t.name})`, sql`lower(${t.handle})`),
     index("kols_newest_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Plugs, Rugs, Plug of Fame and Rug of Shame: one verdict, by score (rugs read it backwards: worst first).
-    index("kols_verdict_score_nulls_last_idx").on(
-      t.verdict,
-      t.score.desc().nullsLast(),
-      sql`lower(${t.handle})`,
-    ),
+    index("kols_verdict_rank_idx").on(t.verdict, kolRankKey(t.score), sql`lower(${t.handle})`),
     // Plug of Fame and Rug of Shame: KOLs with at least KOL_LIMITS.hallMinVotes (5) votes, by score.
-    index("kols_hall_score_idx")
-      .on(t.verdict, t.score.desc().nullsLast(), sql`lower(${t.handle})`)
+    index("kols_hall_rank_idx")
+      .on(t.verdict, kolRankKey(t.score), sql`lower(${t.handle})`)
       .where(sql`${t.plugVotes} + ${t.rugVotes} >= 5`),
     check(
       "kols_tallies_not_negative",

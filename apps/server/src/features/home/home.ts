@@ -11,12 +11,11 @@ import { hydratePage } from "../posts/post-dto.ts";
  * the all-time leaderboard, each read through the index its own page uses: three statements at once.
  */
 export async function homePage(deps: TDeps, viewer: TViewer | null): Promise<THomePage> {
-  const kolList = (list: "top" | "plugs" | "rugs", sort: "score" | "newest") => ({
-    list,
-    sort,
-    page: 1,
-    pageSize: Math.min(HOME_LIMITS.kols, KOL_LIMITS.maxPageSize),
-  });
+  // The first page of each list, as the directory reads it.
+  const kolList = (list: "top" | "plugs" | "rugs", sort: "score" | "newest") => {
+    const pageSize = Math.min(HOME_LIMITS.kols, KOL_LIMITS.maxPageSize);
+    return { query: { list, sort, pageSize }, cursor: null, limit: pageSize };
+  };
   const viewerId = viewer?.id ?? null;
   const [[topKols = [], latestPlugs = [], latestRugs = []], postRows, leaders] = await Promise.all([
     kolPages(deps.db, [kolList("top", "score"), kolList("plugs", "newest"), kolList("rugs", "newest")]),

@@ -244,9 +244,29 @@ describe("lists", () => {
       "Zed Good",
     ]);
     expect((await list("sort=newest")).items).toHaveLength(5);
-    const paged = await list("sort=name&pageSize=3&page=2");
-    expect(paged).toMatchObject({ total: 5, page: 2, pageCount: 2 });
+    // Pages by keyset: page 1's Next cursor leads to page 2, whose Previous is page 1 again (no cursor).
+    const firstPage = await list("sort=name&pageSize=3");
+    expect(firstPage).toMatchObject({
+      total: 5,
+      totalCapped: false,
+      page: 1,
+      pageCount: 2,
+      previousCursor: null,
+    });
+    expect(firstPage.items.map((k) => k.name)).toEqual(["Amy Bad", "Meh Middle", "New Face"]);
+    const paged = await list(`sort=name&pageSize=3&cursor=${firstPage.nextCursor}`);
+    expect(paged).toMatchObject({ total: 5, page: 2, pageCount: 2, previousCursor: null, nextCursor: null });
     expect(paged.items.map((k) => k.name)).toEqual(["Strong Plug", "Zed Good"]);
+    // A page link of one sort is refused by another, with the reason on the cursor field.
+    const wrongSort = await call(server, "GET", `/api/kols?sort=newest&cursor=${firstPage.nextCursor}`);
+    expect(wrongSort.status).toBe(400);
+    expect(wrongSort.body).toMatchObject({
+      error: {
+        code: "VALIDATION",
+        message: M.kols.listCursorInvalid,
+        fields: { cursor: M.kols.listCursorInvalid },
+      },
+    });
     // Search by name prefix, any case, with or without @ for handles.
     expect(
       (await call<TKolPage>(server, "GET", `/api/kols?search=@${tag.toUpperCase()}_B`)).body.items,
@@ -261,7 +281,8 @@ describe("lists", () => {
   it("refuses a bad list or sort with 400, and an unknown KOL page is 404", async () => {
     expect((await call(server, "GET", "/api/kols?list=moon")).status).toBe(400);
     expect((await call(server, "GET", "/api/kols?sort=hype")).status).toBe(400);
-    expect((await call(server, "GET", "/api/kols?page=0")).status).toBe(400);
+    expect((await call(server, "GET", "/api/kols?cursor=not-a-page")).status).toBe(400);
+    expect((await call(server, "GET", "/api/kols?pageSize=0")).status).toBe(400);
     const missing = await call(server, "GET", "/api/kols/nobody_here");
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ error: { code: "NOT_FOUND", message: M.kols.notFound } });

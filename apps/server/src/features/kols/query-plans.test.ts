@@ -1,9 +1,9 @@
-import { KOL_LIMITS, KOL_LISTS, KOL_SORTS, type TKolList, type TKolSort } from "@plugs/domain";
+import { KOL_LIMITS, KOL_LISTS, KOL_SORTS, type TKolList, type TKolPage, type TKolSort } from "@plugs/domain";
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/query-rows.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
-import { kolCountQuery, kolPageQuery, kolPages } from "./list-kols.ts";
+import { countKols, kolCursor, kolMatches, kolPageQuery, kolPages, listKols } from "./list-kols.ts";
 
 /*
  * Every KOL list is served by an index: EXPLAIN on 20,000 KOLs and 200,000 votes (inserted by bulk SQL, then
@@ -68,15 +68,66 @@ describe("KOL list query plans", () => {
   });
 
   it.each(cases)(
-    "list %s by %s (search %s): the page and its count use indexes",
+    "list %s by %s (search %s): the first page, a deep page and the count use indexes",
     async (list, sort, search) => {
-      for (const page of [1, 20]) {
-        const query = { list, sort, search, page, pageSize: 12 };
-        const pageText = await plan(kolPageQuery(query));
+      const query = { list, sort, search, pageSize: 12 };
+      // A deep page's cursors: the 240th KOL of the list (or its last, for a short one), either way.
+      const first = await listKols(server.deps, { ...query, pageSize: 240 });
+      for (const cursor of [null, first.nextCursor, first.previousCursor]) {
+        const read = { query, cursor: cursor ? kolCursor(query, cursor) : null, limit: 13 };
+        const pageText = await plan(kolPageQuery(read));
         expect(pageText, pageText).not.toMatch(/Seq Scan/);
-        // A whole list's count is one row of kol_list_counts (five rows: a scan of it is the cheapest read).
-        const countText = await plan(kolCountQuery(server.deps.db, query));
+        // Without a search the list's own index gives its order: nothing is sorted, whatever the page.
+        if (!search) expect(pageText, pageText).not.toMatch(/Sort Key/);
+      }
+      // A search counts its matches on the prefix indexes (a whole list reads its row of kol_list_counts).
+      if (search) {
+        const countText = await plan(kolMatches(query));
         expect(countText, countText).not.toMatch(/Seq Scan on kols\b/);
+      }
+    },
+  );
+
+  it.each([
+    ["all", "score"],
+    ["rugs", "score"],
+    ["fame", "score"],
+    ["all", "name"],
+    ["plugs", "newest"],
+  ] as const)(
+    "walks list %s by %s by keyset, page after page and back, in the list's order",
+    async (list, sort) => {
+      const whole = await queryRows<{ handle: string }>(
+        server.deps.db,
+        sql`select handle from kols where ${
+          list === "all"
+            ? sql`true`
+            : list === "rugs"
+              ? sql`verdict = 'rug'`
+              : sql`verdict = 'plug' and plug_votes + rug_votes >= ${KOL_LIMITS.hallMinVotes}`
+        } order by ${
+          sort === "name"
+            ? sql`lower(name), lower(handle)`
+            : sort === "newest"
+              ? sql`created_at desc, id desc`
+              : list === "rugs"
+                ? sql`score asc nulls first, lower(handle) desc`
+                : sql`score desc nulls last, lower(handle)`
+        }`,
+      );
+      const query = { list, sort, pageSize: 1000 };
+      const pages: TKolPage[] = [await listKols(server.deps, query)];
+      for (let last = pages[0]; last?.nextCursor; last = pages.at(-1)) {
+        pages.push(await listKols(server.deps, { ...query, cursor: last.nextCursor }));
+      }
+      expect(pages.flatMap((p) => p.items.map((k) => k.handle))).toEqual(whole.map((k) => k.handle));
+      expect(pages.map((p) => p.page)).toEqual(pages.map((_, i) => i + 1));
+      expect(pages.at(-1)?.pageCount).toBe(Math.ceil(whole.length / 1000));
+      // Back from the last page by previous cursors: the same pages, numbered the same.
+      for (let i = pages.length - 1; i > 1; i--) {
+        const back = await listKols(server.deps, { ...query, cursor: pages[i]?.previousCursor ?? undefined });
+        expect(back.page).toBe(i);
+        expect(back.items.map((k) => k.handle)).toEqual(pages[i - 1]?.items.map((k) => k.handle));
       }
     },
   );
@@ -98,10 +149,7 @@ describe("KOL list query plans", () => {
               : sql`true`
         } and ${list === "fame" || list === "shame" ? sql`plug_votes + rug_votes >= ${KOL_LIMITS.hallMinVotes}` : sql`true`}`,
       );
-    const kept = async (list: TKolList) => {
-      const [row] = await kolCountQuery(db, { list, sort: "score", page: 1, pageSize: 12 });
-      return row?.total;
-    };
+    const kept = async (list: TKolList) => (await countKols(db, { list, sort: "score", pageSize: 12 })).total;
     for (const list of KOL_LISTS) expect(await kept(list), list).toBe(await direct(list));
     // One KOL crossing into the halls and back, one changing verdict, one removed.
     const [kol] = await queryRows<{ id: string }>(
@@ -126,21 +174,29 @@ describe("KOL list query plans", () => {
     expect(edges).toEqual({ below: ["all", "plugs"], at: ["all", "plugs", "fame"] });
   });
 
-  it("sorts by score with the nulls-last index, unrated KOLs after the lowest score", async () => {
-    const text = await plan(kolPageQuery({ list: "all", sort: "score", page: 1, pageSize: 12 }));
-    expect(text).toContain("kols_score_nulls_last_idx");
+  it("counts a search's matches up to KOL_LIMITS.searchCountCap", async () => {
+    // kol_1, kol_10..kol_19, kol_100.. and so on: 11,111 matches; kol_123 and its children: 111.
+    const many = await listKols(server.deps, { list: "all", sort: "score", search: "kol_1", pageSize: 12 });
+    expect(many).toMatchObject({ total: KOL_LIMITS.searchCountCap, totalCapped: true, pageCount: 84 });
+    const few = await listKols(server.deps, { list: "all", sort: "score", search: "@KOL_123", pageSize: 12 });
+    expect(few).toMatchObject({ total: 111, totalCapped: false, pageCount: 10 });
+  });
+
+  it("sorts by score on the rank index, unrated KOLs after the lowest score", async () => {
+    const text = await plan(
+      kolPageQuery({ query: { list: "all", sort: "score", pageSize: 12 }, cursor: null, limit: 13 }),
+    );
+    expect(text).toContain("kols_rank_idx");
     expect(text).not.toMatch(/Sort Key/);
-    const [last = []] = await kolPages(server.deps.db, [
-      { list: "all", sort: "score", page: Math.ceil(KOLS / 50), pageSize: 50 },
-    ]);
-    expect(last.at(-1)?.score).toBeNull();
     const [lowest] = await queryRows<{ min: number }>(
       server.deps.db,
       sql`select min(score) as min from kols`,
     );
-    const [rated = []] = await kolPages(server.deps.db, [
-      { list: "all", sort: "score", page: (KOLS * 3) / 4 / 50, pageSize: 50 },
+    // The last rated KOL and the first unrated one meet on one page.
+    const [rows = []] = await kolPages(server.deps.db, [
+      { query: { list: "all", sort: "score", pageSize: 12 }, cursor: null, limit: (KOLS * 3) / 4 + 1 },
     ]);
-    expect(rated.at(-1)?.score).toBe(lowest?.min);
+    expect(rows.at(-2)?.score).toBe(lowest?.min);
+    expect(rows.at(-1)?.score).toBeNull();
   });
 });

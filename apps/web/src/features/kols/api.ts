@@ -8,7 +8,8 @@ export type TKolListParams = {
   list: TKolList;
   search?: string;
   sort?: TKolSort;
-  page?: number;
+  /** A page's nextCursor or previousCursor; none for page 1. */
+  cursor?: string | null;
   pageSize?: number;
 };
 
@@ -18,25 +19,29 @@ export function kolListUrl(params: TKolListParams): string {
   const query = new URLSearchParams({ list: params.list });
   if (params.search?.trim()) query.set("search", params.search.trim());
   if (params.sort) query.set("sort", params.sort);
-  if (params.page && params.page > 1) query.set("page", String(params.page));
+  if (params.cursor) query.set("cursor", params.cursor);
   if (params.pageSize) query.set("pageSize", String(params.pageSize));
   return `/api/kols?${query}`;
 }
 
-/** A directory's search, sort and page from its address (?q=&sort=&page=). */
-export function directoryAddress(params: URLSearchParams): { q: string; sort: TKolSort; page: number } {
+/** A directory's search, sort and page from its address (?q=&sort=&cursor=; page 1 has no cursor). */
+export function directoryAddress(params: URLSearchParams): {
+  q: string;
+  sort: TKolSort;
+  cursor: string | null;
+} {
   const sortParam = params.get("sort");
   return {
     q: params.get("q") ?? "",
     sort: KOL_SORTS.includes(sortParam as TKolSort) ? (sortParam as TKolSort) : "score",
-    page: Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1),
+    cursor: params.get("cursor") || null,
   };
 }
 
 /** The list a directory page shows for its address (search and sort only where it has the controls). */
 export function directoryQuery(list: TKolList, controls: boolean, params: URLSearchParams): TKolListParams {
-  const { q, sort, page } = directoryAddress(params);
-  return { list, search: controls ? q : undefined, sort: controls ? sort : undefined, page };
+  const { q, sort, cursor } = directoryAddress(params);
+  return { list, search: controls ? q : undefined, sort: controls ? sort : undefined, cursor };
 }
 
 export function fetchKolList(params: TKolListParams): Promise<TKolPage> {

@@ -4,9 +4,10 @@ import { type ReactNode, useEffect, useState } from "react";
 import { Link, NavLink, useSearchParams } from "react-router";
 import { LoadError } from "../../components/load-error.tsx";
 import { PAGE_WIDTH } from "../../components/page-width.ts";
-import { Pager } from "../../components/pager.tsx";
+import { keysetPager, Pager } from "../../components/pager.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { fieldClasses, Input } from "../../components/ui/input.tsx";
+import { isStalePage } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
 import { usePageTitle } from "../site/queries.ts";
@@ -76,7 +77,7 @@ function ListSwitcher() {
 
 /**
  * One screen for every KOL list: the list switcher, optional search (debounced 300 ms) and sort, the cards, and
- * numbered pages. Search, sort and page live in the address (?q=&sort=&page=) so a list can be shared and Back works.
+ * numbered pages. Search, sort and page live in the address (?q=&sort=&cursor=) so a list can be shared and Back works.
  */
 export function KolDirectory({
   list,
@@ -88,7 +89,7 @@ export function KolDirectory({
 }: TDirectoryProps) {
   usePageTitle(title);
   const [params, setParams] = useSearchParams();
-  const { q, sort } = directoryAddress(params);
+  const { q, sort, cursor } = directoryAddress(params);
 
   const [typed, setTyped] = useState(q);
   const search = useDebouncedValue(typed, 300);
@@ -99,7 +100,7 @@ export function KolDirectory({
         const next = new URLSearchParams(prev);
         if (search.trim()) next.set("q", search.trim());
         else next.delete("q");
-        next.delete("page");
+        next.delete("cursor");
         return next;
       },
       { replace: true },
@@ -114,11 +115,12 @@ export function KolDirectory({
       const next = new URLSearchParams(prev);
       if (value === null) next.delete(name);
       else next.set(name, value);
-      if (name !== "page") next.delete("page");
+      if (name !== "cursor") next.delete("cursor");
       return next;
     });
-  const goToPage = (next: number) => {
-    setParam("page", next > 1 ? String(next) : null);
+  // A page other than the first is its cursor in the address (the server reads pages by keyset).
+  const goToPage = (next: string | null) => {
+    setParam("cursor", next);
     window.scrollTo({ top: 0 });
   };
 
@@ -164,7 +166,8 @@ export function KolDirectory({
             </label>
             {data ? (
               <p className="text-sm text-muted sm:ml-auto" aria-live="polite">
-                {data.total} {data.total === 1 ? "KOL" : "KOLs"}
+                {data.total.toLocaleString("en-US")}
+                {data.totalCapped ? "+" : ""} {data.total === 1 ? "KOL" : "KOLs"}
               </p>
             ) : null}
           </div>
@@ -178,6 +181,9 @@ export function KolDirectory({
               <KolCardSkeleton key={key} />
             ))}
           </div>
+        ) : query.isError && cursor && isStalePage(query.error) ? (
+          // A page link that no longer reads (from an older version, or edited): say so, and offer page 1.
+          <LoadError title={query.error.message} onRetry={() => goToPage(null)} retryLabel="First page" />
         ) : query.isError ? (
           <LoadError title={M.kols.loadFailed} onRetry={() => void query.refetch()} busy={query.isFetching} />
         ) : data && data.items.length === 0 ? (
@@ -228,7 +234,7 @@ export function KolDirectory({
               ))}
             </ol>
             <div className="mt-8">
-              <Pager page={data.page} pageCount={data.pageCount} onPage={goToPage} label={`${title} pages`} />
+              <Pager {...keysetPager(data, goToPage, `${title} pages`)} />
             </div>
           </>
         ) : null}
