@@ -81,6 +81,7 @@ export async function startServer(
   let realtime: TRealtimeHub;
   try {
     deps.jobs = await startJobRunner(database, logger, appJobs(deps), {
+      databaseUrl: config.databaseUrl,
       pollingIntervalSeconds: options.jobPollingIntervalSeconds,
       onRun: options.onJobRun,
     });

@@ -5,17 +5,19 @@ import { sql } from "drizzle-orm";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "./db/query-rows.ts";
+import { createScratchDatabase, type TScratchDatabase } from "./db/scratch-database.ts";
 import { postJson } from "./features/auth/testing.ts";
 import { call, createPostAs, pngBytes } from "./features/posts/testing.ts";
+import { DRAW_JOB } from "./features/rewards/draw-giveaway.ts";
+import { openEventStream } from "./testing/event-stream.ts";
 import { createUser, makeAdmin, markEmailVerified, signUpUser } from "./testing/factories.ts";
 import { startTestServer, type TTestServer } from "./testing/test-server.ts";
 
 /*
- * The production topology of docs/deploy.md in one test: two instances behind a load balancer, one PostgreSQL and one
- * S3 bucket (s3rver, a local server speaking S3's protocol, signatures checked), no AUTH_SECRET set (the instances
- * share the one kept in the database). What a member does through one instance holds on the other. Mentions across
- * instances and site-setting events are in realtime.test.ts, jobs once across instances in jobs/job-runner.test.ts,
- * migrations once in db/migrate-once.test.ts.
+ * The production topology of docs/deploy.md in one test: two instances behind a load balancer, started at the same
+ * moment on one empty PostgreSQL database, and one S3 bucket (s3rver, a local server speaking S3's protocol,
+ * signatures checked), with no AUTH_SECRET set (the instances share the one kept in the database). What a member
+ * does through one instance holds on the other, and what is scheduled runs on one of them, once.
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL and one S3 bucket", () => {
   const bucketDir = fs.mkdtempSync(path.join(os.tmpdir(), "plugs-s3-"));
@@ -28,8 +30,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
   });
   let a: TTestServer;
   let b: TTestServer;
+  let empty: TScratchDatabase;
+  // Every job run on either instance, by queue name.
+  const jobRuns: string[] = [];
 
   beforeAll(async () => {
+    empty = await createScratchDatabase(process.env.TEST_DATABASE_URL ?? "", "plugs_test");
     const { port } = await s3.run();
     const env = {
       S3_BUCKET: "media-bucket",
@@ -39,14 +45,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
       S3_ACCESS_KEY_ID: "S3RVER",
       S3_SECRET_ACCESS_KEY: "S3RVER",
     };
-    a = await startTestServer(env);
-    b = await startTestServer(env, { databaseUrl: a.deps.config.databaseUrl ?? "" });
-  });
+    const options = { databaseUrl: empty.url, onJobRun: (name: string) => jobRuns.push(name) };
+    [a, b] = await Promise.all([startTestServer(env, options), startTestServer(env, options)]);
+  }, 60_000);
   afterAll(async () => {
     await b?.close();
     await a?.close();
+    await empty?.drop();
     await s3.close();
     fs.rmSync(bucketDir, { recursive: true, force: true });
+  });
+
+  it("started both at once on an empty database, which got every migration once, and both are ready", async () => {
+    const journal = JSON.parse(
+      fs.readFileSync(new URL("../drizzle/meta/_journal.json", import.meta.url), "utf8"),
+    ) as { entries: unknown[] };
+    const [applied] = await queryRows<{ n: number; distinct: number }>(
+      a.deps.db,
+      sql`select count(*)::int as n, count(distinct hash)::int as distinct from drizzle.__drizzle_migrations`,
+    );
+    expect(applied).toEqual({ n: journal.entries.length, distinct: journal.entries.length });
+    for (const instance of [a, b]) expect((await instance.fetch("/api/health/ready")).status).toBe(200);
   });
 
   it("signs a member up on A and knows them on B, with no secret configured", async () => {
@@ -77,6 +96,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
     expect(Buffer.from(await served.arrayBuffer()).length).toBeGreaterThan(0);
   });
 
+  it("delivers a mention made through A to the member's event stream on B within a second", async () => {
+    const writer = await createUser(a);
+    const target = await createUser(a);
+    // The target signed in on A; its cookie opens the event stream on B.
+    const stream = await openEventStream(b, target.cookie);
+    try {
+      expect(stream.status).toBe(200);
+      await stream.next("ready");
+      const started = Date.now();
+      const post = await createPostAs(a, writer.cookie, { content: `across @${target.username}` });
+      const event = await stream.next("notification", { timeoutMs: 1000 });
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(JSON.parse(event.data)).toMatchObject({ kind: "mention_post", postId: post.id });
+    } finally {
+      stream.close();
+    }
+  });
+
   it("holds the per-e-mail sign-in lockout across both: five failures spread over A and B lock it on each", async () => {
     const member = await signUpUser(a);
     for (let i = 1; i <= 5; i++) {
@@ -96,6 +133,46 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
         error: { message: "Too many login attempts. Please try again in 5 minute(s)." },
       });
     }
+  });
+
+  it("runs a giveaway's scheduled draw once, on one of the two instances", async () => {
+    const admin = await createUser(a);
+    await makeAdmin(a, admin.id);
+    const created = await call<{ id: string; slug: string }>(a, "POST", "/api/admin/rewards", {
+      cookie: admin.cookie,
+      json: {
+        title: `Scheduled draw ${Date.now()}`,
+        prize: "1 SOL",
+        winnersCount: 1,
+        startsAt: new Date(Date.now() - 60_000).toISOString(),
+        endsAt: new Date(Date.now() + 2_000).toISOString(),
+      },
+    });
+    expect(created.status).toBe(201);
+    const { id, slug } = created.body;
+    expect(
+      (await call(b, "POST", `/api/admin/rewards/${slug}/publish`, { cookie: admin.cookie })).status,
+    ).toBe(200);
+    const entrant = await createUser(b);
+    expect((await call(b, "POST", `/api/rewards/${slug}/entries`, { cookie: entrant.cookie })).status).toBe(
+      201,
+    );
+    const runsBefore = jobRuns.filter((name) => name === DRAW_JOB).length;
+    // Nobody presses Draw now: the job sent at publishing draws it after the end, on whichever instance takes it.
+    const deadline = Date.now() + 15_000;
+    while ((await call<{ status: string }>(a, "GET", `/api/rewards/${slug}`)).body.status !== "drawn") {
+      if (Date.now() > deadline) throw new Error("the scheduled draw did not run");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    // The queue's own record: one job for this giveaway, taken once and completed, never retried.
+    const jobs = await queryRows<{ state: string; retry_count: number }>(
+      a.deps.db,
+      sql`select state::text, retry_count from pgboss.job where name = ${DRAW_JOB} and data->>'giveawayId' = ${id}`,
+    );
+    expect(jobs).toEqual([{ state: "completed", retry_count: 0 }]);
+    expect(jobRuns.filter((name) => name === DRAW_JOB).length - runsBefore).toBe(1);
+    const drawn = await call<{ proof: { winnerIds: string[] } }>(b, "GET", `/api/rewards/${slug}`);
+    expect(drawn.body.proof.winnerIds).toEqual([entrant.id]);
   });
 
   it("draws a giveaway once while both instances' jobs and a dozen 'Draw now' calls on each race for it", async () => {

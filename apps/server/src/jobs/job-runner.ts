@@ -1,5 +1,5 @@
 import PgBoss from "pg-boss";
-import type { TDatabase } from "../db/client.ts";
+import { migrateOnce, type TDatabase } from "../db/client.ts";
 import type { TLogger } from "../logger.ts";
 
 /**
@@ -72,6 +72,8 @@ export async function startJobRunner(
   jobs: Record<string, TJobDefinition>,
   options: {
     pollingIntervalSeconds?: number;
+    /** PostgreSQL's address, for the migration lock pg-boss starts under; none on PGlite. */
+    databaseUrl?: string | null;
     /** Told after each run of a job's handler: its error, or null (tests wait on it instead of polling). */
     onRun?: (name: string, error: unknown) => void;
   } = {},
@@ -90,16 +92,27 @@ export async function startJobRunner(
   };
   const boss = new PgBoss({ db, schema: "pgboss", supervise: true, schedule: true, migrate: true });
   boss.on("error", (err) => logger.error({ err }, "job runner error"));
-  await boss.start();
+  // pg-boss installs (and upgrades) its tables as it starts, and makes a table for each new queue: DDL that two
+  // instances starting together on an empty database ran into each other with (a duplicate schema, a deadlock between
+  // two queues' tables; two-instances.test.ts). Under the migrations' lock, the second finds everything in place.
+  const install = async () => {
+    await boss.start();
+    for (const [name, job] of Object.entries(jobs)) {
+      await boss.createQueue(name, {
+        name,
+        retryLimit: job.retryLimit ?? 3,
+        retryBackoff: true,
+        retryDelay: 10,
+        // Kept two weeks once done or failed, so admins can see and retry what failed.
+        retentionDays: 14,
+      });
+      if (job.cron) await boss.schedule(name, job.cron, {}, { tz: "UTC" });
+      else await boss.unschedule(name);
+    }
+  };
+  if (options.databaseUrl) await migrateOnce(options.databaseUrl, install);
+  else await install();
   for (const [name, job] of Object.entries(jobs)) {
-    await boss.createQueue(name, {
-      name,
-      retryLimit: job.retryLimit ?? 3,
-      retryBackoff: true,
-      retryDelay: 10,
-      // Kept two weeks once done or failed, so admins can see and retry what failed.
-      retentionDays: 14,
-    });
     await boss.work(
       name,
       { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
@@ -115,8 +128,6 @@ export async function startJobRunner(
         options.onRun?.(name, null);
       },
     );
-    if (job.cron) await boss.schedule(name, job.cron, {}, { tz: "UTC" });
-    else await boss.unschedule(name);
   }
 
   return {

@@ -27,7 +27,7 @@ export type TTestServer = TRunningServer & {
  * instance on another server's database (which that server's close() drops); `dataDir` keeps the data in that
  * folder (PGlite on disk there), left in place by close(), so a server started again on it is a restart;
  * `realtimeHeartbeatMs` shortens the event stream's heartbeat; `onQuery` is told each SQL statement the app sends
- * through Drizzle; job queues are polled every half second (pg-boss's shortest), so a job sent runs at once.
+ * through Drizzle, `onJobRun` each job run; job queues are polled every half second (pg-boss's shortest), so a job sent runs at once.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
@@ -36,6 +36,8 @@ export async function startTestServer(
     dataDir?: string;
     realtimeHeartbeatMs?: number;
     onQuery?: (query: string) => void;
+    /** Told each run of a job on this instance: its queue name, and the error it threw. */
+    onJobRun?: (name: string, error?: unknown) => void;
   } = {},
 ): Promise<TTestServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "plugs-test-"));
@@ -73,7 +75,10 @@ export async function startTestServer(
     realtimeHeartbeatMs: options.realtimeHeartbeatMs,
     onQuery: options.onQuery,
     jobPollingIntervalSeconds: 0.5,
-    onJobRun: (name, error) => jobRuns.emit(name, error),
+    onJobRun: (name, error) => {
+      options.onJobRun?.(name, error);
+      jobRuns.emit(name, error);
+    },
   });
   // PORT=0 picks a free port; the public URL must name the one we got (unless a test set its own).
   config.port = server.port;
