@@ -10,8 +10,17 @@ import type { TLogger } from "../logger.ts";
  * Chosen over graphile-worker, whose current versions need Node 22.
  */
 
-/** What a job does with its data. Throwing fails the attempt; pg-boss retries it with backoff, then keeps it failed. */
+/**
+ * What a job does with its data. Throwing fails the attempt; pg-boss retries it with backoff, then keeps it failed.
+ * Throwing a PermanentJobError keeps it failed at once: trying again cannot help until someone changes something,
+ * then retries it (/admin/jobs).
+ */
 export type TJobHandler = (data: Record<string, unknown>) => Promise<void>;
+
+/** A failure no later attempt can mend by itself (a mail server's permanent refusal): no retries. */
+export class PermanentJobError extends Error {
+  override name = "PermanentJobError";
+}
 
 export type TJobDefinition = {
   handler: TJobHandler;
@@ -122,6 +131,13 @@ export async function startJobRunner(
         try {
           await job.handler((first.data ?? {}) as Record<string, unknown>);
         } catch (err) {
+          // No attempts left: pg-boss records this failure as the last (state failed, not retry).
+          if (err instanceof PermanentJobError) {
+            await db.executeSql(
+              "update pgboss.job set retry_limit = retry_count where name = $1 and id = $2",
+              [name, first.id],
+            );
+          }
           options.onRun?.(name, err);
           throw err;
         }

@@ -10,7 +10,8 @@ import { startTestServer, type TTestServer } from "../testing/test-server.ts";
 // with backoff, visible to admins) instead of failing the request that sent it.
 
 let smtp: SMTPServer;
-let refusing = true;
+// What the mail server answers a recipient for now: a refusal (its code and text), or null to accept.
+let refusal: { code: number; text: string } | null = { code: 451, text: "Mailbox busy, try again later" };
 const delivered: { to: string; raw: string }[] = [];
 let server: TTestServer;
 let admin: TTestUser;
@@ -21,10 +22,8 @@ beforeAll(async () => {
     disabledCommands: ["STARTTLS"],
     logger: false,
     onRcptTo(_address, _session, callback) {
-      if (refusing) {
-        const err = Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 });
-        callback(err);
-      } else callback();
+      if (refusal) callback(Object.assign(new Error(refusal.text), { responseCode: refusal.code }));
+      else callback();
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -81,7 +80,7 @@ describe("e-mail over SMTP", () => {
     expect(JSON.stringify(pending.body)).not.toContain("reset-password?token=");
     expect(delivered).toEqual([]);
 
-    refusing = false;
+    refusal = null;
     const resets = () => delivered.filter((m) => m.raw.includes("Subject: Reset your Plugs & Rugs password"));
     const [mail] = await until(
       async () => resets(),
@@ -92,5 +91,41 @@ describe("e-mail over SMTP", () => {
     expect(mail?.raw).toContain("reset-password");
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(resets()).toHaveLength(1);
+  });
+
+  it("keeps a message the mail server refuses for good (5xx) failed at once, and an admin's Retry delivers it", {
+    timeout: 60_000,
+  }, async () => {
+    refusal = { code: 550, text: "Sender not allowed to relay" };
+    const member = await createUser(server);
+    const asked = await call(server, "POST", "/api/auth/request-password-reset", {
+      json: { email: member.email },
+    });
+    expect(asked.status).toBe(200);
+    // No tries after the first: it is failed at once, with the server's answer.
+    const failed = await until(
+      () => call<TJobList>(server, "GET", "/api/admin/jobs?state=failed", { cookie: admin.cookie }),
+      (res) => res.body.items.some((job) => job.name === "send-mail"),
+      "the send-mail job to fail",
+    );
+    const job = failed.body.items.find((j) => j.name === "send-mail");
+    expect(job).toMatchObject({ state: "failed", attempts: 1 });
+    expect(job?.error).toContain("550 Sender not allowed to relay");
+
+    // The relay is allowed now; an admin retries the message.
+    refusal = null;
+    const sentTo = () => delivered.filter((m) => m.to === member.email);
+    expect(sentTo()).toEqual([]);
+    const retried = await call(server, "POST", `/api/admin/jobs/${job?.id}/retry`, { cookie: admin.cookie });
+    expect(retried.status).toBe(200);
+    await until(
+      async () => sentTo(),
+      (list) => list.length > 0,
+      "the retried e-mail to be delivered",
+    );
+    const after = await call<TJobList>(server, "GET", "/api/admin/jobs?state=failed", {
+      cookie: admin.cookie,
+    });
+    expect(after.body.items.filter((j) => j.id === job?.id)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { TConfig } from "../config.ts";
-import type { TJobRunner } from "../jobs/job-runner.ts";
+import { PermanentJobError, type TJobRunner } from "../jobs/job-runner.ts";
 import type { TLogger } from "../logger.ts";
 import { escapeMarkup } from "./escape-markup.ts";
 
@@ -51,9 +51,22 @@ export function getMailer(deps: { config: TConfig; logger: TLogger; jobs?: TJobR
   return mailer;
 }
 
-/** Delivers a queued message over SMTP now (the send-mail job's work); throws what the SMTP server answered. */
+/**
+ * Delivers a queued message over SMTP now (the send-mail job's work); throws what the SMTP server answered. A
+ * permanent refusal (a 5xx reply: no such mailbox, sender not allowed) is not retried: the job is kept failed at
+ * once with the server's answer, for an admin to retry once the cause is mended. A temporary one (4xx, no answer)
+ * is retried with backoff.
+ */
 export async function deliverMail(deps: { config: TConfig; logger: TLogger }, mail: TMail): Promise<void> {
-  await smtpMailer(deps.config, deps.logger).send(mail);
+  try {
+    await smtpMailer(deps.config, deps.logger).send(mail);
+  } catch (err) {
+    const code = (err as { responseCode?: unknown }).responseCode;
+    if (typeof code === "number" && code >= 500 && code < 600) {
+      throw new PermanentJobError((err as Error).message, { cause: err });
+    }
+    throw err;
+  }
 }
 
 /** Replaces the mailer of these deps (scripts that should not send, tests that capture). */
