@@ -1,37 +1,19 @@
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestSmtp } from "../../apps/server/src/testing/smtp-server.ts";
 import { newAccount, postJson, signUpByApi, type TSignedUp } from "./support/accounts.ts";
 import { shot } from "./support/browser.ts";
 import { toast, useJourney } from "./support/journey.ts";
 
 // A local mail server speaking SMTP: the server sends e-mail through its job queue, and what this one answers a
-// recipient (a refusal's code and text, or null to accept) decides whether a send-mail job succeeds.
-let refusal: { code: number; text: string } | null = null;
-const delivered: string[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS"],
-  logger: false,
-  onRcptTo(_address, _session, callback) {
-    if (refusal) callback(Object.assign(new Error(refusal.text), { responseCode: refusal.code }));
-    else callback();
-  },
-  onData(stream, session, callback) {
-    stream.resume();
-    stream.on("end", () => {
-      delivered.push(...session.envelope.rcptTo.map((r) => r.address));
-      callback();
-    });
-  },
-});
-await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+// recipient decides whether a send-mail job succeeds.
+const smtp = await startTestSmtp();
+afterAll(() => smtp.close());
+const delivered = () => smtp.delivered.map((m) => m.to);
 
 const ADMIN = newAccount("admin");
 const j = useJourney({
   ADMIN_EMAILS: ADMIN.email,
-  SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+  SMTP_URL: smtp.url,
 });
 
 async function until(done: () => boolean, what: string) {
@@ -52,7 +34,7 @@ beforeAll(async () => {
 describe("the admin's background jobs", () => {
   it("lists failed and pending jobs in their own section, and keeps members out", async () => {
     // The sign-up's verification e-mail went through the queue: once delivered, nothing waits.
-    await until(() => delivered.includes(ADMIN.email), "the verification e-mail");
+    await until(() => delivered().includes(ADMIN.email), "the verification e-mail");
     for (const [viewport, theme] of [
       ["desktop", "dark"],
       ["mobile", "light"],
@@ -83,10 +65,10 @@ describe("the admin's background jobs", () => {
   it("shows an e-mail the mail server refused for good with its answer, and Retry delivers it", async () => {
     const member = newAccount("member");
     await signUpByApi(j.server, member, { verified: false });
-    await until(() => delivered.includes(member.email), "the member's verification e-mail");
+    await until(() => delivered().includes(member.email), "the member's verification e-mail");
 
     // The mail server refuses to relay: the password-reset e-mail fails at its first attempt.
-    refusal = { code: 550, text: "Sender not allowed to relay" };
+    smtp.refuse({ code: 550, text: "Sender not allowed to relay" });
     const asked = await postJson(j.server, "/api/auth/request-password-reset", { email: member.email });
     expect(asked.status).toBe(200);
     const page = await j.open({ as: admin, viewport: "mobile", theme: "dark" });
@@ -107,11 +89,11 @@ describe("the admin's background jobs", () => {
     await shot(page, "admin-jobs-failed-dark-390");
 
     // Relaying is allowed again; the admin retries, and the e-mail goes out.
-    refusal = null;
-    const before = delivered.filter((to) => to === member.email).length;
+    smtp.refuse(null);
+    const before = delivered().filter((to) => to === member.email).length;
     await failed.getByRole("button", { name: "Retry" }).click();
     await toast(page, "Job queued again").waitFor();
     await page.getByText("No job has failed in the last two weeks.").waitFor();
-    await until(() => delivered.filter((to) => to === member.email).length > before, "the retried e-mail");
+    await until(() => delivered().filter((to) => to === member.email).length > before, "the retried e-mail");
   });
 });

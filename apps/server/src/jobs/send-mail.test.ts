@@ -1,51 +1,27 @@
-import type { AddressInfo } from "node:net";
 import type { TJobList } from "@plugs/domain";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "../features/posts/testing.ts";
 import { createUser, makeAdmin, type TTestUser } from "../testing/factories.ts";
+import { startTestSmtp, type TTestSmtp } from "../testing/smtp-server.ts";
 import { startTestServer, type TTestServer } from "../testing/test-server.ts";
 
 // E-mail over SMTP goes through the job queue: a mail server that refuses for a while delays the message (retried
 // with backoff, visible to admins) instead of failing the request that sent it.
 
-let smtp: SMTPServer;
-// What the mail server answers a recipient for now: a refusal (its code and text), or null to accept.
-let refusal: { code: number; text: string } | null = { code: 451, text: "Mailbox busy, try again later" };
-const delivered: { to: string; raw: string }[] = [];
+let smtp: TTestSmtp;
 let server: TTestServer;
 let admin: TTestUser;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      if (refusal) callback(Object.assign(new Error(refusal.text), { responseCode: refusal.code }));
-      else callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        delivered.push({
-          to: session.envelope.rcptTo.map((r) => r.address).join(","),
-          raw: Buffer.concat(chunks).toString(),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  server = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+  smtp = await startTestSmtp();
+  smtp.refuse({ code: 451, text: "Mailbox busy, try again later" });
+  server = await startTestServer({ SMTP_URL: smtp.url });
   admin = await createUser(server);
   await makeAdmin(server, admin.id);
 });
 afterAll(async () => {
   await server?.close();
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await smtp?.close();
 });
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
@@ -78,10 +54,11 @@ describe("e-mail over SMTP", () => {
     expect(job?.error).toContain("451 Mailbox busy");
     // What a job carries (here a reset link) is never shown.
     expect(JSON.stringify(pending.body)).not.toContain("reset-password?token=");
-    expect(delivered).toEqual([]);
+    expect(smtp.delivered).toEqual([]);
 
-    refusal = null;
-    const resets = () => delivered.filter((m) => m.raw.includes("Subject: Reset your Plugs & Rugs password"));
+    smtp.refuse(null);
+    const resets = () =>
+      smtp.delivered.filter((m) => m.raw.includes("Subject: Reset your Plugs & Rugs password"));
     const [mail] = await until(
       async () => resets(),
       (list) => list.length > 0,
@@ -96,7 +73,7 @@ describe("e-mail over SMTP", () => {
   it("keeps a message the mail server refuses for good (5xx) failed at once, and an admin's Retry delivers it", {
     timeout: 60_000,
   }, async () => {
-    refusal = { code: 550, text: "Sender not allowed to relay" };
+    smtp.refuse({ code: 550, text: "Sender not allowed to relay" });
     const member = await createUser(server);
     const asked = await call(server, "POST", "/api/auth/request-password-reset", {
       json: { email: member.email },
@@ -113,8 +90,8 @@ describe("e-mail over SMTP", () => {
     expect(job?.error).toContain("550 Sender not allowed to relay");
 
     // The relay is allowed now; an admin retries the message.
-    refusal = null;
-    const sentTo = () => delivered.filter((m) => m.to === member.email);
+    smtp.refuse(null);
+    const sentTo = () => smtp.delivered.filter((m) => m.to === member.email);
     expect(sentTo()).toEqual([]);
     const retried = await call(server, "POST", `/api/admin/jobs/${job?.id}/retry`, { cookie: admin.cookie });
     expect(retried.status).toBe(200);
