@@ -20,6 +20,12 @@ export type TConfig = {
   dataDir: string;
   databaseUrl: string | null;
   /**
+   * DATABASE_DIRECT_URL: a direct connection to the same PostgreSQL for what a transaction-mode pooler (PgBouncer) in
+   * DATABASE_URL cannot carry: the LISTEN that brings live events and the migrations' advisory lock. Unset: both use
+   * DATABASE_URL.
+   */
+  databaseDirectUrl: string | null;
+  /**
    * DATABASE_PREPARED_STATEMENTS: whether often-run statements are prepared on each pooled PostgreSQL connection
    * (db/preparing-client.ts). Off for a pooler that does not follow them (PgBouncer's transaction mode before 1.21).
    */
@@ -209,6 +215,7 @@ const ENV = z.object({
   PUBLIC_URL: url("http", "https"),
   DATA_DIR: text,
   DATABASE_URL: url("postgres", "postgresql"),
+  DATABASE_DIRECT_URL: url("postgres", "postgresql"),
   DATABASE_PREPARED_STATEMENTS: oneOf(["on", "off"], "on"),
   DATABASE_POOL_SIZE: integer(DEFAULT_DATABASE_POOL_SIZE, 2, 1000, "a number of connections (2-1000)"),
   AUTH_SECRET: minLength(32),
@@ -314,6 +321,7 @@ export function loadConfig(env: Env = process.env): TConfig {
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR ?? "./data"),
     databaseUrl: e.DATABASE_URL,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
     databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS === "on",
     databasePoolSize: e.DATABASE_POOL_SIZE,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),

@@ -6,7 +6,6 @@ import { createApp } from "./app.ts";
 import type { TConfig } from "./config.ts";
 import type { TDeps } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
-import { startMaintenance } from "./db/maintenance.ts";
 import { onAuthStart } from "./features/auth/startup.ts";
 import { startEventBus } from "./features/realtime/event-bus.ts";
 import { createRealtimeHub, type TRealtimeHub } from "./features/realtime/hub.ts";
@@ -43,8 +42,6 @@ export async function startServer(
     realtimeHeartbeatMs?: number;
     /** Told each SQL statement the app sends (tests). */
     onQuery?: (query: string) => void;
-    /** How often PGlite's tables are looked over (db/maintenance.ts; tests shorten it). */
-    maintenanceIntervalMs?: number;
     /** How often each job queue is polled (jobs/job-runner.ts; tests shorten it). */
     jobPollingIntervalSeconds?: number;
     /** Told after each job run (jobs/job-runner.ts; tests). */
@@ -56,6 +53,7 @@ export async function startServer(
   const storage = createStorage(config);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    directUrl: config.databaseDirectUrl,
     dataDir: options.inMemoryDatabase ? null : config.dataDir,
     pgliteSnapshot: options.pgliteSnapshot,
     preparedStatements: config.databasePreparedStatements,
@@ -81,7 +79,6 @@ export async function startServer(
   let realtime: TRealtimeHub;
   try {
     deps.jobs = await startJobRunner(database, logger, appJobs(deps), {
-      databaseUrl: config.databaseUrl,
       pollingIntervalSeconds: options.jobPollingIntervalSeconds,
       onRun: options.onJobRun,
     });
@@ -99,10 +96,6 @@ export async function startServer(
     s.once("error", reject);
   });
   const port = (server.address() as AddressInfo).port;
-  // PostgreSQL has autovacuum; the embedded database needs its work done by the app (db/maintenance.ts).
-  const maintenance = database.pglite
-    ? startMaintenance(database.pglite, logger, options.maintenanceIntervalMs)
-    : null;
   let closing: Promise<void> | null = null;
   return {
     url: `http://127.0.0.1:${port}`,
@@ -123,7 +116,6 @@ export async function startServer(
           // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
           (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
         });
-        await maintenance?.stop();
         await deps.jobs?.stop();
         await database.close();
       })();

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createScratchDatabase } from "../../../apps/server/src/db/scratch-database.ts";
+import { freePort } from "../../../apps/server/src/lib/free-port.ts";
 import { postgresTemplateName } from "../../../apps/server/src/testing/snapshot-key.ts";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -24,17 +24,6 @@ export type TE2EServer = {
   output(): string;
   stop(): Promise<void>;
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);

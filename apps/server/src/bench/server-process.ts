@@ -1,19 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import net from "node:net";
 import { fileURLToPath } from "node:url";
+import { freePort } from "../lib/free-port.ts";
 
 const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** BENCH_SERVER_NODE_ARGS (say `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server under load. */
 function nodeArgs(): string[] {

@@ -24,6 +24,13 @@ export type TDatabase = {
   pool: pg.Pool | null;
   /** The embedded database itself (its in-process LISTEN/NOTIFY); null on a real server. */
   pglite: PGlite | null;
+  /** The pool's address (DATABASE_URL); null on PGlite. */
+  poolUrl: string | null;
+  /**
+   * Where session-bound work connects on a real server: LISTEN for events and the migrations' advisory lock.
+   * DATABASE_DIRECT_URL when a transaction-mode pooler (PgBouncer) is DATABASE_URL, else DATABASE_URL; null on PGlite.
+   */
+  sessionUrl: string | null;
   /** Closes it; later calls wait for the first. */
   close(): Promise<void>;
 };
@@ -69,6 +76,8 @@ export async function migrateOnce(databaseUrl: string, migrate: () => Promise<vo
  */
 export async function openDatabase(options: {
   databaseUrl: string | null;
+  /** A direct connection's address for session-bound work, when databaseUrl is a transaction-mode pooler. */
+  directUrl?: string | null;
   dataDir: string | null;
   /** An in-memory PGlite starts from this dump of a data folder (a migrated one, for tests) instead of initdb. */
   pgliteSnapshot?: Blob;
@@ -103,13 +112,22 @@ export async function openDatabase(options: {
     pool.on("error", (err) => options.onIdleError?.(err));
     const db = drizzlePg(pool, { schema, logger }) as unknown as TDb;
     notifyAfterCommit(db, onNotifyError);
+    const sessionUrl = options.directUrl ?? options.databaseUrl;
     try {
-      await migrateOnce(options.databaseUrl, () => migratePg(db as never, { migrationsFolder: MIGRATIONS }));
+      await migrateOnce(sessionUrl, () => migratePg(db as never, { migrationsFolder: MIGRATIONS }));
     } catch (err) {
       await pool.end();
       throw err;
     }
-    return { db, kind: "postgres", pool, pglite: null, close: once(() => pool.end()) };
+    return {
+      db,
+      kind: "postgres",
+      pool,
+      pglite: null,
+      poolUrl: options.databaseUrl,
+      sessionUrl,
+      close: once(() => pool.end()),
+    };
   }
   const release = options.dataDir ? acquireDataDirLock(options.dataDir) : () => {};
   try {
@@ -127,6 +145,8 @@ export async function openDatabase(options: {
       kind: "pglite",
       pool: null,
       pglite: client,
+      poolUrl: null,
+      sessionUrl: null,
       close: once(async () => {
         await client.close();
         release();

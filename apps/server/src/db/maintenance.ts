@@ -43,48 +43,15 @@ export async function maintainTables(pglite: PGlite): Promise<{ vacuumed: string
   return { vacuumed, analyzed };
 }
 
-/** How often the embedded database is looked over: autovacuum's own default naptime. */
-export const MAINTENANCE_INTERVAL_MS = 60_000;
+/** The job that looks over the embedded database (jobs/jobs.ts), every minute: autovacuum's own default naptime. */
+export const MAINTENANCE_JOB = "database-maintenance";
 
-/**
- * Runs `maintainTables` every `intervalMs` (never two passes at once) until stopped. `stop()` waits for a pass under
- * way, so the database can be closed after it.
- */
-export function startMaintenance(pglite: PGlite, logger: TLogger, intervalMs = MAINTENANCE_INTERVAL_MS) {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const pass = async () => {
-    const started = performance.now();
-    try {
-      const { vacuumed, analyzed } = await maintainTables(pglite);
-      const ms = Math.round(performance.now() - started);
-      // Quiet, as autovacuum is, unless a pass was long enough for requests to feel it.
-      if (analyzed.length > 0) {
-        logger[ms >= 1000 ? "info" : "debug"]({ vacuumed, analyzed, ms }, "embedded database maintained");
-      }
-    } catch (err) {
-      logger.warn({ err }, "embedded database maintenance failed; it is tried again at the next pass");
-    }
-  };
-  const schedule = () => {
-    // Closed without stop() (a test that closes the database itself): nothing left to look after.
-    if (stopped || pglite.closed) return;
-    timer = setTimeout(() => {
-      running = pass().finally(() => {
-        running = null;
-        schedule();
-      });
-    }, intervalMs);
-    // Nothing to wait for on its own: a process with nothing else to do may exit.
-    timer.unref();
-  };
-  schedule();
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+/** One pass of `maintainTables`, logged quietly (as autovacuum is) unless it was long enough for requests to feel. */
+export async function maintainEmbeddedDatabase(pglite: PGlite, logger: TLogger): Promise<void> {
+  const started = performance.now();
+  const { vacuumed, analyzed } = await maintainTables(pglite);
+  const ms = Math.round(performance.now() - started);
+  if (analyzed.length > 0) {
+    logger[ms >= 1000 ? "info" : "debug"]({ vacuumed, analyzed, ms }, "embedded database maintained");
+  }
 }

@@ -81,8 +81,6 @@ export async function startJobRunner(
   jobs: Record<string, TJobDefinition>,
   options: {
     pollingIntervalSeconds?: number;
-    /** PostgreSQL's address, for the migration lock pg-boss starts under; none on PGlite. */
-    databaseUrl?: string | null;
     /** Told after each run of a job's handler: its error, or null (tests wait on it instead of polling). */
     onRun?: (name: string, error: unknown) => void;
   } = {},
@@ -119,7 +117,7 @@ export async function startJobRunner(
       else await boss.unschedule(name);
     }
   };
-  if (options.databaseUrl) await migrateOnce(options.databaseUrl, install);
+  if (database.sessionUrl) await migrateOnce(database.sessionUrl, install);
   else await install();
   for (const [name, job] of Object.entries(jobs)) {
     await boss.work(

@@ -1,4 +1,5 @@
 import type { TDeps } from "../context.ts";
+import { MAINTENANCE_JOB, maintainEmbeddedDatabase } from "../db/maintenance.ts";
 import {
   ERASE_ACCOUNT_JOB,
   eraseAccount,
@@ -21,9 +22,24 @@ import { deliverMail, SEND_MAIL_JOB, type TMail } from "../lib/mailer.ts";
 import { cleanUp } from "./clean-up.ts";
 import type { TJobDefinition } from "./job-runner.ts";
 
-/** Every job the app runs, by queue name. New areas add theirs here (giveaway draws, scheduled articles, e-mail). */
+/**
+ * Every job the app runs, by queue name. New areas add theirs here (giveaway draws, scheduled articles, e-mail, the
+ * embedded database's upkeep).
+ */
 export function appJobs(deps: TDeps): Record<string, TJobDefinition> {
+  const { pglite } = deps.database;
   return {
+    // PostgreSQL has autovacuum; the embedded database has its tables vacuumed and analyzed by this job.
+    ...(pglite
+      ? {
+          [MAINTENANCE_JOB]: {
+            cron: "* * * * *",
+            // The next minute's pass is the retry.
+            retryLimit: 0,
+            handler: () => maintainEmbeddedDatabase(pglite, deps.logger),
+          },
+        }
+      : {}),
     [SEND_MAIL_JOB]: {
       // 10 s, 20 s, 40 s ... about ten minutes of tries before the message is kept failed.
       retryLimit: 6,

@@ -22,6 +22,7 @@ export async function openScriptDeps(): Promise<TDeps> {
   try {
     const database = await openDatabase({
       databaseUrl: config.databaseUrl,
+      directUrl: config.databaseDirectUrl,
       dataDir: config.dataDir,
       preparedStatements: config.databasePreparedStatements,
       poolMax: config.databasePoolSize,

@@ -1,4 +1,4 @@
-import type pg from "pg";
+import pg from "pg";
 import type { TDatabase } from "../../db/client.ts";
 import type { TLogger } from "../../logger.ts";
 import { EVENTS_CHANNEL, type TBusEvent } from "./publish.ts";
@@ -55,8 +55,29 @@ export async function startEventBus(database: TDatabase, logger: TLogger): Promi
 
   const pool = database.pool;
   if (!pool) throw new Error("a database without a pool or PGlite");
+  const sessionUrl = database.sessionUrl;
+  /**
+   * A connection of its own for LISTEN: one of the pool's, or with DATABASE_DIRECT_URL (a transaction-mode pooler in
+   * front of the pool, which would not keep a LISTEN) a direct one. `discard` closes it for good: a connection still
+   * LISTENing must not serve queries.
+   */
+  const open = async (): Promise<{ c: pg.ClientBase; discard(): void }> => {
+    if (sessionUrl === database.poolUrl) {
+      const c = await pool.connect();
+      return { c, discard: () => c.release(true) };
+    }
+    const c = new pg.Client({ connectionString: sessionUrl ?? undefined });
+    const discard = () => void c.end().catch(() => {});
+    try {
+      await c.connect();
+    } catch (err) {
+      discard();
+      throw err;
+    }
+    return { c, discard };
+  };
   let closed = false;
-  let client: pg.PoolClient | null = null;
+  let client: { c: pg.ClientBase; discard(): void } | null = null;
   let retryTimer: NodeJS.Timeout | null = null;
   let delay = RECONNECT_MIN_MS;
 
@@ -64,21 +85,22 @@ export async function startEventBus(database: TDatabase, logger: TLogger): Promi
     if (msg.channel === EVENTS_CHANNEL && msg.payload) dispatch(msg.payload);
   };
   const connect = async (): Promise<void> => {
-    let c: pg.PoolClient | null = null;
+    let opened: { c: pg.ClientBase; discard(): void } | null = null;
     try {
-      c = await pool.connect();
-      c.on("notification", onNotification);
-      c.on("error", (err) => drop(c, err));
-      c.on("end", () => drop(c, new Error("connection ended")));
-      await c.query(`LISTEN ${EVENTS_CHANNEL}`);
+      opened = await open();
+      const held = opened;
+      held.c.on("notification", onNotification);
+      held.c.on("error", (err) => drop(held, err));
+      held.c.on("end", () => drop(held, new Error("connection ended")));
+      await held.c.query(`LISTEN ${EVENTS_CHANNEL}`);
       if (closed) {
-        c.release(true);
+        held.discard();
         return;
       }
-      client = c;
+      client = held;
       delay = RECONNECT_MIN_MS;
     } catch (err) {
-      if (c) c.release(true);
+      opened?.discard();
       if (closed) return;
       logger.warn({ err, retryInMs: delay }, "could not listen for events; retrying");
       schedule();
@@ -92,11 +114,11 @@ export async function startEventBus(database: TDatabase, logger: TLogger): Promi
     }, delay);
     delay = Math.min(delay * 2, RECONNECT_MAX_MS);
   };
-  const drop = (c: pg.PoolClient | null, err: Error) => {
-    if (!c || c !== client) return;
+  const drop = (held: { c: pg.ClientBase; discard(): void }, err: Error) => {
+    if (held !== client) return;
     client = null;
-    c.removeListener("notification", onNotification);
-    c.release(true);
+    held.c.removeListener("notification", onNotification);
+    held.discard();
     if (closed) return;
     logger.warn({ err }, "the event listener's connection dropped; reconnecting");
     schedule();
@@ -109,12 +131,11 @@ export async function startEventBus(database: TDatabase, logger: TLogger): Promi
       closed = true;
       listeners.clear();
       if (retryTimer) clearTimeout(retryTimer);
-      const c = client;
+      const held = client;
       client = null;
-      if (c) {
-        c.removeListener("notification", onNotification);
-        // Destroyed rather than returned: a connection still LISTENing must not serve queries.
-        c.release(true);
+      if (held) {
+        held.c.removeListener("notification", onNotification);
+        held.discard();
       }
     },
   };
