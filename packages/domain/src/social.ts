@@ -13,6 +13,8 @@ export const SOCIAL_LIMITS = {
   maxPageSize: 50,
   /** Ids per POST /api/notifications/read. */
   maxReadIds: 100,
+  /** The unread count stops here: the bell reads "99+" past 99, so counting further would only cost time. */
+  unreadCountCap: 100,
 } as const;
 
 export const ZCursorQuery = z.object({
@@ -123,6 +125,7 @@ export type TNotification = z.infer<typeof ZNotification>;
 export const ZNotificationsPage = ZCursorPage(ZNotification).extend({ unreadCount: z.number() });
 export type TNotificationsPage = z.infer<typeof ZNotificationsPage>;
 
+/** `unreadCount` is counted up to SOCIAL_LIMITS.unreadCountCap (100), which it is for a hundred or more. */
 export const ZUnreadCount = z.object({ unreadCount: z.number() });
 export type TUnreadCount = z.infer<typeof ZUnreadCount>;
 

@@ -1,5 +1,11 @@
-import { M, type TCursorQuery, type TMarkReadRequest, type TNotificationsPage } from "@plugs/domain";
-import { and, count, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import {
+  M,
+  SOCIAL_LIMITS,
+  type TCursorQuery,
+  type TMarkReadRequest,
+  type TNotificationsPage,
+} from "@plugs/domain";
+import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { requireViewer, type TDeps, type TViewer } from "../../context.ts";
 import type { TDb } from "../../db/client.ts";
 import { queryRows } from "../../db/query-rows.ts";
@@ -20,14 +26,19 @@ function fromShownActor(alias: string): SQL {
   return sql`(${actor} is null or ${notBanned(actor)})`;
 }
 
-/** The bell's number, served by notifications_user_unread_idx (only unread rows are in it). */
+/**
+ * The bell's number as a subquery: the reader's unread notifications (notifications_user_unread_idx holds only
+ * those), counted up to SOCIAL_LIMITS.unreadCountCap, so a member who never reads does not make every page count
+ * their whole backlog.
+ */
+function unreadCountSql(userId: string): SQL<number> {
+  return sql<number>`(select count(*)::int from (select 1 from notifications u
+      where u.user_id = ${userId} and u.read_at is null and ${fromShownActor("u")}
+      limit ${sqlInt(SOCIAL_LIMITS.unreadCountCap)}) unread)`;
+}
+
 async function unreadCount(db: TDb, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(
-      and(eq(notifications.userId, userId), isNull(notifications.readAt), fromShownActor("notifications")),
-    );
+  const [row] = await queryRows<{ n: number }>(db, sql`select ${unreadCountSql(userId)} as n`);
   return row?.n ?? 0;
 }
 
@@ -60,8 +71,7 @@ export async function listNotifications(
     sql`select n.id, n.kind, n.post_id as "postId", n.comment_id as "commentId", n.amount,
         n.source_key as "sourceKey", n.note, ${isoTimestamp(sql`n.read_at`)} as "readAt",
         ${isoTimestamp(sql`n.created_at`)} as "createdAt", n.created_at::text as "cursorTime",
-        (select count(*)::int from notifications u
-          where u.user_id = ${me.id} and u.read_at is null and ${fromShownActor("u")}) as "unreadCount",
+        ${unreadCountSql(me.id)} as "unreadCount",
         a.id as "actorId", a.username as "actorUsername", a.avatar_url as "actorAvatarUrl",
         a.is_verified as "actorIsVerified"
       from notifications n left join profiles a on a.id = n.actor_id

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { M, type TNotification, type TNotificationsPage } from "@plugs/domain";
+import { M, SOCIAL_LIMITS, type TNotification, type TNotificationsPage } from "@plugs/domain";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeTimeCursor } from "../../lib/time-cursor.ts";
 import { createUser, type TTestUser } from "../../testing/factories.ts";
@@ -202,5 +203,22 @@ describe("the notifications list and reading them", () => {
     expect(all.body.unreadCount).toBe(0);
     expect(await unread(reader)).toBe(0);
     expect((await listOf(reader)).items.every((n) => n.readAt !== null)).toBe(true);
+  });
+});
+
+describe("the unread count", () => {
+  it(`stops at ${SOCIAL_LIMITS.unreadCountCap} (the bell reads 99+), on the list and on its own`, async () => {
+    const hoarder = await createUser(server);
+    const db = server.deps.db;
+    const add = (n: number, from: number) =>
+      db.execute(sql`insert into notifications (user_id, actor_id, kind, source_key)
+        select ${hoarder.id}, ${author.id}, 'follow', 'hoard-' || g from generate_series(${from}::int, ${from + n - 1}::int) g`);
+    await add(SOCIAL_LIMITS.unreadCountCap - 1, 1);
+    expect(await unread(hoarder)).toBe(SOCIAL_LIMITS.unreadCountCap - 1);
+    await add(1, SOCIAL_LIMITS.unreadCountCap);
+    expect(await unread(hoarder)).toBe(SOCIAL_LIMITS.unreadCountCap);
+    await add(150, SOCIAL_LIMITS.unreadCountCap + 1);
+    expect(await unread(hoarder)).toBe(SOCIAL_LIMITS.unreadCountCap);
+    expect((await listOf(hoarder)).unreadCount).toBe(SOCIAL_LIMITS.unreadCountCap);
   });
 });

@@ -120,7 +120,9 @@ export function NotificationBell() {
   const unread = useUnreadCount(true);
   const markAll = useMarkRead();
   const count = unread.data ?? 0;
-  const label = count > 0 ? `Notifications, ${count} unread` : "Notifications";
+  // The server counts up to 100: past 99 the bell says "99+".
+  const shown = count > 99 ? "99+" : String(count);
+  const label = count > 0 ? `Notifications, ${shown} unread` : "Notifications";
 
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
@@ -133,7 +135,7 @@ export function NotificationBell() {
               aria-hidden
               className="absolute top-1 right-1 inline-flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-rug px-1 text-[0.65rem] leading-none font-bold text-rug-foreground"
             >
-              {count > 99 ? "99+" : count}
+              {shown}
             </span>
           ) : null}
         </Button>
