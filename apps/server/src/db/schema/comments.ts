@@ -78,8 +78,8 @@ export const postCommentLikes = pgTable(
 );
 
 /**
- * Emoji reactions: each emoji once per user per comment (the unique key, which also serves the per-page counts and
- * "which are mine"). Counts are read from these rows, so they cannot drift from them.
+ * Emoji reactions: each emoji once per user per comment (the unique key, which also serves "which are mine"). Their
+ * counts are kept in post_comment_reaction_counts by a trigger on these rows.
  */
 export const postCommentReactions = pgTable(
   "post_comment_reactions",
@@ -98,6 +98,26 @@ export const postCommentReactions = pgTable(
   (t) => [
     uniqueIndex("post_comment_reactions_comment_user_emoji_key").on(t.commentId, t.userId, t.emoji),
     index("post_comment_reactions_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * How many of each emoji a comment has: kept by statement triggers on post_comment_reactions (migration 0048), so
+ * they move with every insert and delete, cascades included (a comment or member removed), and a thread's read does
+ * not count a popular comment's reactions one by one. A count at 0 stays as a row until its comment goes.
+ */
+export const postCommentReactionCounts = pgTable(
+  "post_comment_reaction_counts",
+  {
+    commentId: uuid("comment_id")
+      .notNull()
+      .references(() => postComments.id, { onDelete: "cascade" }),
+    emoji: text("emoji").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.commentId, t.emoji] }),
+    check("post_comment_reaction_counts_not_negative", sql`${t.n} >= 0`),
   ],
 );
 

@@ -1,8 +1,8 @@
 import { REACTION_EMOJIS, type TComment, type TReactionCount, type TReactionState } from "@plugs/domain";
-import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type { TDb } from "../../db/client.ts";
 import { queryRows } from "../../db/query-rows.ts";
-import { postCommentReactions, postComments } from "../../db/schema/index.ts";
+import { postCommentReactionCounts, postCommentReactions, postComments } from "../../db/schema/index.ts";
 import { isoTimestamp, type TIsoOrDate, type TIsoTimestamp, toIso } from "../../lib/row-date.ts";
 import { type TAuthorRow, toAuthor } from "../profiles/author-dto.ts";
 
@@ -123,8 +123,8 @@ function hydratedColumns(viewerId: string | null): SQL {
               'position', m.position) order by m.position)
             from comment_mentions m where m.comment_id = post_comments.id), '[]') as mentions,
           coalesce((select json_agg(json_build_object('emoji', r.emoji, 'count', r.n))
-            from (select emoji, count(*)::int as n from post_comment_reactions
-              where comment_id = post_comments.id group by emoji) r), '[]') as reactions,
+            from post_comment_reaction_counts r
+            where r.comment_id = post_comments.id and r.n > 0), '[]') as reactions,
           ${mine} as mine,
           ${liked} as liked`;
 }
@@ -195,17 +195,16 @@ export async function hydrateCommentPage<TKeys extends { id: string }>(
   return rows.map((r) => ({ comment: toCommentOf(r), keys: r.keys }));
 }
 
-/** Reaction counts per comment and emoji, counted from the rows (so they always equal them). */
+/** Reaction counts per comment and emoji, as post_comment_reaction_counts keeps them (those above 0). */
 export function reactionCounts(db: TDb, ids: string[]) {
   return db
     .select({
-      commentId: postCommentReactions.commentId,
-      emoji: postCommentReactions.emoji,
-      count: count(),
+      commentId: postCommentReactionCounts.commentId,
+      emoji: postCommentReactionCounts.emoji,
+      count: postCommentReactionCounts.n,
     })
-    .from(postCommentReactions)
-    .where(inArray(postCommentReactions.commentId, ids))
-    .groupBy(postCommentReactions.commentId, postCommentReactions.emoji);
+    .from(postCommentReactionCounts)
+    .where(and(inArray(postCommentReactionCounts.commentId, ids), gt(postCommentReactionCounts.n, 0)));
 }
 
 /** One comment's reactions and the viewer's own, after a reaction is added or taken back. */

@@ -1,7 +1,14 @@
-import { M, REACTION_EMOJIS, REACTION_PALETTE, type TComment, type TReactionState } from "@plugs/domain";
+import {
+  M,
+  REACTION_EMOJIS,
+  REACTION_PALETTE,
+  type TComment,
+  type TReactionEmoji,
+  type TReactionState,
+} from "@plugs/domain";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postCommentLikes, postComments } from "../../db/schema/index.ts";
+import { postCommentLikes, postCommentReactionCounts, postComments } from "../../db/schema/index.ts";
 import { createUser } from "../../testing/factories.ts";
 import { startTestServer, type TTestServer } from "../../testing/test-server.ts";
 import { call, createPostAs, seedSignedInUsers } from "../posts/testing.ts";
@@ -236,5 +243,48 @@ describe("emoji reactions", () => {
       { emoji: "🚀", count: rows["🚀"] },
     ]);
     expect(shown?.userReactions).toEqual(["🚀"]);
+  });
+
+  it("keeps the kept counts equal to the rows through take-backs, a member's removal and the comment's", async () => {
+    const comment = await commentAs(server, author.cookie, postId, { content: "counted, not recounted" });
+    const [first, second] = REACTION_EMOJIS.slice(0, 2) as [TReactionEmoji, TReactionEmoji];
+    const crowd = await seedSignedInUsers(server, 20);
+    await Promise.all(crowd.map((u) => react(u.cookie, comment.id, first)));
+    // Half take theirs back while the other half add a second emoji, all at once.
+    await Promise.all([
+      ...crowd.slice(0, 10).map((u) => unreact(u.cookie, comment.id, first)),
+      ...crowd.slice(10).map((u) => react(u.cookie, comment.id, second)),
+    ]);
+    // A member's removal takes their reactions with it (a cascade, not the API).
+    await server.deps.db.execute(sql`delete from profiles where id = ${crowd[19]?.id}`);
+    const kept = async () =>
+      Object.fromEntries(
+        (
+          await server.deps.db
+            .select({ emoji: postCommentReactionCounts.emoji, n: postCommentReactionCounts.n })
+            .from(postCommentReactionCounts)
+            .where(eq(postCommentReactionCounts.commentId, comment.id))
+        ).map((r) => [r.emoji, r.n]),
+      );
+    const rows = await reactionRows(server, comment.id);
+    expect(rows).toEqual({ [first]: 9, [second]: 9 });
+    expect(await kept()).toEqual(rows);
+    const shown = (await listComments(server, author.cookie, postId)).body.items.find(
+      (t) => t.id === comment.id,
+    );
+    expect(Object.fromEntries((shown?.reactions ?? []).map((r) => [r.emoji, r.count]))).toEqual(rows);
+    // Everyone takes theirs back: the emoji are no longer shown, though their rows stay at 0 until the comment goes.
+    await Promise.all(
+      crowd
+        .slice(10, 19)
+        .flatMap((u) => [unreact(u.cookie, comment.id, first), unreact(u.cookie, comment.id, second)]),
+    );
+    expect(await kept()).toEqual({ [first]: 0, [second]: 0 });
+    const bare = (await listComments(server, author.cookie, postId)).body.items.find(
+      (t) => t.id === comment.id,
+    );
+    expect(bare?.reactions).toEqual([]);
+    await server.deps.db.delete(postComments).where(eq(postComments.id, comment.id));
+    expect(await kept()).toEqual({});
   });
 });
