@@ -87,6 +87,13 @@ describe("the admin's background jobs", () => {
     await failed.getByText("550 Sender not allowed to relay").waitFor();
     await failed.getByText("1 attempt").waitFor();
     await shot(page, "admin-jobs-failed-dark-390");
+    const light = await j.open({ as: admin, viewport: "mobile", theme: "light" });
+    await light.goto("/admin/jobs");
+    await light
+      .getByRole("article", { name: "Job send-mail" })
+      .getByText("550 Sender not allowed to relay")
+      .waitFor();
+    await shot(light, "admin-jobs-failed-light-390");
 
     // Relaying is allowed again; the admin retries, and the e-mail goes out.
     smtp.refuse(null);

@@ -181,6 +181,14 @@ describe("KOL journeys", () => {
     await expect.poll(() => cards.allTextContents()).toEqual(names.slice(12));
     expect(new URL(page.url()).searchParams.get("cursor")).toBeTruthy();
     await shot(page, "kols-directory-page-2-light-390");
+    // The same page's address, opened afresh in the dark theme.
+    const dark = await j.open({ viewport: "mobile", theme: "dark" });
+    await dark.goto(page.url());
+    await dark
+      .getByRole("navigation", { name: "All KOLs pages" })
+      .getByText(/^Page 2 of 2$/)
+      .waitFor();
+    await shot(dark, "kols-directory-page-2-dark-390");
     // The address holds the page: a reload (rendered by the server) shows page 2 again.
     await page.reload();
     await pager.getByText(/^Page 2 of 2$/).waitFor();
@@ -195,6 +203,9 @@ describe("KOL journeys", () => {
     await page.goto(`/kols?q=pg${tag}&sort=name&cursor=stale`);
     await page.getByText("That page of KOLs is out of date: start again from the first page").waitFor();
     await shot(page, "kols-directory-stale-page-light-390");
+    await dark.goto(`/kols?q=pg${tag}&sort=name&cursor=stale`);
+    await dark.getByText("That page of KOLs is out of date: start again from the first page").waitFor();
+    await shot(dark, "kols-directory-stale-page-dark-390");
     await page.getByRole("button", { name: "First page" }).click();
     await pager.getByText(/^Page 1 of 2$/).waitFor();
   });

@@ -159,20 +159,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
     );
     const runsBefore = jobRuns.filter((name) => name === DRAW_JOB).length;
     // Nobody presses Draw now: the job sent at publishing draws it after the end, on whichever instance takes it.
-    const deadline = Date.now() + 15_000;
-    while ((await call<{ status: string }>(a, "GET", `/api/rewards/${slug}`)).body.status !== "drawn") {
-      if (Date.now() > deadline) throw new Error("the scheduled draw did not run");
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    // The queue's own record: one job for this giveaway, taken once and completed, never retried.
-    const jobs = await queryRows<{ state: string; retry_count: number }>(
-      a.deps.db,
-      sql`select state::text, retry_count from pgboss.job where name = ${DRAW_JOB} and data->>'giveawayId' = ${id}`,
-    );
-    expect(jobs).toEqual([{ state: "completed", retry_count: 0 }]);
+    // The queue's own record: one job for this giveaway, taken once and completed, never retried. (Waited for on
+    // the record itself: the draw commits inside the job, a moment before pg-boss marks the job completed.)
+    await expect
+      .poll(
+        () =>
+          queryRows<{ state: string; retry_count: number }>(
+            a.deps.db,
+            sql`select state::text, retry_count from pgboss.job where name = ${DRAW_JOB} and data->>'giveawayId' = ${id}`,
+          ),
+        { timeout: 15_000, interval: 200 },
+      )
+      .toEqual([{ state: "completed", retry_count: 0 }]);
     expect(jobRuns.filter((name) => name === DRAW_JOB).length - runsBefore).toBe(1);
-    const drawn = await call<{ proof: { winnerIds: string[] } }>(b, "GET", `/api/rewards/${slug}`);
-    expect(drawn.body.proof.winnerIds).toEqual([entrant.id]);
+    const drawn = await call<{ status: string; proof: { winnerIds: string[] } }>(
+      b,
+      "GET",
+      `/api/rewards/${slug}`,
+    );
+    expect(drawn.body).toMatchObject({ status: "drawn", proof: { winnerIds: [entrant.id] } });
   });
 
   it("draws a giveaway once while both instances' jobs and a dozen 'Draw now' calls on each race for it", async () => {
