@@ -137,10 +137,10 @@ describe("statements per request", () => {
       const res = await postComment(server, member.cookie, post.id, { content: "first!" });
       expect(res.status).toBe(201);
     });
-    // The session and the post's visibility; in the transaction the comment, the notification (inserted where its
-    // reader may see the post, with its actor) and, last, the post's count, whose row lock is held until commit;
-    // after the commit the notification's event (a NOTIFY inside would make comments commit one at a time), then
-    // the comment as the answer.
+    // The session and the post's visibility; in the transaction, sent together, the comment, the notification
+    // (inserted where its reader may see the post, with its actor), last of the writes the post's count, whose row
+    // lock is held until commit, and the comment read back as the answer; after the commit the notification's event
+    // (a NOTIFY inside would make comments commit one at a time).
     await expect(asSql(sent)).toMatchFileSnapshot(snapshot("create-comment"));
     // node-postgres's driver reports begin and commit (PGlite's does not): the NOTIFY follows the commit.
     if (sent.includes("commit")) {

@@ -158,7 +158,11 @@ function toCommentOf(r: THydratedRow): TComment {
  * author, attachments and mentions (in order), reaction counts (counted from the rows), the viewer's reactions and
  * whether the viewer likes it, each from its per-comment index. Never a query per comment.
  */
-export async function hydrateComments(db: TDb, ids: string[], viewerId: string | null): Promise<TComment[]> {
+export async function hydrateComments(
+  db: Pick<TDb, "execute">,
+  ids: string[],
+  viewerId: string | null,
+): Promise<TComment[]> {
   if (ids.length === 0) return [];
   const rows = await queryRows<THydratedRow>(
     db,

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { EXTERNAL_GIF_TYPE, M, MODERATION_M, type TComment, type TCreateCommentRequest } from "@plugs/domain";
 import { eq, sql } from "drizzle-orm";
 import { requireVerifiedMember, type TDeps, type TViewer } from "../../context.ts";
+import { answersInOrder } from "../../db/answers-in-order.ts";
 import { commentMentions, postCommentAttachments, postComments, posts } from "../../db/schema/index.ts";
 import { AppError, isForeignKeyViolation } from "../../errors.ts";
 import { EXTERNAL_PATH_PREFIX, removeStoredFiles, saveUploadedFiles } from "../media/save-upload.ts";
@@ -15,7 +16,8 @@ import { hydrateComments } from "./comment-dto.ts";
  * Comments on a post (or replies to a comment on it). Authorization first: a visitor gets 401, a post the viewer may
  * not see is 404, and a community post needs active membership. A reply to a reply joins its parent's thread (one
  * reply level). Files are stored first; the comment, its attachments, mentions, notifications and
- * posts.comments_count are then written in one transaction, and if that fails the stored files are removed again.
+ * posts.comments_count are then written in one transaction, which reads the comment back; if it fails, the stored
+ * files are removed again.
  */
 export async function createComment(
   deps: TDeps,
@@ -60,44 +62,57 @@ export async function createComment(
     files: input.attachments,
     allowedKinds: ["image", "document", "video"],
   });
+  const attached = [
+    ...saved.map((file) => ({
+      fileName: file.originalName,
+      filePath: file.path,
+      fileUrl: file.url,
+      fileType: file.mime,
+      fileSize: file.size,
+    })),
+    // GIPHY's GIFs stay on GIPHY: their URL, no bytes of ours (as on posts).
+    ...input.gifs.map((gif, i) => ({
+      fileName: gif.title || "GIF",
+      filePath: `${EXTERNAL_PATH_PREFIX}${commentId}/${i}`,
+      fileUrl: gif.url,
+      fileType: EXTERNAL_GIF_TYPE,
+      fileSize: 0,
+    })),
+  ];
+  let comment: TComment | undefined;
   try {
-    await deps.db.transaction(async (tx) => {
-      // A reply's foreign key takes its parent's key-share lock here, before the post's row below: the order in
-      // which deleting a thread takes them, so the two wait for each other instead of deadlocking.
-      await tx
-        .insert(postComments)
-        .values({ id: commentId, postId: post.id, userId: me.id, parentId, content: input.content });
-      const attached = [
-        ...saved.map((file) => ({
-          fileName: file.originalName,
-          filePath: file.path,
-          fileUrl: file.url,
-          fileType: file.mime,
-          fileSize: file.size,
-        })),
-        // GIPHY's GIFs stay on GIPHY: their URL, no bytes of ours (as on posts).
-        ...input.gifs.map((gif, i) => ({
-          fileName: gif.title || "GIF",
-          filePath: `${EXTERNAL_PATH_PREFIX}${commentId}/${i}`,
-          fileUrl: gif.url,
-          fileType: EXTERNAL_GIF_TYPE,
-          fileSize: 0,
-        })),
-      ];
-      if (attached.length > 0) {
-        await tx
-          .insert(postCommentAttachments)
-          .values(attached.map((file, position) => ({ ...file, commentId, position })));
-      }
-      if (mentions.length > 0) {
-        await tx.insert(commentMentions).values(mentions.map((m) => ({ commentId, ...mentionValues(m) })));
-      }
-      await notify(tx, told);
-      // Last: the post's row stays locked until commit, so concurrent comments on one post wait the least.
-      await tx
-        .update(posts)
-        .set({ commentsCount: sql`${posts.commentsCount} + 1` })
-        .where(eq(posts.id, post.id));
+    comment = await deps.db.transaction(async (tx) => {
+      // Nothing below needs an answer from above, so all are sent before the first answer comes back (pipeline
+      // mode, db/client.ts): one round trip instead of one each. Each is sent when called, and PostgreSQL runs them
+      // in this order. A reply's foreign key takes its parent's key-share lock first, before the post's row: the
+      // order in which deleting a thread takes them, so the two wait for each other instead of deadlocking. The
+      // post's row comes late, so concurrent comments on one post wait the least; the comment is read back last.
+      const answers = await answersInOrder([
+        tx
+          .insert(postComments)
+          .values({ id: commentId, postId: post.id, userId: me.id, parentId, content: input.content })
+          .execute(),
+        attached.length > 0
+          ? tx
+              .insert(postCommentAttachments)
+              .values(attached.map((file, position) => ({ ...file, commentId, position })))
+              .execute()
+          : null,
+        mentions.length > 0
+          ? tx
+              .insert(commentMentions)
+              .values(mentions.map((m) => ({ commentId, ...mentionValues(m) })))
+              .execute()
+          : null,
+        notify(tx, told),
+        tx
+          .update(posts)
+          .set({ commentsCount: sql`${posts.commentsCount} + 1` })
+          .where(eq(posts.id, post.id))
+          .execute(),
+        hydrateComments(tx, [commentId], me.id),
+      ] as const);
+      return answers[5][0];
     });
   } catch (err) {
     await removeStoredFiles(
@@ -110,7 +125,6 @@ export async function createComment(
     }
     throw err;
   }
-  const [comment] = await hydrateComments(deps.db, [commentId], me.id);
   if (!comment) throw new AppError("NOT_FOUND", M.comments.notFound);
   return comment;
 }
