@@ -5,6 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createScratchDatabase, type TScratchDatabase } from "./db/scratch-database.ts";
+import { postComment } from "./features/comments/testing.ts";
 import { call, createPostAs } from "./features/posts/testing.ts";
 import { freePort } from "./lib/free-port.ts";
 import { openEventStream } from "./testing/event-stream.ts";
@@ -138,6 +139,19 @@ describe.skipIf(!adminUrl || !PGBOUNCER)("behind PgBouncer in transaction mode",
       expect(JSON.parse(event.data)).toMatchObject({ kind: "mention_post", postId: post.id });
       const read = await call<{ id: string; content: string }>(server, "GET", `/api/posts/${post.id}`);
       expect(read.body).toMatchObject({ id: post.id, content: `through the pooler @${reader.username}` });
+      // A comment's transaction is sent in one flight (pipeline mode): the pooler keeps its statements together.
+      const comment = await postComment(server, reader.cookie, post.id, {
+        content: "answered through the pooler",
+      });
+      expect(comment.status).toBe(201);
+      const thread = await call<{ items: { content: string }[] }>(
+        server,
+        "GET",
+        `/api/posts/${post.id}/comments`,
+      );
+      expect(thread.body.items.map((c) => c.content)).toEqual(["answered through the pooler"]);
+      const counted = await call<{ commentsCount: number }>(server, "GET", `/api/posts/${post.id}`);
+      expect(counted.body.commentsCount).toBe(1);
     } finally {
       stream.close();
     }
