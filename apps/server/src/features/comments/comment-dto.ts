@@ -155,8 +155,8 @@ function toCommentOf(r: THydratedRow): TComment {
 
 /**
  * Turns comment ids into comments, in the given order, in one statement for the whole page: each comment with its
- * author, attachments and mentions (in order), reaction counts (counted from the rows), the viewer's reactions and
- * whether the viewer likes it, each from its per-comment index. Never a query per comment.
+ * author, attachments and mentions (in order), reaction counts (as post_comment_reaction_counts keeps them), the
+ * viewer's reactions and whether the viewer likes it, each from its per-comment index. Never a query per comment.
  */
 export async function hydrateComments(
   db: Pick<TDb, "execute">,

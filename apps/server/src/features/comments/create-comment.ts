@@ -87,7 +87,7 @@ export async function createComment(
       // in this order. A reply's foreign key takes its parent's key-share lock first, before the post's row: the
       // order in which deleting a thread takes them, so the two wait for each other instead of deadlocking. The
       // post's row comes late, so concurrent comments on one post wait the least; the comment is read back last.
-      const answers = await answersInOrder([
+      const [, , , , , [written]] = await answersInOrder([
         tx
           .insert(postComments)
           .values({ id: commentId, postId: post.id, userId: me.id, parentId, content: input.content })
@@ -112,7 +112,7 @@ export async function createComment(
           .execute(),
         hydrateComments(tx, [commentId], me.id),
       ] as const);
-      return answers[5][0];
+      return written;
     });
   } catch (err) {
     await removeStoredFiles(
